@@ -1,0 +1,18 @@
+//! Dynamodel's engine: DynamoDB's data model and semantics, with no I/O and no clock.
+//!
+//! Everything observable — values, expressions, tables, indexes, consumed capacity — is decided here,
+//! deterministically, so the browser playground (via wasm) and the native server give identical answers.
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod error;
+pub mod expr;
+pub mod number;
+pub mod value;
+
+/// The engine's version, shown by the playground and the server so users can match behaviour to a build.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
