@@ -9,6 +9,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod db;
 pub mod error;
 pub mod expr;
 pub mod number;
