@@ -34,6 +34,8 @@ pub enum StartError {
     Save(String),
     Bind { addr: SocketAddr, error: std::io::Error },
     Runtime(std::io::Error),
+    /// The engine panicked while restoring state or loading a model (an engine bug, reported as such).
+    EnginePanic,
 }
 
 impl std::fmt::Display for StartError {
@@ -44,6 +46,7 @@ impl std::fmt::Display for StartError {
             StartError::Save(e) => write!(f, "could not save the initial state: {e}"),
             StartError::Bind { addr, error } => write!(f, "cannot listen on {addr}: {error}"),
             StartError::Runtime(e) => write!(f, "cannot start the async runtime: {e}"),
+            StartError::EnginePanic => write!(f, "the engine failed internally while loading the state or model (a bug; please report it)"),
         }
     }
 }
@@ -63,24 +66,28 @@ pub fn run(config: Config) -> Result<(), StartError> {
 async fn serve_until_signal(config: Config) -> Result<(), StartError> {
     let (state_file, restored) = match &config.state {
         Some(path) => {
-            let (file, db) = StateFile::open(path).map_err(StartError::State)?;
+            let opened = std::panic::catch_unwind(|| StateFile::open(path));
+            let (file, db) = opened.map_err(|_| StartError::EnginePanic)?.map_err(StartError::State)?;
             (Some(file), db)
         }
         None => (None, None),
     };
     let fresh = restored.is_none();
-    let db = restored.unwrap_or_else(|| {
+    let mut db = restored.unwrap_or_else(|| {
         Database::new(DatabaseConfig { region: config.region.clone(), ..DatabaseConfig::default() })
     });
-    let store = Store::new(db, state_file);
     if let Some(model_path) = &config.model {
         if fresh {
-            let (tables, items) = model::load(model_path, &store, http::now_millis()).map_err(StartError::Model)?;
+            let loaded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                model::load(model_path, &mut db, http::now_millis())
+            }));
+            let (tables, items) = loaded.map_err(|_| StartError::EnginePanic)?.map_err(StartError::Model)?;
             eprintln!("dynamodel-server: loaded {} ({tables} tables, {items} items)", model_path.display());
         } else {
             eprintln!("dynamodel-server: the state file already exists, so --model {} was not applied", model_path.display());
         }
     }
+    let store = Store::new(db, state_file);
     if store.has_state_file() && fresh {
         store.save_initial().await.map_err(StartError::Save)?;
     }

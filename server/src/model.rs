@@ -8,15 +8,16 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use crate::protocol::WireError;
-use crate::store::Store;
+use engine::db::Database;
+
+use crate::protocol::{errors::from_api_error, WireError};
 
 #[derive(Debug)]
 pub enum ModelError {
     Io { path: PathBuf, error: std::io::Error },
     Json { path: PathBuf, error: serde_json::Error },
     Shape { path: PathBuf, what: String },
-    Rejected { path: PathBuf, what: String, error: WireError },
+    Rejected { path: PathBuf, what: String, error: Box<WireError> },
 }
 
 impl std::fmt::Display for ModelError {
@@ -38,8 +39,8 @@ impl std::fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
-/// Load the model at `path` into `store`; returns (tables, items) created.
-pub fn load(path: &Path, store: &Store, now_millis: u64) -> Result<(usize, usize), ModelError> {
+/// Load the model at `path` into `db` (before the server starts); returns (tables, items) created.
+pub fn load(path: &Path, db: &mut Database, now_millis: u64) -> Result<(usize, usize), ModelError> {
     let bytes = std::fs::read(path).map_err(|error| ModelError::Io { path: path.to_owned(), error })?;
     let model: Value = serde_json::from_slice(&bytes).map_err(|error| ModelError::Json { path: path.to_owned(), error })?;
     let shape = |what: &str| ModelError::Shape { path: path.to_owned(), what: what.to_owned() };
@@ -48,10 +49,10 @@ pub fn load(path: &Path, store: &Store, now_millis: u64) -> Result<(usize, usize
     for (t, table) in tables.iter().enumerate() {
         let create = table.get("createTable").ok_or_else(|| shape(&format!("tables[{t}] has no \"createTable\"")))?;
         let name = create.get("TableName").and_then(Value::as_str).unwrap_or("?").to_owned();
-        store.execute_now("CreateTable", create, now_millis).map_err(|error| ModelError::Rejected {
+        db.execute("CreateTable", create, now_millis).map_err(|error| ModelError::Rejected {
             path: path.to_owned(),
             what: format!("CreateTable of table '{name}'"),
-            error,
+            error: Box::new(from_api_error(&error)),
         })?;
         let items = match table.get("items") {
             None | Some(Value::Null) => &[][..],
@@ -60,10 +61,10 @@ pub fn load(path: &Path, store: &Store, now_millis: u64) -> Result<(usize, usize
         };
         for (i, item) in items.iter().enumerate() {
             let put = json!({"TableName": name, "Item": item});
-            store.execute_now("PutItem", &put, now_millis).map_err(|error| ModelError::Rejected {
+            db.execute("PutItem", &put, now_millis).map_err(|error| ModelError::Rejected {
                 path: path.to_owned(),
                 what: format!("item {i} of table '{name}'"),
-                error,
+                error: Box::new(from_api_error(&error)),
             })?;
             item_count += 1;
         }

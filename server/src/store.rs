@@ -60,18 +60,6 @@ impl Store {
         Arc::new(Store { inner: Mutex::new(Inner { db, generation: 0 }), persist })
     }
 
-    /// Run an action synchronously (start-up loading; no persistence wait).
-    pub fn execute_now(&self, action: &str, input: &Value, now_millis: u64) -> Result<Value, WireError> {
-        let mut inner = lock(&self.inner);
-        let result = catch_unwind(AssertUnwindSafe(|| inner.db.execute(action, input, now_millis)));
-        inner.generation += 1;
-        match result {
-            Ok(Ok(v)) => Ok(v),
-            Ok(Err(e)) => Err(from_api_error(&e)),
-            Err(_) => Err(WireError::internal()),
-        }
-    }
-
     /// Run one call; with a state file, return only once a successful write is durable.
     pub async fn call(&self, target: Target, input: &Value, now_millis: u64) -> Result<Value, WireError> {
         let (result, generation) = {

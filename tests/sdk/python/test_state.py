@@ -58,7 +58,7 @@ def test_corrupt_file_is_reported_not_replaced(start_server, tmp_path):
     state = tmp_path / "db.state"
     s = start_server("--state", str(state))
     assert s.endpoint, s.stderr
-    create(s.client(), "t1")
+    create(s.client(), "tbl1")
     s.stop()
     good = state.read_bytes()
     for damaged in (good[: len(good) // 2], good[:-1] + b"#", b"{\"tables\": []}", b""):
@@ -111,7 +111,7 @@ def test_invalid_model_is_reported(start_server, tmp_path):
     model = tmp_path / "bad.json"
     model.write_text(json.dumps({"tables": [{
         "createTable": {
-            "TableName": "T1", "BillingMode": "PAY_PER_REQUEST",
+            "TableName": "Tbl1", "BillingMode": "PAY_PER_REQUEST",
             "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
             "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
         },
@@ -119,4 +119,4 @@ def test_invalid_model_is_reported(start_server, tmp_path):
     }]}))
     s = start_server("--model", str(model))
     assert s.endpoint is None
-    assert "item 1 of table 'T1'" in s.stderr and "ValidationException" in s.stderr, s.stderr
+    assert "item 1 of table 'Tbl1'" in s.stderr and "ValidationException" in s.stderr, s.stderr
