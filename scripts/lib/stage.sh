@@ -48,9 +48,8 @@ no_counts() { return 0; }
 sum_test_results() {
     awk '
         /^test result: / {
-            bins++
             for (i = 1; i <= NF; i++) {
-                if ($(i) ~ /^passed;?$/)  passed  += $(i-1)
+                if ($(i) ~ /^passed;?$/)  { passed += $(i-1); if ($(i-1) > 0) bins++ }
                 if ($(i) ~ /^failed;?$/)  failed  += $(i-1)
                 if ($(i) ~ /^ignored;?$/) ignored += $(i-1)
             }
@@ -63,7 +62,7 @@ sum_test_results() {
 cargo_counts() {
     local passed failed ignored bins
     read -r passed failed ignored bins < <(sum_test_results "$1")
-    STAGE_DETAIL="$passed passed, $failed failed, $ignored ignored in $bins test binaries"
+    STAGE_DETAIL="$passed passed, $failed failed, $ignored ignored ($bins test targets with tests)"
     [ "$failed" -eq 0 ] && [ "$ignored" -eq 0 ]
 }
 
@@ -72,6 +71,6 @@ cargo_counts() {
 wasm_counts() {
     local passed failed ignored bins
     read -r passed failed ignored bins < <(sum_test_results "$1")
-    STAGE_DETAIL="$passed passed, $failed failed in headless Chromium ($bins test binaries with browser tests)"
+    STAGE_DETAIL="$passed passed, $failed failed in headless Chromium ($bins test targets with browser tests)"
     [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
 }

@@ -106,7 +106,7 @@ ensure_test_node_modules() {
     want="$(sha256sum "$dir/package.json" | cut -d' ' -f1)"
     if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
         log "  npm install (tests/)"
-        npm install --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+        npm install --prefix "$dir" --no-package-lock --no-audit --no-fund --loglevel=error >/dev/null
         printf '%s\n' "$want" > "$stamp"
     fi
 }
