@@ -59,7 +59,6 @@ fn sort_json(k: &SortKeyCondition) -> Json {
         SortKeyCondition::Ge(a) => json!(["GE", v(a)]),
         SortKeyCondition::Between(a, b) => json!(["BETWEEN", v(a), v(b)]),
         SortKeyCondition::BeginsWith(a) => json!(["BEGINS_WITH", v(a)]),
-        _ => json!(["?"]),
     }
 }
 

@@ -222,7 +222,8 @@ pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
     unused::<AttributeValue>(i.values, &r.used_values, "ExpressionAttributeValues")?;
     if let Some(e) = key_expr {
         let mut ts = Vec::new();
-        terms(&e, &mut ts).map_err(|f| f.into_error(ExprKind::KeyCondition))?;
+        // DynamoDB words key-condition shape errors without the `Invalid KeyConditionExpression:` prefix.
+        terms(&e, &mut ts).map_err(|f| ExprError::Invalid(f.message()))?;
         if let Some(schema) = i.key_schema {
             out.key_condition = Some(bind(ts, schema)?);
         }
