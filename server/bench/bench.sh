@@ -2,7 +2,7 @@
 # Load benchmark: wrk (Debian) with bench/mixed.lua — 40% PutItem, 40% GetItem, 20% Query of 20 items,
 # 8 connections — against dynamodel-server, then the same script against a trivial hyper server that
 # returns a fixed reply (the ceiling of this machine + transport). Prints requests/second for both.
-#   usage: server/bench/bench.sh [DURATION_SECONDS]   (default 10)
+#   usage: [SERVER_ARGS="--threads 1"] server/bench/bench.sh [DURATION_SECONDS]   (default 10)
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
@@ -37,7 +37,8 @@ ddb() { # ddb ACTION JSON
 
 rps() { sed -n 's/^Requests\/sec: *//p' "$1"; }
 
-start "$CARGO_TARGET_DIR/release/dynamodel-server" --port 0
+# shellcheck disable=SC2086 # SERVER_ARGS is a list of flags, e.g. "--threads 1"
+start "$CARGO_TARGET_DIR/release/dynamodel-server" --port 0 ${SERVER_ARGS:-}
 ddb CreateTable '{"TableName":"bench","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]}'
 for i in $(seq 1 20); do
   ddb PutItem "{\"TableName\":\"bench\",\"Item\":{\"pk\":{\"S\":\"hot\"},\"sk\":{\"N\":\"$i\"},\"payload\":{\"S\":\"$(printf 'x%.0s' $(seq 1 64))\"}}}"

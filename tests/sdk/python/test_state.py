@@ -2,6 +2,9 @@
 reported and left untouched; two servers cannot share one file."""
 
 import json
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
 def put(client, table, key, **attrs):
@@ -81,8 +84,8 @@ def test_two_servers_cannot_share_a_state_file(start_server, tmp_path):
 
 def test_model_file_becomes_a_running_database(start_server, tmp_path):
     model = tmp_path / "model.json"
-    model.write_text(json.dumps({"tables": [{
-        "createTable": {
+    model.write_text(json.dumps({"version": 1, "name": "orders", "tables": [{
+        "definition": {
             "TableName": "Orders",
             "BillingMode": "PAY_PER_REQUEST",
             "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"}],
@@ -109,8 +112,8 @@ def test_model_file_becomes_a_running_database(start_server, tmp_path):
 
 def test_invalid_model_is_reported(start_server, tmp_path):
     model = tmp_path / "bad.json"
-    model.write_text(json.dumps({"tables": [{
-        "createTable": {
+    model.write_text(json.dumps({"version": 1, "tables": [{
+        "definition": {
             "TableName": "Tbl1", "BillingMode": "PAY_PER_REQUEST",
             "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
             "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
@@ -119,4 +122,29 @@ def test_invalid_model_is_reported(start_server, tmp_path):
     }]}))
     s = start_server("--model", str(model))
     assert s.endpoint is None
-    assert "item 1 of table 'Tbl1'" in s.stderr and "ValidationException" in s.stderr, s.stderr
+    assert "Table Tbl1, item #1" in s.stderr and "ValidationException" in s.stderr, s.stderr
+
+
+def test_model_of_a_newer_format_is_refused(start_server, tmp_path):
+    model = tmp_path / "future.json"
+    model.write_text(json.dumps({"version": 99, "tables": []}))
+    s = start_server("--model", str(model))
+    assert s.endpoint is None
+    assert "version 99 is not supported" in s.stderr, s.stderr
+
+
+def test_example_models_load(start_server):
+    """The engine's example models (what the playground exports) become running databases."""
+    models = sorted((ROOT / "engine" / "tests" / "data" / "models").glob("*.json"))
+    examples = [m for m in models if isinstance(json.loads(m.read_text()), dict) and json.loads(m.read_text()).get("version") == 1]
+    assert examples, "no example models found"
+    for m in examples:
+        s = start_server("--model", str(m))
+        assert s.endpoint, f"{m.name}: {s.stderr}"
+        model = json.loads(m.read_text())
+        c = s.client()
+        for t in model["tables"]:
+            name = t["definition"]["TableName"]
+            count = c.scan(TableName=name, Select="COUNT")["Count"]
+            assert count == len(t.get("items", [])), f"{m.name}/{name}: {count} items"
+        s.stop()
