@@ -110,7 +110,7 @@ pub(crate) fn setup<'a>(
 
 fn typed(v: Option<&AttributeValue>, a: &crate::table::schema::KeyAttr) -> Result<KeyVal, ApiError> {
     match v {
-        Some(v) if v.scalar_type() == Some(a.ty) => Ok(KeyVal(v.clone())),
+        Some(v) if v.scalar_type() == Some(a.ty) => KeyVal::from_value(v).ok_or_else(|| ApiError::validation(BAD_START)),
         _ => Err(ApiError::validation(BAD_START)),
     }
 }
@@ -145,7 +145,9 @@ impl Database {
             return Err(ApiError::validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."));
         };
         let t = s.table;
-        let pk = KeyVal(kc.partition_value.clone());
+        let Some(pk) = KeyVal::from_value(&kc.partition_value) else {
+            return Err(ApiError::validation("Query condition missed key schema element"));
+        };
         let mut range = SortRange::from_condition(kc.sort.as_ref());
         let start = match &input.exclusive_start_key {
             Some(esk) => Some(start_key(t, s.index, esk)?),

@@ -16,7 +16,7 @@ use crate::index::{IndexPos, TableKeyBound};
 use crate::ops::page::PagePlan;
 use crate::ops::query::{setup, start_key};
 use crate::table::key::{KeyVal, PrimaryKey};
-use crate::value::{AttributeValue, Item};
+use crate::value::Item;
 
 /// Stable 64-bit FNV-1a hash of a partition key value.
 pub fn partition_hash(v: &KeyVal) -> u64 {
@@ -27,20 +27,19 @@ pub fn partition_hash(v: &KeyVal) -> u64 {
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
     };
-    match &v.0 {
-        AttributeValue::S(s) => {
+    match v {
+        KeyVal::S(s) => {
             feed(b"S");
-            feed(s.as_bytes());
+            feed(s.as_slice());
         }
-        AttributeValue::N(n) => {
+        KeyVal::N(n) => {
             feed(b"N");
             feed(n.to_canonical().as_bytes());
         }
-        AttributeValue::B(b) => {
+        KeyVal::B(b) => {
             feed(b"B");
-            feed(b);
+            feed(b.as_slice());
         }
-        _ => {}
     }
     h
 }

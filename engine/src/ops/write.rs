@@ -62,7 +62,7 @@ fn collection_metrics(t: &Table, key: &PrimaryKey, wanted: bool) -> Option<ItemC
     }
     let gb = t.collection_bytes(&key.pk) / (1024 * 1024 * 1024);
     let mut k = Item::new();
-    k.insert(t.def.keys.pk.name.clone(), key.pk.0.clone());
+    k.insert(t.def.keys.pk.name.clone(), key.pk.to_value());
     Some(ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) })
 }
 
