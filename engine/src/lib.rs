@@ -15,6 +15,7 @@ pub mod db;
 pub mod error;
 pub mod expr;
 pub mod index;
+pub mod model;
 pub mod number;
 pub mod ops;
 pub mod snapshot;
