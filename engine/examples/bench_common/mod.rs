@@ -67,7 +67,7 @@ pub fn put_range(db: &mut Database, from: u64, to: u64) -> u64 {
     let mut ok = 0;
     for i in from..to {
         let input = PutItemInput { table_name: "Bench".into(), item: item(i), ..PutItemInput::default() };
-        if db.put_item(&input, 0).is_ok() {
+        if db.put_item(input, 0).is_ok() {
             ok += 1;
         }
     }
