@@ -85,7 +85,7 @@ pub struct BatchGetItemInput {
     pub return_consumed_capacity: ReturnCapacity,
 }
 
-fn request_map<'a>(m: &'a Map<String, Value>) -> Result<Option<&'a Map<String, Value>>, ApiError> {
+fn request_map(m: &Map<String, Value>) -> Result<Option<&Map<String, Value>>, ApiError> {
     opt_obj(m, "RequestItems")
 }
 
@@ -230,6 +230,9 @@ pub struct BatchWriteItemInput {
     pub return_item_collection_metrics: bool,
 }
 
+/// A WriteRequest as read: `PutRequest.Item` and `DeleteRequest.Key`, each absent, null or given.
+type RawWrite = (Option<Option<Item>>, Option<Option<Item>>);
+
 const MORE_THAN_ONE: &str = "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes";
 
 impl BatchWriteItemInput {
@@ -239,7 +242,7 @@ impl BatchWriteItemInput {
         let ricm = opt_str(m, "ReturnItemCollectionMetrics")?;
         let req = request_map(m)?;
         // Shape first (SerializationException), then the constraint list, then the semantic checks.
-        let mut tables: Vec<(String, Vec<(Option<Option<Item>>, Option<Option<Item>>)>)> = Vec::new();
+        let mut tables: Vec<(String, Vec<RawWrite>)> = Vec::new();
         if let Some(req) = req {
             for (table, tv) in req {
                 let list = match tv {
