@@ -46,6 +46,8 @@ pub struct Table {
     pub size_bytes: u64,
     /// Parallel to `def.indexes`.
     pub index_data: alloc::vec::Vec<IndexData>,
+    /// Time to Live, Streams and tags (see `crate::extras`).
+    pub extras: crate::extras::TableExtras,
 }
 
 fn target_of(index: &IndexDef) -> Target {
@@ -58,7 +60,7 @@ fn target_of(index: &IndexDef) -> Target {
 impl Table {
     pub fn new(def: TableDef) -> Table {
         let index_data = def.indexes.iter().map(|_| IndexData::default()).collect();
-        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data }
+        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, extras: Default::default() }
     }
 
     pub fn name(&self) -> &str {
@@ -138,6 +140,10 @@ impl Table {
     pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
         let old = self.get(key);
         self.write_cost(old, new.as_ref(), factor, cons);
+        if self.extras.streams.enabled().is_some() {
+            let old = old.cloned();
+            self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
+        }
         let old = self.remove_item(key);
         if let Some(item) = new {
             self.insert_item(key.clone(), item);
