@@ -81,7 +81,7 @@ impl Database {
                     .map(|pk| {
                         let gb = t.collection_bytes(&pk) / (1024 * 1024 * 1024);
                         let mut k = Item::new();
-                        k.insert(t.def.keys.pk.name.clone(), pk.0);
+                        k.insert(t.def.keys.pk.name.clone(), pk.to_value());
                         ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) }
                     })
                     .collect();
