@@ -8,6 +8,7 @@ pub mod schema;
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
+use alloc::sync::Arc;
 
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::error::ApiError;
@@ -21,10 +22,18 @@ pub const MAX_ITEM_BYTES: u64 = 400 * 1024;
 /// Item collection limit for tables with a local secondary index (10 GB).
 pub const MAX_COLLECTION_BYTES: u64 = 10 * 1024 * 1024 * 1024;
 
+/// A stored item: shared so that reads hand it out without copying, with its DynamoDB size cached
+/// because every read charges by it.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    pub item: Arc<Item>,
+    pub size: u64,
+}
+
 /// All items sharing one partition key (an item collection).
 #[derive(Debug, Clone, Default)]
 pub struct Partition {
-    pub items: BTreeMap<SortVal, Item>,
+    pub items: BTreeMap<SortVal, Stored>,
     /// Table items plus their LSI entries: what the 10 GB item-collection limit measures.
     pub collection_bytes: u64,
 }
@@ -37,6 +46,8 @@ pub struct Table {
     pub size_bytes: u64,
     /// Parallel to `def.indexes`.
     pub index_data: alloc::vec::Vec<IndexData>,
+    /// Time to Live, Streams and tags (see `crate::extras`).
+    pub extras: crate::extras::TableExtras,
 }
 
 fn target_of(index: &IndexDef) -> Target {
@@ -49,7 +60,7 @@ fn target_of(index: &IndexDef) -> Target {
 impl Table {
     pub fn new(def: TableDef) -> Table {
         let index_data = def.indexes.iter().map(|_| IndexData::default()).collect();
-        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data }
+        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, extras: Default::default() }
     }
 
     pub fn name(&self) -> &str {
@@ -57,6 +68,10 @@ impl Table {
     }
 
     pub fn get(&self, key: &PrimaryKey) -> Option<&Item> {
+        self.get_stored(key).map(|s| &*s.item)
+    }
+
+    pub fn get_stored(&self, key: &PrimaryKey) -> Option<&Stored> {
         self.parts.get(&key.pk)?.items.get(&key.sk)
     }
 
@@ -125,6 +140,10 @@ impl Table {
     pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
         let old = self.get(key);
         self.write_cost(old, new.as_ref(), factor, cons);
+        if self.extras.streams.enabled().is_some() {
+            let old = old.cloned();
+            self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
+        }
         let old = self.remove_item(key);
         if let Some(item) = new {
             self.insert_item(key.clone(), item);
@@ -134,7 +153,8 @@ impl Table {
 
     fn remove_item(&mut self, key: &PrimaryKey) -> Option<Item> {
         let part = self.parts.get_mut(&key.pk)?;
-        let old = part.items.remove(&key.sk)?;
+        let old = part.items.remove(&key.sk)?.item;
+        let old = Arc::try_unwrap(old).unwrap_or_else(|shared| (*shared).clone());
         let empty = part.items.is_empty();
         if empty {
             self.parts.remove(&key.pk);
@@ -160,12 +180,13 @@ impl Table {
                 data.insert(ipk, isk, key.clone(), projected_size(&self.def.keys, idx, &item));
             }
         }
-        let contribution = if self.def.has_lsi() { self.collection_contribution(&item) } else { item_size(&item) as u64 };
+        let size = item_size(&item) as u64;
+        let contribution = if self.def.has_lsi() { self.collection_contribution(&item) } else { size };
         self.item_count += 1;
-        self.size_bytes += item_size(&item) as u64;
+        self.size_bytes += size;
         let part = self.parts.entry(key.pk).or_default();
         part.collection_bytes += contribution;
-        part.items.insert(key.sk, item);
+        part.items.insert(key.sk, Stored { item: Arc::new(item), size });
     }
 
     /// Build a new index's entries from the stored items (UpdateTable Create). Items whose index key
@@ -174,7 +195,8 @@ impl Table {
         let Some(idx) = self.def.indexes.get(pos) else { return };
         let mut data = IndexData::default();
         for (pk, part) in &self.parts {
-            for (sk, item) in &part.items {
+            for (sk, stored) in &part.items {
+                let item = &*stored.item;
                 if let Some((ipk, isk)) = index_key_of(idx, item) {
                     let key = PrimaryKey { pk: pk.clone(), sk: sk.clone() };
                     data.insert(ipk, isk, key, projected_size(&self.def.keys, idx, item));
