@@ -71,7 +71,7 @@ impl Database {
             "ListTables" => self.list_tables_json(input),
             "DeleteTable" => self.delete_table_json(input, now_millis),
             "UpdateTable" => self.update_table_json(input, now_millis),
-            "PutItem" => Ok(self.put_item(&PutItemInput::from_json(input)?, now_millis)?.to_json()),
+            "PutItem" => Ok(self.put_item(PutItemInput::from_json(input)?, now_millis)?.to_json()),
             "GetItem" => Ok(self.get_item(&GetItemInput::from_json(input)?)?.to_json()),
             "DeleteItem" => Ok(self.delete_item(&DeleteItemInput::from_json(input)?, now_millis)?.to_json()),
             "UpdateItem" => Ok(self.update_item(&UpdateItemInput::from_json(input)?, now_millis)?.to_json()),

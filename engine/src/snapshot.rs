@@ -62,7 +62,7 @@ pub fn snapshot(db: &Database) -> Value {
         .tables
         .values()
         .map(|t| {
-            let items: Vec<Value> = t.parts.values().flat_map(|p| p.items.values()).map(item_to_json).collect();
+            let items: Vec<Value> = t.parts.values().flat_map(|p| p.items.values()).map(|s| item_to_json(&s.item)).collect();
             let indexes: Vec<Value> = t
                 .def
                 .indexes

@@ -62,7 +62,7 @@ fn collection_metrics(t: &Table, key: &PrimaryKey, wanted: bool) -> Option<ItemC
     }
     let gb = t.collection_bytes(&key.pk) / (1024 * 1024 * 1024);
     let mut k = Item::new();
-    k.insert(t.def.keys.pk.name.clone(), key.pk.0.clone());
+    k.insert(t.def.keys.pk.name.clone(), key.pk.to_value());
     Some(ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) })
 }
 
@@ -80,7 +80,8 @@ fn restrict(item: Option<&Item>, names: &[String]) -> Item {
 }
 
 impl Database {
-    pub fn put_item(&mut self, input: &PutItemInput, _now: u64) -> Result<WriteOutput, ApiError> {
+    /// PutItem. Takes the input by value: the item moves into the table without a copy.
+    pub fn put_item(&mut self, input: PutItemInput, _now: u64) -> Result<WriteOutput, ApiError> {
         let t = self.table_for_data_mut(&input.table_name)?;
         let compiled = compile_write(&input.expressions, None, None)?;
         only_all_old(input.options.return_values)?;
@@ -88,7 +89,7 @@ impl Database {
         let mut consumed = Consumed::new(&t.def.name);
         let req = WriteRequest {
             key: key.clone(),
-            new: Some(input.item.clone()),
+            new: Some(input.item),
             condition: compiled.condition.as_ref(),
             return_old_on_failure: input.options.return_old_on_condition_failure,
             factor: Factor::Standard,

@@ -8,6 +8,7 @@ pub mod schema;
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
+use alloc::sync::Arc;
 
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::error::ApiError;
@@ -21,10 +22,18 @@ pub const MAX_ITEM_BYTES: u64 = 400 * 1024;
 /// Item collection limit for tables with a local secondary index (10 GB).
 pub const MAX_COLLECTION_BYTES: u64 = 10 * 1024 * 1024 * 1024;
 
+/// A stored item: shared so that reads hand it out without copying, with its DynamoDB size cached
+/// because every read charges by it.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    pub item: Arc<Item>,
+    pub size: u64,
+}
+
 /// All items sharing one partition key (an item collection).
 #[derive(Debug, Clone, Default)]
 pub struct Partition {
-    pub items: BTreeMap<SortVal, Item>,
+    pub items: BTreeMap<SortVal, Stored>,
     /// Table items plus their LSI entries: what the 10 GB item-collection limit measures.
     pub collection_bytes: u64,
 }
@@ -57,6 +66,10 @@ impl Table {
     }
 
     pub fn get(&self, key: &PrimaryKey) -> Option<&Item> {
+        self.get_stored(key).map(|s| &*s.item)
+    }
+
+    pub fn get_stored(&self, key: &PrimaryKey) -> Option<&Stored> {
         self.parts.get(&key.pk)?.items.get(&key.sk)
     }
 
@@ -134,7 +147,8 @@ impl Table {
 
     fn remove_item(&mut self, key: &PrimaryKey) -> Option<Item> {
         let part = self.parts.get_mut(&key.pk)?;
-        let old = part.items.remove(&key.sk)?;
+        let old = part.items.remove(&key.sk)?.item;
+        let old = Arc::try_unwrap(old).unwrap_or_else(|shared| (*shared).clone());
         let empty = part.items.is_empty();
         if empty {
             self.parts.remove(&key.pk);
@@ -160,12 +174,13 @@ impl Table {
                 data.insert(ipk, isk, key.clone(), projected_size(&self.def.keys, idx, &item));
             }
         }
-        let contribution = if self.def.has_lsi() { self.collection_contribution(&item) } else { item_size(&item) as u64 };
+        let size = item_size(&item) as u64;
+        let contribution = if self.def.has_lsi() { self.collection_contribution(&item) } else { size };
         self.item_count += 1;
-        self.size_bytes += item_size(&item) as u64;
+        self.size_bytes += size;
         let part = self.parts.entry(key.pk).or_default();
         part.collection_bytes += contribution;
-        part.items.insert(key.sk, item);
+        part.items.insert(key.sk, Stored { item: Arc::new(item), size });
     }
 
     /// Build a new index's entries from the stored items (UpdateTable Create). Items whose index key
@@ -174,7 +189,8 @@ impl Table {
         let Some(idx) = self.def.indexes.get(pos) else { return };
         let mut data = IndexData::default();
         for (pk, part) in &self.parts {
-            for (sk, item) in &part.items {
+            for (sk, stored) in &part.items {
+                let item = &*stored.item;
                 if let Some((ipk, isk)) = index_key_of(idx, item) {
                     let key = PrimaryKey { pk: pk.clone(), sk: sk.clone() };
                     data.insert(ipk, isk, key, projected_size(&self.def.keys, idx, item));

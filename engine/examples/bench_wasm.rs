@@ -1,0 +1,33 @@
+//! The same workload as `bench.rs`, built as a wasm module with plain `extern "C"` exports so node can
+//! time it without wasm-bindgen: see engine/examples/bench_wasm.mjs.
+
+#[path = "bench_common/mod.rs"]
+mod common;
+
+use std::cell::RefCell;
+
+thread_local! {
+    static DB: RefCell<Option<engine::db::Database>> = const { RefCell::new(None) };
+}
+
+#[no_mangle]
+pub extern "C" fn bench_setup() {
+    DB.with(|d| *d.borrow_mut() = Some(common::setup()));
+}
+
+#[no_mangle]
+pub extern "C" fn bench_put(from: u32, to: u32) -> u32 {
+    DB.with(|d| d.borrow_mut().as_mut().map_or(0, |db| common::put_range(db, u64::from(from), u64::from(to)) as u32))
+}
+
+#[no_mangle]
+pub extern "C" fn bench_get(count: u32, seed: u32) -> u32 {
+    DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::gets(db, u64::from(count), u64::from(seed)) as u32))
+}
+
+#[no_mangle]
+pub extern "C" fn bench_query(count: u32, seed: u32) -> u32 {
+    DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::queries(db, u64::from(count), u64::from(seed)) as u32))
+}
+
+fn main() {}
