@@ -47,6 +47,9 @@ pub struct Table {
     pub size_bytes: u64,
     /// Parallel to `def.indexes`.
     pub index_data: Vec<IndexData>,
+    /// The item-collection limit for tables with an LSI: [`MAX_COLLECTION_BYTES`] unless a simulation
+    /// (or a test) lowers it to make the limit reachable.
+    pub collection_limit: u64,
 }
 
 /// One index's entry before and after a write: (partition, sort, projected size).
@@ -66,7 +69,7 @@ fn target_of(index: &IndexDef) -> Target {
 impl Table {
     pub fn new(def: TableDef) -> Table {
         let index_data = def.indexes.iter().map(|_| IndexData::default()).collect();
-        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data }
+        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES }
     }
 
     pub fn name(&self) -> &str {
@@ -102,7 +105,7 @@ impl Table {
         let (true, Some(new)) = (self.def.has_lsi(), new) else { return Ok(()) };
         let old = self.get(key).map_or(0, |o| self.collection_contribution(o));
         let after = self.collection_bytes(&key.pk).saturating_sub(old) + self.collection_contribution(new);
-        if after > MAX_COLLECTION_BYTES {
+        if after > self.collection_limit {
             return Err(ApiError::ItemCollectionSizeLimitExceeded(String::from("Collection size exceeded.")));
         }
         Ok(())
