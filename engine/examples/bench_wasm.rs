@@ -30,4 +30,3 @@ pub extern "C" fn bench_query(count: u32, seed: u32) -> u32 {
     DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::queries(db, u64::from(count), u64::from(seed)) as u32))
 }
 
-fn main() {}

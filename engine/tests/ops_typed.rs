@@ -141,3 +141,22 @@ fn malformed_snapshots_are_errors() {
         assert!(Database::restore(&b).is_err(), "{b} must not restore");
     }
 }
+
+mod numkey_order {
+    use engine::number::Number;
+    use engine::table::numkey::{decode, encode};
+    use proptest::prelude::*;
+
+    fn number() -> impl Strategy<Value = Number> {
+        (any::<bool>(), 0u128..10u128.pow(38), -140i32..100).prop_filter_map("in range", |(neg, c, e)| Number::from_parts(neg, c, e).ok())
+    }
+
+    proptest! {
+        #[test]
+        fn encoding_orders_like_numbers_and_round_trips(a in number(), b in number()) {
+            prop_assert_eq!(encode(&a).cmp(&encode(&b)), a.cmp(&b));
+            prop_assert_eq!(decode(&encode(&a)), Some(a));
+            prop_assert!(encode(&a).len() <= 22);
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! in step. Batch writes and transactions reuse the same path item by item.
 
 pub mod key;
+pub mod numkey;
 pub mod range;
 pub mod schema;
 
