@@ -37,6 +37,8 @@ impl Default for DatabaseConfig {
 pub struct Database {
     pub(crate) config: DatabaseConfig,
     pub(crate) tables: BTreeMap<String, Table>,
+    /// TransactWriteItems' remembered ClientRequestTokens.
+    pub(crate) tokens: crate::ops::transact_write::TokenCache,
 }
 
 impl Default for Database {
@@ -47,7 +49,7 @@ impl Default for Database {
 
 impl Database {
     pub fn new(config: DatabaseConfig) -> Self {
-        Database { config, tables: BTreeMap::new() }
+        Database { config, tables: BTreeMap::new(), tokens: Default::default() }
     }
 
     pub fn config(&self) -> &DatabaseConfig {
@@ -69,8 +71,14 @@ impl Database {
         self.tables.keys().map(|k| k.as_str())
     }
 
-    /// Run one DynamoDB action.
+    /// Run one DynamoDB (or DynamoDB Streams) action, nothing throttled; see
+    /// [`Database::execute_with`] (in `crate::throttle`) for the throttled form and the clock.
     pub fn execute(&mut self, action: &str, input: &serde_json::Value, now_millis: u64) -> Result<serde_json::Value, ApiError> {
+        self.execute_with(action, input, now_millis, &mut crate::throttle::NoThrottle)
+    }
+
+    /// The table and item actions, without the clock advancing or throttling.
+    pub(crate) fn execute_core(&mut self, action: &str, input: &serde_json::Value, now_millis: u64) -> Result<serde_json::Value, ApiError> {
         match action {
             "CreateTable" => self.create_table_json(input, now_millis),
             "DescribeTable" => self.describe_table_json(input, now_millis),

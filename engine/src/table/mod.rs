@@ -51,6 +51,8 @@ pub struct Table {
     /// The item-collection limit for tables with an LSI: [`MAX_COLLECTION_BYTES`] unless a simulation
     /// (or a test) lowers it to make the limit reachable.
     pub collection_limit: u64,
+    /// Time to Live, Streams and tags (see `crate::extras`).
+    pub extras: crate::extras::TableExtras,
 }
 
 /// One index's entry before and after a write: (partition, sort, projected size).
@@ -70,7 +72,7 @@ fn target_of(index: &IndexDef) -> Target {
 impl Table {
     pub fn new(def: TableDef) -> Table {
         let index_data = def.indexes.iter().map(|_| IndexData::default()).collect();
-        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES }
+        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES, extras: Default::default() }
     }
 
     pub fn name(&self) -> &str {
@@ -144,6 +146,10 @@ impl Table {
     /// and run [`Table::check_write`]; batch writes and transactions call this per item.
     pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
         let new_size = new.as_ref().map(|n| item_size(n) as u64);
+        if self.extras.streams.enabled().is_some() {
+            let old = self.get(key).cloned();
+            self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
+        }
         let old = self.get_stored(key);
         let old_size = old.map(|o| o.size);
         let changes = self.plan(old, new.as_ref().zip(new_size));
