@@ -140,7 +140,7 @@ impl Table {
     pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
         let old = self.get(key);
         self.write_cost(old, new.as_ref(), factor, cons);
-        if self.extras.streams.enabled().is_some() {
+        if self.extras.wants_writes() {
             let old = old.cloned();
             self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
         }
