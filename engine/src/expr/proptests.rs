@@ -33,7 +33,7 @@ fn is_keyword(s: &str) -> bool {
 }
 
 fn ident() -> impl Strategy<Value = String> {
-    "[a-zA-Z_][a-zA-Z0-9_]{0,6}".prop_filter("keyword", |s| !is_keyword(s) && !is_reserved(s))
+    "[a-zA-Z][a-zA-Z0-9_]{0,6}".prop_filter("keyword", |s| !is_keyword(s) && !is_reserved(s))
 }
 
 fn path() -> impl Strategy<Value = Path> {
