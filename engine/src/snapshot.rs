@@ -69,7 +69,8 @@ pub fn snapshot(db: &Database) -> Value {
                 .iter()
                 .map(|i| json!({"name": i.name, "createdAt": i.created_at, "backfills": i.backfills}))
                 .collect();
-            json!({"definition": definition(t), "createdAt": t.def.created_at, "indexes": indexes, "items": items})
+            json!({"definition": definition(t), "createdAt": t.def.created_at, "indexes": indexes, "items": items,
+                   "extras": crate::stream::persist::to_json(&t.extras)})
         })
         .collect();
     json!({"version": 1, "region": db.config.region, "accountId": db.config.account_id, "tables": tables})
@@ -116,6 +117,8 @@ pub fn restore(v: &Value) -> Result<Database, ApiError> {
             t.commit_write(&key, Some(item), Factor::Standard, &mut sink);
             sink.charges.clear();
         }
+        // After the items, so replaying them writes no stream records.
+        t.extras = crate::stream::persist::from_json(tv.get("extras"))?;
     }
     Ok(db)
 }

@@ -63,7 +63,7 @@ impl Database {
             let mut collections: BTreeSet<KeyVal> = BTreeSet::new();
             for (key, r) in keyed {
                 requested += 1;
-                if throttle.throttled(name, &key.to_item(&t.def.keys), Access::Write) {
+                if throttle.active() && throttle.throttled(name, &key.to_item(&t.def.keys), Access::Write) {
                     left.push(r.clone());
                     continue;
                 }
@@ -81,7 +81,7 @@ impl Database {
                     .map(|pk| {
                         let gb = t.collection_bytes(&pk) / (1024 * 1024 * 1024);
                         let mut k = Item::new();
-                        k.insert(t.def.keys.pk.name.clone(), pk.0);
+                        k.insert(t.def.keys.pk.name.clone(), pk.to_value());
                         ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) }
                     })
                     .collect();

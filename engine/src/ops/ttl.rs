@@ -50,7 +50,7 @@ fn sweep(t: &mut Table, attr: &str, now_ms: u64) {
         .parts
         .iter()
         .flat_map(|(pk, part)| part.items.iter().map(move |(sk, item)| (pk, sk, item)))
-        .filter(|(_, _, item)| item.get(attr).is_some_and(|v| is_expired(v, now_secs)))
+        .filter(|(_, _, stored)| stored.item.get(attr).is_some_and(|v| is_expired(v, now_secs)))
         .map(|(pk, sk, _)| PrimaryKey { pk: pk.clone(), sk: sk.clone() })
         .collect();
     if expired.is_empty() {

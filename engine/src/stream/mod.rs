@@ -11,6 +11,7 @@
 pub mod control;
 pub mod ids;
 pub mod json;
+pub mod persist;
 
 use alloc::string::String;
 use alloc::vec::Vec;
