@@ -37,7 +37,7 @@ fn status_bar_shows_figures_computed_by_the_engine() {
     assert_eq!(page.text("status-sample-size"), "55");
     assert!(page.text("status-sample").contains("5 attributes"));
     // Writing it costs one 1 KB block; an eventually consistent read, half of one 4 KB block.
-    assert_eq!(page.text("status-sample-wcu"), "1");
+    assert_eq!(page.text("status-sample-wcu"), "1.0");
     assert_eq!(page.text("status-sample-rcu"), "0.5");
 }
 
