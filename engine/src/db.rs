@@ -61,6 +61,12 @@ impl Database {
         self.tables.get(name)
     }
 
+    /// Mutable access for simulations that adjust a table (e.g. its item-collection limit); data changes
+    /// must go through the operations so indexes and statistics stay consistent.
+    pub fn table_mut(&mut self, name: &str) -> Option<&mut Table> {
+        self.tables.get_mut(name)
+    }
+
     pub fn table_names(&self) -> impl Iterator<Item = &str> {
         self.tables.keys().map(|k| k.as_str())
     }

@@ -12,7 +12,6 @@
 
 use alloc::collections::BTreeSet;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use crate::error::ApiError;
 use crate::table::schema::BillingMode;
@@ -28,6 +27,11 @@ pub enum Access {
 /// Decides which request parts are throttled. `key` holds only the primary key attributes.
 pub trait ThrottlePolicy {
     fn throttled(&mut self, table: &str, key: &Item, access: Access) -> bool;
+
+    /// `false` when the policy never throttles, so callers can skip building key items.
+    fn active(&self) -> bool {
+        true
+    }
 }
 
 /// Nothing is ever throttled: the default for `Database::execute`.
@@ -36,6 +40,10 @@ pub struct NoThrottle;
 
 impl ThrottlePolicy for NoThrottle {
     fn throttled(&mut self, _table: &str, _key: &Item, _access: Access) -> bool {
+        false
+    }
+
+    fn active(&self) -> bool {
         false
     }
 }
@@ -69,19 +77,6 @@ impl ThrottlePolicy for ThrottleKeys {
     fn throttled(&mut self, table: &str, key: &Item, _access: Access) -> bool {
         // Items are BTreeMaps of canonical values, so their JSON text is a canonical identity.
         self.keys.contains(&(String::from(table), alloc::string::ToString::to_string(&item_to_json(key))))
-    }
-}
-
-/// Several policies at once: a part is throttled when any of them says so.
-pub struct AnyOf<'a>(pub Vec<&'a mut dyn ThrottlePolicy>);
-
-impl ThrottlePolicy for AnyOf<'_> {
-    fn throttled(&mut self, table: &str, key: &Item, access: Access) -> bool {
-        let mut hit = false;
-        for p in self.0.iter_mut() {
-            hit |= p.throttled(table, key, access);
-        }
-        hit
     }
 }
 
@@ -164,5 +159,29 @@ impl crate::db::Database {
             return Err(throughput_exceeded(t.def.billing));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::Number;
+    use crate::value::AttributeValue;
+
+    fn key(n: &str) -> Item {
+        let mut k = Item::new();
+        k.insert(String::from("id"), AttributeValue::N(Number::parse(n).unwrap_or_default()));
+        k
+    }
+
+    #[test]
+    fn listed_keys_throttle_by_value_and_table() {
+        let mut t = ThrottleKeys::new();
+        t.add("T", &key("1.0"));
+        assert!(t.throttled("T", &key("1"), Access::Read));
+        assert!(t.throttled("T", &key("1.00"), Access::Write));
+        assert!(!t.throttled("U", &key("1"), Access::Read));
+        assert!(!t.throttled("T", &key("2"), Access::Read));
+        assert!(t.active() && !NoThrottle.active());
     }
 }

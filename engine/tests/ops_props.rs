@@ -146,7 +146,7 @@ fn check_pages(db: &mut Database, action: &str, base: Value, limit: Option<u8>, 
 fn gsi_entries(model: &BTreeMap<Key, Rec>, gk: Option<u8>) -> Vec<(Value, Value, bool)> {
     let mut v: Vec<(u8, i8, Key, &Rec)> =
         model.iter().filter_map(|(k, r)| Some((r.gk?, r.gs?, *k, r))).filter(|(g, ..)| gk.is_none_or(|x| x == *g)).collect();
-    v.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+    v.sort_by_key(|a| (a.0, a.1, a.2));
     v.into_iter()
         .map(|(_, _, k, r)| {
             let it = item_json(k, r);
@@ -158,7 +158,7 @@ fn gsi_entries(model: &BTreeMap<Key, Rec>, gk: Option<u8>) -> Vec<(Value, Value,
 fn lsi_entries(model: &BTreeMap<Key, Rec>, pk: Option<u8>) -> Vec<(Value, Value, bool)> {
     let mut v: Vec<(u8, u8, i8, &Rec)> =
         model.iter().filter_map(|(k, r)| Some((k.0, r.ls?, k.1, r))).filter(|(p, ..)| pk.is_none_or(|x| x == *p)).collect();
-    v.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+    v.sort_by_key(|a| (a.0, a.1, a.2));
     v.into_iter()
         .map(|(p, _, s, r)| {
             let it = item_json((p, s), r);

@@ -20,6 +20,7 @@ use tokio::net::TcpListener;
 use crate::cors;
 use crate::protocol::{self, Call, Decoded, Reply, RequestHead, MAX_BODY_BYTES};
 use crate::request_id::RequestIds;
+use crate::sigv4::verify::{self, Credentials, SignedRequest};
 use crate::store::Store;
 
 /// A client that has not sent its headers by then is dropped (slowloris).
@@ -30,12 +31,14 @@ const BODY_TIMEOUT: Duration = Duration::from_secs(60);
 pub struct App {
     pub store: Arc<Store>,
     pub region: String,
+    /// Empty: accept any well-formed signature.
+    pub credentials: Credentials,
     ids: RequestIds,
 }
 
 impl App {
-    pub fn new(store: Arc<Store>, region: String) -> Self {
-        App { store, region, ids: RequestIds::new() }
+    pub fn new(store: Arc<Store>, region: String, credentials: Credentials) -> Self {
+        App { store, region, credentials, ids: RequestIds::new() }
     }
 }
 
@@ -102,7 +105,22 @@ async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
                 has_date: h.contains_key("x-amz-date") || h.contains_key("date"),
                 query: parts.uri.query(),
             };
-            match protocol::decode(&head, &bytes) {
+            let header_values = |name: &str| -> Vec<&str> { h.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect() };
+            let check_signature = || {
+                if app.credentials.is_empty() {
+                    return Ok(());
+                }
+                let signed = SignedRequest {
+                    method,
+                    path: parts.uri.path(),
+                    query: parts.uri.query(),
+                    header: &header_values,
+                    body: &bytes,
+                };
+                let now_secs = i64::try_from(now_millis() / 1000).unwrap_or(i64::MAX);
+                verify::verify(&app.credentials, &app.region, head.authorization, &signed, now_secs)
+            };
+            match protocol::decode_with(&head, &bytes, &check_signature) {
                 Ok(Decoded::Health) => Reply::health(&app.region),
                 Ok(Decoded::Call(call)) => execute(app, call).await,
                 Err(reply) => reply,

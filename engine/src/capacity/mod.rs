@@ -146,7 +146,7 @@ impl Charge {
 
 /// "1.5", "2", "0.5": half-units as decimal text without floating point.
 pub fn units_text(half: u64) -> String {
-    if half % 2 == 0 { format!("{}", half / 2) } else { format!("{}.5", half / 2) }
+    if half.is_multiple_of(2) { format!("{}", half / 2) } else { format!("{}.5", half / 2) }
 }
 
 fn blocks(bytes: u64, block: u64) -> u64 {

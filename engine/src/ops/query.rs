@@ -3,13 +3,14 @@
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::ops::Bound;
 
 use crate::api::read::{QueryInput, QueryOutput, Select};
 use crate::capacity::ReadConsistency;
 use crate::db::Database;
 use crate::error::ApiError;
-use crate::expr::{Compiled, KeySchemaRef};
+use crate::expr::{Compiled, KeySchemaRef, SortKeyCondition};
 use crate::index::{IndexPos, TableKeyBound};
 use crate::ops::compile_read;
 use crate::ops::page::{Entry, PagePlan};
@@ -145,6 +146,23 @@ impl Database {
             return Err(ApiError::validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."));
         };
         let t = s.table;
+        let schema = s.index.map_or(&t.def.keys, |i| &i.keys);
+        let sort_values: Vec<&AttributeValue> = match &kc.sort {
+            None => Vec::new(),
+            Some(SortKeyCondition::Between(a, b)) => alloc::vec![a, b],
+            Some(
+                SortKeyCondition::Eq(v)
+                | SortKeyCondition::Lt(v)
+                | SortKeyCondition::Le(v)
+                | SortKeyCondition::Gt(v)
+                | SortKeyCondition::Ge(v)
+                | SortKeyCondition::BeginsWith(v),
+            ) => alloc::vec![v],
+        };
+        let sk_type = schema.sk.as_ref().map(|a| a.ty);
+        if kc.partition_value.scalar_type() != Some(schema.pk.ty) || sort_values.iter().any(|v| v.scalar_type() != sk_type) {
+            return Err(ApiError::validation("One or more parameter values were invalid: Condition parameter type does not match schema type"));
+        }
         let Some(pk) = KeyVal::from_value(&kc.partition_value) else {
             return Err(ApiError::validation("Query condition missed key schema element"));
         };

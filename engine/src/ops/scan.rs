@@ -33,7 +33,7 @@ pub fn partition_hash(v: &KeyVal) -> u64 {
         }
         KeyVal::N(n) => {
             feed(b"N");
-            feed(n.to_canonical().as_bytes());
+            feed(n.as_slice());
         }
         KeyVal::B(b) => {
             feed(b"B");

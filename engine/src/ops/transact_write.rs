@@ -92,7 +92,7 @@ impl Database {
         let mut refused = false;
         for intent in &intents {
             let t = self.table_for_data(&intent.table)?;
-            if throttle.throttled(&intent.table, &intent.key.to_item(&t.def.keys), Access::Write) {
+            if throttle.active() && throttle.throttled(&intent.table, &intent.key.to_item(&t.def.keys), Access::Write) {
                 let (code, message) = transaction_reason(t.def.billing);
                 reasons.push(CancellationReason { code: String::from(code), message: Some(String::from(message)), item: None });
                 refused = true;

@@ -8,6 +8,7 @@ use core::cmp::Ordering;
 use crate::error::ApiError;
 use crate::table::schema::{scalar_name, IndexDef, KeyAttr, KeySchema};
 use crate::number::Number;
+use crate::table::numkey;
 use crate::value::{value_size, AttributeValue, Item};
 
 /// A byte string kept inline when short: key comparisons during a B-tree search then read only the
@@ -50,7 +51,8 @@ impl core::fmt::Debug for Bytes {
 #[derive(Debug, Clone)]
 pub enum KeyVal {
     S(Bytes),
-    N(Number),
+    /// In the order-preserving encoding of `table::numkey`.
+    N(Bytes),
     B(Bytes),
 }
 
@@ -59,7 +61,7 @@ impl KeyVal {
     pub fn from_value(v: &AttributeValue) -> Option<KeyVal> {
         match v {
             AttributeValue::S(s) => Some(KeyVal::S(Bytes::new(s.as_bytes()))),
-            AttributeValue::N(n) => Some(KeyVal::N(*n)),
+            AttributeValue::N(n) => Some(KeyVal::N(Bytes::new(&numkey::encode(n)))),
             AttributeValue::B(b) => Some(KeyVal::B(Bytes::new(b))),
             _ => None,
         }
@@ -68,7 +70,7 @@ impl KeyVal {
     pub fn to_value(&self) -> AttributeValue {
         match self {
             KeyVal::S(b) => AttributeValue::S(String::from(core::str::from_utf8(b.as_slice()).unwrap_or_default())),
-            KeyVal::N(n) => AttributeValue::N(*n),
+            KeyVal::N(b) => AttributeValue::N(numkey::decode(b.as_slice()).unwrap_or(Number::ZERO)),
             KeyVal::B(b) => AttributeValue::B(b.as_slice().to_vec()),
         }
     }
@@ -101,8 +103,9 @@ impl PartialOrd for KeyVal {
 impl Ord for KeyVal {
     fn cmp(&self, other: &Self) -> Ordering {
         match (self, other) {
-            (KeyVal::S(a), KeyVal::S(b)) | (KeyVal::B(a), KeyVal::B(b)) => a.as_slice().cmp(b.as_slice()),
-            (KeyVal::N(a), KeyVal::N(b)) => a.cmp(b),
+            (KeyVal::S(a), KeyVal::S(b)) | (KeyVal::N(a), KeyVal::N(b)) | (KeyVal::B(a), KeyVal::B(b)) => {
+                a.as_slice().cmp(b.as_slice())
+            }
             _ => self.rank().cmp(&other.rank()),
         }
     }

@@ -94,6 +94,15 @@ export function mismatch(expected, actual, path = '$') {
   return expected === actual ? null : `${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
 }
 
+// Follow a dotted path (`Streams.0.StreamArn`) through an output.
+export function lookup(value, path) {
+  for (const part of path.split('.')) {
+    if (value === undefined || value === null) return undefined;
+    value = Array.isArray(value) ? value[Number(part)] : value[part];
+  }
+  return value;
+}
+
 const modules = { dynamodb: ddbModule, streams: streamsModule };
 
 export async function runCase(kase, names, clients) {
@@ -121,6 +130,11 @@ export async function runCase(kase, names, clients) {
     if (step.expect) {
       const m = mismatch(step.expect, out);
       if (m) throw new Error(`${where}: ${m}`);
+    }
+    for (const [name, path] of Object.entries(step.capture ?? {})) {
+      const v = lookup(out, path);
+      if (v === undefined || v === null) throw new Error(`${where}: nothing at ${path} to capture in ${JSON.stringify(out).slice(0, 400)}`);
+      names[name] = String(v);
     }
   }
 }

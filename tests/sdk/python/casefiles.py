@@ -83,6 +83,13 @@ def mismatch(expected, actual, path="$"):
     return None if expected == actual else f"{path}: expected {json.dumps(expected)}, got {json.dumps(actual)}"
 
 
+def lookup(value, path):
+    """Follow a dotted path (`Streams.0.StreamArn`) through an output."""
+    for part in path.split("."):
+        value = value[int(part)] if isinstance(value, list) else value[part]
+    return value
+
+
 def run_case(case, names, clients):
     for i, step in enumerate(case["steps"]):
         step = substitute(step, names)
@@ -110,3 +117,8 @@ def run_case(case, names, clients):
         if "expect" in step:
             m = mismatch(step["expect"], out)
             assert m is None, f"{where}: {m}"
+        for name, path in step.get("capture", {}).items():
+            try:
+                names[name] = str(lookup(out, path))
+            except (KeyError, IndexError, ValueError, TypeError):
+                raise AssertionError(f"{where}: nothing at {path} to capture in {json.dumps(out)[:400]}")
