@@ -253,7 +253,7 @@ fn reserved_words() {
             failures.push(format!("#w = {word}: {}", e.message()));
         }
     }
-    for near_miss in ["statuses", "named", "x_status", "_", "a1", "Items2"] {
+    for near_miss in ["statuses", "named", "x_status", "a_", "a1", "Items2"] {
         if let Err(e) = compile(&ExpressionInputs { projection_expression: Some(near_miss), ..Default::default() }) {
             failures.push(format!("{near_miss} is not reserved: {}", e.message()));
         }

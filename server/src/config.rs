@@ -19,6 +19,9 @@ OPTIONS:
                         when FILE does not exist yet
     --region <REGION>   region shown in ARNs and the health answer [default: us-east-1]
     --threads <N>       worker threads [default: number of CPUs]
+    --credentials <KEY:SECRET>
+                        verify SigV4 signatures against this access key and secret (repeatable);
+                        without it any well-formed signature is accepted
     -h, --help          print this help
     -V, --version       print the version
 
@@ -33,6 +36,8 @@ pub struct Config {
     pub model: Option<PathBuf>,
     pub region: String,
     pub threads: Option<usize>,
+    /// Access key id and secret pairs; empty means signatures are not verified.
+    pub credentials: Vec<(String, String)>,
 }
 
 impl Default for Config {
@@ -44,6 +49,7 @@ impl Default for Config {
             model: None,
             region: "us-east-1".to_owned(),
             threads: None,
+            credentials: Vec::new(),
         }
     }
 }
@@ -112,6 +118,15 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, FlagErr
                 }
                 config.threads = Some(n);
             }
+            "--credentials" => {
+                let v = value("--credentials")?;
+                match v.split_once(':') {
+                    Some((key, secret)) if !key.is_empty() && !secret.is_empty() => {
+                        config.credentials.push((key.to_owned(), secret.to_owned()));
+                    }
+                    _ => return Err(FlagError::Invalid { flag: "--credentials", value: v, expected: "ACCESS_KEY_ID:SECRET_ACCESS_KEY" }),
+                }
+            }
             _ => return Err(FlagError::Unknown(arg)),
         }
     }
@@ -138,5 +153,8 @@ mod tests {
         assert!(matches!(p(&["--port", "70000"]), Err(FlagError::Invalid { .. })));
         assert!(matches!(p(&["--threads", "0"]), Err(FlagError::Invalid { .. })));
         assert!(matches!(p(&["--bogus"]), Err(FlagError::Unknown(_))));
+        let Ok(Command::Run(c)) = p(&["--credentials", "AKID:se:cret", "--credentials=K2:S2"]) else { panic!("parse failed") };
+        assert_eq!(c.credentials, vec![("AKID".to_owned(), "se:cret".to_owned()), ("K2".to_owned(), "S2".to_owned())]);
+        assert!(matches!(p(&["--credentials", "nocolon"]), Err(FlagError::Invalid { .. })));
     }
 }

@@ -20,6 +20,7 @@ use tokio::net::TcpListener;
 use crate::cors;
 use crate::protocol::{self, Call, Decoded, Reply, RequestHead, MAX_BODY_BYTES};
 use crate::request_id::RequestIds;
+use crate::sigv4::verify::{self, Credentials, SignedRequest};
 use crate::store::Store;
 
 /// A client that has not sent its headers by then is dropped (slowloris).
@@ -30,12 +31,14 @@ const BODY_TIMEOUT: Duration = Duration::from_secs(60);
 pub struct App {
     pub store: Arc<Store>,
     pub region: String,
+    /// Empty: accept any well-formed signature.
+    pub credentials: Credentials,
     ids: RequestIds,
 }
 
 impl App {
-    pub fn new(store: Arc<Store>, region: String) -> Self {
-        App { store, region, ids: RequestIds::new() }
+    pub fn new(store: Arc<Store>, region: String, credentials: Credentials) -> Self {
+        App { store, region, credentials, ids: RequestIds::new() }
     }
 }
 
@@ -79,6 +82,34 @@ async fn execute(app: &App, call: Call) -> Reply {
     reply
 }
 
+/// Decode a complete request (checking its signature when `--credentials` asks for it) and run it.
+async fn answer(app: &App, parts: &hyper::http::request::Parts, bytes: &[u8]) -> Reply {
+    let h = &parts.headers;
+    let method = parts.method.as_str();
+    let head = RequestHead {
+        method,
+        content_type: header(h, "content-type"),
+        target: header(h, "x-amz-target"),
+        authorization: header(h, "authorization"),
+        has_date: h.contains_key("x-amz-date") || h.contains_key("date"),
+        query: parts.uri.query(),
+    };
+    let header_values = |name: &str| -> Vec<&str> { h.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect() };
+    let check_signature = || {
+        if app.credentials.is_empty() {
+            return Ok(());
+        }
+        let signed = SignedRequest { method, path: parts.uri.path(), query: parts.uri.query(), header: &header_values, body: bytes };
+        let now_secs = i64::try_from(now_millis() / 1000).unwrap_or(i64::MAX);
+        verify::verify(&app.credentials, &app.region, head.authorization, &signed, now_secs)
+    };
+    match protocol::decode_with(&head, bytes, &check_signature) {
+        Ok(Decoded::Health) => Reply::health(&app.region),
+        Ok(Decoded::Call(call)) => execute(app, call).await,
+        Err(reply) => reply,
+    }
+}
+
 async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
     let (parts, body) = req.into_parts();
     let method = parts.method.as_str();
@@ -92,22 +123,7 @@ async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
         BodyOutcome::TooLarge => Reply::too_large(),
         BodyOutcome::TimedOut => Reply::timed_out(),
         BodyOutcome::Broken => Reply { status: 400, content_type: None, body: Vec::new(), close: true },
-        BodyOutcome::Complete(bytes) => {
-            let h = &parts.headers;
-            let head = RequestHead {
-                method,
-                content_type: header(h, "content-type"),
-                target: header(h, "x-amz-target"),
-                authorization: header(h, "authorization"),
-                has_date: h.contains_key("x-amz-date") || h.contains_key("date"),
-                query: parts.uri.query(),
-            };
-            match protocol::decode(&head, &bytes) {
-                Ok(Decoded::Health) => Reply::health(&app.region),
-                Ok(Decoded::Call(call)) => execute(app, call).await,
-                Err(reply) => reply,
-            }
-        }
+        BodyOutcome::Complete(bytes) => answer(app, &parts, &bytes).await,
     };
     let mut headers = HeaderMap::new();
     cors::response_headers(&parts.headers, &mut headers);

@@ -101,7 +101,8 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
     let _ = stdout.flush();
 
     tokio::spawn(Arc::clone(&store).run_writer());
-    let app = Arc::new(http::App::new(Arc::clone(&store), config.region.clone()));
+    let credentials = sigv4::verify::Credentials::new(config.credentials.clone());
+    let app = Arc::new(http::App::new(Arc::clone(&store), config.region.clone(), credentials));
     http::serve(listener, app, shutdown_signal()).await;
     if let Err(e) = store.flush().await {
         eprintln!("dynamodel-server: could not save state at shutdown: {e}");

@@ -127,3 +127,36 @@ fn garbage_bytes_do_not_kill_the_server() {
     let r = server.raw(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
     assert_eq!(r.status, 200);
 }
+
+/// With `--credentials`, the date and scope checks come first, in DynamoDB's order and wording.
+#[test]
+fn strict_signatures_check_date_then_host_then_scope() {
+    let server = Server::start(&["--credentials", "AKID:secret"]);
+    let r = server.call("ListTables", "{}");
+    assert_eq!(r.json()["__type"], "com.amazon.coral.service#InvalidSignatureException");
+    let message = r.json()["message"].as_str().unwrap_or("").to_owned();
+    assert!(message.starts_with("Signature expired: 20240101T000000Z is now earlier than "), "{message}");
+    assert!(message.ends_with(" - 15 min.)"), "{message}");
+
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let date = dynamodel_server::sigv4::time::format_amz_date(now as i64);
+    let request = |signed_headers: &str, scope: &str| {
+        let body = "{}";
+        format!(
+            "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n\
+             X-Amz-Date: {date}\r\nAuthorization: AWS4-HMAC-SHA256 Credential=AKID/{scope}, SignedHeaders={signed_headers}, Signature=00\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    let r = server.raw(request("x-amz-date", &format!("{}/us-east-1/dynamodb/aws4_request", &date[..8])).as_bytes());
+    assert_eq!(r.json()["message"], "'Host' must be a 'SignedHeader' in the AWS Authorization.");
+    let r = server.raw(request("host;x-amz-date", &format!("{}/mars-1/s3/aws4_request", &date[..8])).as_bytes());
+    assert_eq!(
+        r.json()["message"],
+        "Credential should be scoped to a valid region, not 'mars-1'. Credential should be scoped to correct service: 'dynamodb'."
+    );
+    let r = server.raw(request("host;x-amz-date", &format!("{}/us-east-1/dynamodb/aws4_request", &date[..8])).as_bytes());
+    assert_eq!(r.json()["__type"], "com.amazon.coral.service#InvalidSignatureException");
+    assert!(r.json()["message"].as_str().is_some_and(|m| m.starts_with("The request signature we calculated does not match")));
+}

@@ -9,6 +9,12 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SDK="$ROOT/tests/sdk"
 cd "$ROOT"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+# The project's idempotent installers (node, python3, chromium from Debian).
+# shellcheck source=../../scripts/lib/tools.sh
+source "$ROOT/scripts/lib/tools.sh"
+ensure_node
+ensure_python
+ensure_chromium
 
 echo "== building dynamodel-server (release)"
 cargo build --release -p dynamodel-server --quiet
@@ -17,12 +23,16 @@ BIN="$CARGO_TARGET_DIR/release/dynamodel-server"
 VENV="$ROOT/.tools/venv"
 if ! "$VENV/bin/python" -c 'import boto3, pytest, awscli' 2>/dev/null; then
   echo "== installing boto3, awscli, pytest into $VENV"
-  python3 -m venv "$VENV"
+  python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; python3 -m venv "$VENV"; }
   "$VENV/bin/pip" install --quiet --disable-pip-version-check boto3 awscli pytest
 fi
-if [ ! -d "$SDK/node_modules/@aws-sdk/client-dynamodb" ] || [ ! -d "$SDK/node_modules/@aws-sdk/client-dynamodb-streams" ]; then
-  echo "== installing the AWS SDK for JavaScript v3 into $SDK/node_modules"
+# A stamp of package.json skips npm when nothing changed.
+NPM_STAMP="$SDK/node_modules/.dynamodel-sdk-stamp"
+NPM_WANT=$(sha256sum "$SDK/package.json" | cut -d' ' -f1)
+if [ "$(cat "$NPM_STAMP" 2>/dev/null)" != "$NPM_WANT" ]; then
+  echo "== installing the AWS SDK for JavaScript v3 and playwright-core into $SDK/node_modules"
   (cd "$SDK" && npm install --no-audit --no-fund --no-package-lock --silent)
+  printf '%s\n' "$NPM_WANT" >"$NPM_STAMP"
 fi
 
 WORK=$(mktemp -d)

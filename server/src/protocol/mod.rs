@@ -99,8 +99,18 @@ fn media_type(content_type: Option<&str>) -> &str {
     content_type.and_then(|c| c.split(';').next()).map(str::trim).unwrap_or("")
 }
 
-/// Decode one request. Never panics, whatever the bytes.
+/// Decode one request, accepting any well-formed signature. Never panics, whatever the bytes.
 pub fn decode(head: &RequestHead<'_>, body: &[u8]) -> Result<Decoded, Reply> {
+    decode_with(head, body, &|| Ok(()))
+}
+
+/// Decode one request; `verify_signature` runs where DynamoDB checks the signature itself (after its
+/// shape, before the body's shape).
+pub fn decode_with(
+    head: &RequestHead<'_>,
+    body: &[u8],
+    verify_signature: &dyn Fn() -> Result<(), WireError>,
+) -> Result<Decoded, Reply> {
     if head.method.eq_ignore_ascii_case("GET") {
         return Ok(Decoded::Health);
     }
@@ -126,6 +136,7 @@ pub fn decode(head: &RequestHead<'_>, body: &[u8]) -> Result<Decoded, Reply> {
     };
     let target = parse_target(head.target).ok_or_else(|| with_type(WireError::unknown_operation()))?;
     auth::check(head.authorization, head.has_date, head.query).map_err(with_type)?;
+    verify_signature().map_err(with_type)?;
 
     let input = match parsed {
         None => return Err(with_type(WireError::serialization(None))),
