@@ -6,7 +6,10 @@
 //!   written independently below (integers as `i64`, strings as `String`).
 //! - **Updates**: random SET/ADD/DELETE/REMOVE updates agree with a naive reference, including the
 //!   apply-time errors, and a failing update never returns a changed item.
+//! - **Totality**: grammar-shaped texts, some with a noise token spliced in, compile or fail with a
+//!   message, and whatever compiles runs on sample items without panicking.
 
 mod eval;
 mod roundtrip;
+mod total;
 mod update;
