@@ -4,13 +4,14 @@
 //! Kept out of `TableDef` on purpose: none of it changes what an item *is*, only what happens around
 //! writes (a stream record, an expiry) and what DescribeTable/ListTagsOfResource report.
 
-use alloc::collections::BTreeMap;
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 
+use crate::number::Number;
 use crate::stream::TableStreams;
 use crate::table::key::PrimaryKey;
 use crate::table::schema::KeySchema;
-use crate::value::Item;
+use crate::value::{AttributeValue, Item};
 
 /// Time to Live settings of a table.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -19,6 +20,28 @@ pub struct TtlSettings {
     pub attribute: Option<String>,
     /// When TTL was last enabled or disabled (for the change cooldown).
     pub changed_at: Option<u64>,
+    /// Items with a Number in the TTL attribute, by expiry: the sweep reads only the expired front
+    /// instead of scanning the table on every tick. Derived state, rebuilt when TTL is enabled.
+    pub by_expiry: BTreeSet<(Number, PrimaryKey)>,
+}
+
+impl TtlSettings {
+    fn expiry(&self, item: Option<&Item>) -> Option<Number> {
+        match item?.get(self.attribute.as_deref()?)? {
+            AttributeValue::N(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Keep `by_expiry` in step with one write.
+    fn on_write(&mut self, key: &PrimaryKey, old: Option<&Item>, new: Option<&Item>) {
+        if let Some(n) = self.expiry(old) {
+            self.by_expiry.remove(&(n, key.clone()));
+        }
+        if let Some(n) = self.expiry(new) {
+            self.by_expiry.insert((n, key.clone()));
+        }
+    }
 }
 
 /// Who performed a write, as stream records report it.
@@ -45,8 +68,14 @@ pub struct TableExtras {
 }
 
 impl TableExtras {
+    /// Whether writes must be reported to [`TableExtras::on_write`] (a stream or TTL is enabled).
+    pub fn wants_writes(&self) -> bool {
+        self.ttl.attribute.is_some() || self.streams.enabled().is_some()
+    }
+
     /// Called by `Table::commit_write` for every committed write, before the item changes.
     pub fn on_write(&mut self, keys: &KeySchema, key: &PrimaryKey, old: Option<&Item>, new: Option<&Item>) {
+        self.ttl.on_write(key, old, new);
         if old == new {
             // A delete of a missing item, or a put/update that changed nothing: no stream record.
             return;

@@ -118,7 +118,7 @@ pub fn restore(v: &Value) -> Result<Database, ApiError> {
             sink.charges.clear();
         }
         // After the items, so replaying them writes no stream records.
-        t.extras = crate::stream::persist::from_json(tv.get("extras"))?;
+        crate::stream::persist::restore_into(t, tv.get("extras"))?;
     }
     Ok(db)
 }

@@ -82,6 +82,34 @@ async fn execute(app: &App, call: Call) -> Reply {
     reply
 }
 
+/// Decode a complete request (checking its signature when `--credentials` asks for it) and run it.
+async fn answer(app: &App, parts: &hyper::http::request::Parts, bytes: &[u8]) -> Reply {
+    let h = &parts.headers;
+    let method = parts.method.as_str();
+    let head = RequestHead {
+        method,
+        content_type: header(h, "content-type"),
+        target: header(h, "x-amz-target"),
+        authorization: header(h, "authorization"),
+        has_date: h.contains_key("x-amz-date") || h.contains_key("date"),
+        query: parts.uri.query(),
+    };
+    let header_values = |name: &str| -> Vec<&str> { h.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect() };
+    let check_signature = || {
+        if app.credentials.is_empty() {
+            return Ok(());
+        }
+        let signed = SignedRequest { method, path: parts.uri.path(), query: parts.uri.query(), header: &header_values, body: bytes };
+        let now_secs = i64::try_from(now_millis() / 1000).unwrap_or(i64::MAX);
+        verify::verify(&app.credentials, &app.region, head.authorization, &signed, now_secs)
+    };
+    match protocol::decode_with(&head, bytes, &check_signature) {
+        Ok(Decoded::Health) => Reply::health(&app.region),
+        Ok(Decoded::Call(call)) => execute(app, call).await,
+        Err(reply) => reply,
+    }
+}
+
 async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
     let (parts, body) = req.into_parts();
     let method = parts.method.as_str();
@@ -95,37 +123,7 @@ async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
         BodyOutcome::TooLarge => Reply::too_large(),
         BodyOutcome::TimedOut => Reply::timed_out(),
         BodyOutcome::Broken => Reply { status: 400, content_type: None, body: Vec::new(), close: true },
-        BodyOutcome::Complete(bytes) => {
-            let h = &parts.headers;
-            let head = RequestHead {
-                method,
-                content_type: header(h, "content-type"),
-                target: header(h, "x-amz-target"),
-                authorization: header(h, "authorization"),
-                has_date: h.contains_key("x-amz-date") || h.contains_key("date"),
-                query: parts.uri.query(),
-            };
-            let header_values = |name: &str| -> Vec<&str> { h.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect() };
-            let check_signature = || {
-                if app.credentials.is_empty() {
-                    return Ok(());
-                }
-                let signed = SignedRequest {
-                    method,
-                    path: parts.uri.path(),
-                    query: parts.uri.query(),
-                    header: &header_values,
-                    body: &bytes,
-                };
-                let now_secs = i64::try_from(now_millis() / 1000).unwrap_or(i64::MAX);
-                verify::verify(&app.credentials, &app.region, head.authorization, &signed, now_secs)
-            };
-            match protocol::decode_with(&head, &bytes, &check_signature) {
-                Ok(Decoded::Health) => Reply::health(&app.region),
-                Ok(Decoded::Call(call)) => execute(app, call).await,
-                Err(reply) => reply,
-            }
-        }
+        BodyOutcome::Complete(bytes) => answer(app, &parts, &bytes).await,
     };
     let mut headers = HeaderMap::new();
     cors::response_headers(&parts.headers, &mut headers);

@@ -43,15 +43,32 @@ pub fn is_expired(v: &AttributeValue, now_secs: u64) -> bool {
     *n <= now && *n >= oldest
 }
 
-/// Delete every expired item of `t` as the TTL service.
-fn sweep(t: &mut Table, attr: &str, now_ms: u64) {
+/// Rebuild the expiry index from the stored items (TTL enabled, snapshot restored).
+pub fn rebuild_expiry_index(t: &mut Table) {
+    let mut index = alloc::collections::BTreeSet::new();
+    if let Some(attr) = t.extras.ttl.attribute.as_deref() {
+        for (pk, part) in &t.parts {
+            for (sk, stored) in &part.items {
+                if let Some(AttributeValue::N(n)) = stored.item.get(attr) {
+                    index.insert((*n, PrimaryKey { pk: pk.clone(), sk: sk.clone() }));
+                }
+            }
+        }
+    }
+    t.extras.ttl.by_expiry = index;
+}
+
+/// Delete every expired item of `t` as the TTL service, reading the expiry index's expired front.
+fn sweep(t: &mut Table, now_ms: u64) {
     let now_secs = now_ms / 1000;
     let expired: Vec<PrimaryKey> = t
-        .parts
+        .extras
+        .ttl
+        .by_expiry
         .iter()
-        .flat_map(|(pk, part)| part.items.iter().map(move |(sk, item)| (pk, sk, item)))
-        .filter(|(_, _, stored)| stored.item.get(attr).is_some_and(|v| is_expired(v, now_secs)))
-        .map(|(pk, sk, _)| PrimaryKey { pk: pk.clone(), sk: sk.clone() })
+        .take_while(|(n, _)| *n <= Number::from_u64(now_secs))
+        .filter(|(n, _)| is_expired(&AttributeValue::N(*n), now_secs))
+        .map(|(_, k)| k.clone())
         .collect();
     if expired.is_empty() {
         return;
@@ -78,8 +95,8 @@ impl Database {
                 continue;
             }
             t.extras.streams.trim(now);
-            if let Some(attr) = t.extras.ttl.attribute.clone() {
-                sweep(t, &attr, now);
+            if t.extras.ttl.attribute.is_some() {
+                sweep(t, now);
             }
         }
     }
@@ -100,6 +117,7 @@ impl Database {
         }
         ttl.attribute = if input.enabled { Some(input.attribute_name.clone()) } else { None };
         ttl.changed_at = Some(now);
+        rebuild_expiry_index(t);
         Ok(())
     }
 
@@ -114,9 +132,8 @@ impl Database {
         self.update_time_to_live(&input, now)?;
         // Items already expired go at once, as if the sweeper had run.
         if let Some(t) = self.tables.get_mut(&input.table_name) {
-            if let Some(attr) = t.extras.ttl.attribute.clone() {
-                sweep(t, &attr, now.max(t.extras.clock_ms));
-            }
+            let now = now.max(t.extras.clock_ms);
+            sweep(t, now);
         }
         Ok(input.output_json())
     }

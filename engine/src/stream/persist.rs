@@ -84,6 +84,14 @@ fn list<'a>(v: &'a Value, k: &str) -> Result<&'a Vec<Value>, ApiError> {
     v.get(k).and_then(Value::as_array).ok_or_else(|| bad(&format!("missing {k}")))
 }
 
+/// Restore a table's extras from [`to_json`] output, after its items (so replaying them wrote no
+/// stream records), and rebuild the derived TTL index.
+pub fn restore_into(t: &mut crate::table::Table, v: Option<&Value>) -> Result<(), ApiError> {
+    t.extras = from_json(v)?;
+    crate::ops::ttl::rebuild_expiry_index(t);
+    Ok(())
+}
+
 /// Rebuild extras from [`to_json`] output (`None`: none saved).
 pub fn from_json(v: Option<&Value>) -> Result<TableExtras, ApiError> {
     let Some(v) = v.filter(|v| !v.is_null()) else { return Ok(TableExtras::default()) };
@@ -119,6 +127,7 @@ pub fn from_json(v: Option<&Value>) -> Result<TableExtras, ApiError> {
         ttl: TtlSettings {
             attribute: ttl.get("attribute").and_then(Value::as_str).map(String::from),
             changed_at: ttl.get("changedAt").and_then(Value::as_u64),
+            by_expiry: Default::default(),
         },
         streams: TableStreams { streams, next_seq: u64_of(v, "nextSeq")? },
         tags,

@@ -146,7 +146,7 @@ impl Table {
     /// and run [`Table::check_write`]; batch writes and transactions call this per item.
     pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
         let new_size = new.as_ref().map(|n| item_size(n) as u64);
-        if self.extras.streams.enabled().is_some() {
+        if self.extras.wants_writes() {
             let old = self.get(key).cloned();
             self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
         }
