@@ -92,8 +92,10 @@ run_playwright() {
 stage "Playwright e2e (release build)" playwright_counts run_playwright
 
 # --- SDK tests against the server (owned by tests/sdk/) --------------------------------------------------
+# tests/sdk/run.sh ends with one "SDK tests: ..." line of counts.
 sdk_counts() {
-    STAGE_DETAIL="$(grep -Ei '[0-9]+ (passed|tests?)' "$1" | tail -n 3 | tr '\n' ' ' | sed 's/ *$//')"
+    STAGE_DETAIL="$(sed -n 's/^SDK tests: //p' "$1" | tail -n 1)"
+    [ -n "$STAGE_DETAIL" ] || { STAGE_DETAIL="no counts printed"; return 1; }
 }
 if [ -f "$ROOT/tests/sdk/run.sh" ]; then
     stage "SDK tests (boto3, JS SDK)" sdk_counts bash "$ROOT/tests/sdk/run.sh"

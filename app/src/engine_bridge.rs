@@ -2,10 +2,9 @@
 //!
 //! Keeping every engine call behind this module means components never juggle engine types or error enums
 //! directly: they get small, display-ready results, and a change in the engine's API touches one file.
+//! Table operations go through [`Database::execute`], the engine's stable JSON front door (the same one the
+//! server uses), rather than the typed per-action methods, which change more often.
 
-use engine::api::read::GetItemInput;
-use engine::api::write::PutItemInput;
-use engine::capacity::units_text;
 use engine::db::Database;
 use engine::value::{item_from_json, item_size};
 use serde_json::{json, Value};
@@ -36,9 +35,9 @@ pub struct ItemReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SampleReport {
     pub item: ItemReport,
-    /// PutItem's write capacity, as DynamoDB prints it ("1", "2.5").
+    /// PutItem's `ConsumedCapacity.CapacityUnits`, as it appears on the wire ("1.0", "2.5").
     pub put_wcu: String,
-    /// An eventually consistent GetItem's read capacity.
+    /// The same for an eventually consistent GetItem.
     pub get_rcu: String,
 }
 
@@ -96,19 +95,23 @@ pub fn sample_report() -> Result<SampleReport, BridgeError> {
     // The playground has no clock of its own to pass in; the scratch table's timestamps are never shown.
     db.execute("CreateTable", &create, 0).map_err(api_error)?;
 
-    let put = PutItemInput::from_json(&json!({"TableName": SAMPLE_TABLE, "Item": sample})).map_err(api_error)?;
-    let put_out = db.put_item(&put, 0).map_err(api_error)?;
+    let put = json!({"TableName": SAMPLE_TABLE, "Item": sample, "ReturnConsumedCapacity": "TOTAL"});
+    let put_out = db.execute("PutItem", &put, 0).map_err(api_error)?;
 
     let key = json!({"pk": sample["pk"], "sk": sample["sk"]});
-    let get = GetItemInput::from_json(&json!({"TableName": SAMPLE_TABLE, "Key": key})).map_err(api_error)?;
-    let get_out = db.get_item(&get).map_err(api_error)?;
-    if get_out.item.is_none() {
-        return Err(BridgeError::Api(String::from("the sample item was not found after PutItem")));
+    let get = json!({"TableName": SAMPLE_TABLE, "Key": key, "ReturnConsumedCapacity": "TOTAL"});
+    let get_out = db.execute("GetItem", &get, 0).map_err(api_error)?;
+    if get_out.get("Item") != Some(&sample) {
+        return Err(BridgeError::Api(String::from("GetItem did not return the item PutItem wrote")));
     }
 
-    Ok(SampleReport {
-        item,
-        put_wcu: units_text(put_out.consumed.write_half_units()),
-        get_rcu: units_text(get_out.consumed.read_half_units()),
-    })
+    Ok(SampleReport { item, put_wcu: capacity_units(&put_out)?, get_rcu: capacity_units(&get_out)? })
+}
+
+/// `ConsumedCapacity.CapacityUnits` of an API response, printed as JSON prints it.
+fn capacity_units(response: &Value) -> Result<String, BridgeError> {
+    match response.pointer("/ConsumedCapacity/CapacityUnits") {
+        Some(units @ Value::Number(_)) => Ok(units.to_string()),
+        _ => Err(BridgeError::Api(format!("no ConsumedCapacity.CapacityUnits in {response}"))),
+    }
 }

@@ -11,7 +11,7 @@ fn sample_item_is_measured_written_and_read_back_by_the_engine() {
     // 55 B: one 1 KB write block (1 WCU), one 4 KB read block eventually consistent (0.5 RCU).
     let expected = SampleReport {
         item: ItemReport { attributes: 5, size_bytes: 55 },
-        put_wcu: String::from("1"),
+        put_wcu: String::from("1.0"),
         get_rcu: String::from("0.5"),
     };
     assert_eq!(sample_report(), Ok(expected));

@@ -160,3 +160,31 @@ mod numkey_order {
         }
     }
 }
+
+#[test]
+fn snapshot_round_trips_after_index_changes() {
+    let mut db = simple();
+    db.execute("PutItem", &json!({"TableName": "Tab", "Item": {"pk": {"S": "a"}, "c": {"S": "red"}}}), NOW).expect("put");
+    let create = json!({"TableName": "Tab", "AttributeDefinitions": [{"AttributeName": "c", "AttributeType": "S"}],
+        "GlobalSecondaryIndexUpdates": [{"Create": {"IndexName": "byC", "KeySchema": [{"AttributeName": "c", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}}]});
+    db.execute("UpdateTable", &create, NOW).expect("create index");
+    let snap = db.snapshot();
+    let restored = Database::restore(&snap).expect("restores while the index is CREATING");
+    assert_eq!(restored.snapshot(), snap);
+    let d = restored.execute_describe();
+    assert_eq!(d["Table"]["GlobalSecondaryIndexes"][0]["IndexStatus"], json!("CREATING"));
+    db.execute("UpdateTable", &json!({"TableName": "Tab", "GlobalSecondaryIndexUpdates": [{"Delete": {"IndexName": "byC"}}]}), NOW + 10_000)
+        .expect("delete index");
+    let snap = db.snapshot();
+    assert_eq!(Database::restore(&snap).expect("restores after the delete").snapshot(), snap);
+}
+
+trait Describe {
+    fn execute_describe(&self) -> Value;
+}
+
+impl Describe for Database {
+    fn execute_describe(&self) -> Value {
+        self.clone().execute("DescribeTable", &json!({"TableName": "Tab"}), NOW + 1).expect("describe")
+    }
+}

@@ -62,7 +62,7 @@ sum_test_results() {
 cargo_counts() {
     local passed failed ignored bins
     read -r passed failed ignored bins < <(sum_test_results "$1")
-    STAGE_DETAIL="$passed passed, $failed failed, $ignored ignored ($bins test targets with tests)"
+    STAGE_DETAIL="$passed passed, $failed failed, $ignored ignored (test targets with tests: $bins)"
     [ "$failed" -eq 0 ] && [ "$ignored" -eq 0 ]
 }
 
@@ -71,6 +71,6 @@ cargo_counts() {
 wasm_counts() {
     local passed failed ignored bins
     read -r passed failed ignored bins < <(sum_test_results "$1")
-    STAGE_DETAIL="$passed passed, $failed failed in headless Chromium ($bins test targets with browser tests)"
+    STAGE_DETAIL="$passed passed, $failed failed in headless Chromium (test targets with browser tests: $bins)"
     [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
 }

@@ -94,8 +94,12 @@ ensure_chromium() {
     fi
 }
 
+# python3 serves dist/ for Playwright; the SDK tests (tests/sdk/run.sh) make a venv, which Debian ships
+# separately.
 ensure_python() {
-    command -v python3 >/dev/null 2>&1 || apt_install python3
+    if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+        apt_install python3 python3-venv
+    fi
 }
 
 # npm packages of the browser tests (tests/package.json). A stamp of package.json skips npm when unchanged.

@@ -72,7 +72,9 @@ fn check_params(i: &ExpressionInputs<'_>) -> Result<(), ExprError> {
         return Err(invalid("ExpressionAttributeNames can only be specified when using expressions"));
     }
     if i.values.is_some() && exprs.iter().all(|e| *e == "ProjectionExpression") {
-        let value_exprs: &[&str] = match i.operation {
+        // Without the action's name, a key schema still says "Query" (it is only given for Query).
+        let operation = i.operation.or(i.key_schema.map(|_| "Query"));
+        let value_exprs: &[&str] = match operation {
             Some("UpdateItem") => &["UpdateExpression", "ConditionExpression"],
             Some("Query") => &["FilterExpression", "KeyConditionExpression"],
             Some("Scan") => &["FilterExpression"],

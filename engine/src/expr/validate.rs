@@ -214,11 +214,14 @@ impl<'r, 'a> Checker<'r, 'a> {
                     self.faults.add(Cat::Operand, Fault::OperandCount { name: call.name.clone(), count: args.len() });
                     return Val::Lit(AttributeValue::Null);
                 }
-                if let Some(Val::Lit(l)) = args.first() {
-                    let t = l.value_type();
-                    if matches!(t, ValueType::N | ValueType::Bool | ValueType::Null) {
-                        self.faults.add(Cat::Function, Fault::OperandType { name: call.name.clone(), ty: t.as_str() });
-                    }
+                // The type is known for a literal, and for a nested `size(…)`, which is always a number.
+                let known = match args.first() {
+                    Some(Val::Lit(l)) => Some(l.value_type()),
+                    Some(Val::Size(_)) => Some(ValueType::N),
+                    _ => None,
+                };
+                if let Some(t) = known.filter(|t| matches!(t, ValueType::N | ValueType::Bool | ValueType::Null)) {
+                    self.faults.add(Cat::Function, Fault::OperandType { name: call.name.clone(), ty: t.as_str() });
                 }
                 Val::Size(Box::new(args.remove(0)))
             }

@@ -264,6 +264,10 @@ fn apply_update(
         }
     }
     create_table::check_projected_total(&def.indexes)?;
+    // Definitions only used by a deleted index disappear with it, as DescribeTable shows on AWS.
+    let used = |n: &str| def.keys.is_key(n) || def.indexes.iter().any(|i| i.keys.is_key(n));
+    let attributes: Vec<KeyAttr> = def.attributes.iter().filter(|a| used(&a.name)).cloned().collect();
+    def.attributes = attributes;
     for idx in def.indexes.iter_mut().filter(|i| i.kind == IndexKind::Global) {
         match new_billing {
             BillingMode::PayPerRequest => idx.throughput = None,

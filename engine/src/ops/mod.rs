@@ -4,6 +4,7 @@
 pub mod batch_get;
 pub mod batch_write;
 pub mod control;
+pub mod filter_keys;
 pub mod get;
 pub mod query;
 pub mod scan;

@@ -12,7 +12,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::expr::{Compiled, KeySchemaRef, SortKeyCondition};
 use crate::index::{IndexPos, TableKeyBound};
-use crate::ops::compile_read;
+use crate::ops::{compile_read, filter_keys};
 use crate::ops::page::{Entry, PagePlan};
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey, SortVal};
 use crate::table::range::{index_bounds, is_valid, max_lo, min_hi, SortRange};
@@ -147,6 +147,8 @@ impl Database {
         };
         let t = s.table;
         let schema = s.index.map_or(&t.def.keys, |i| &i.keys);
+        let x = &input.expressions;
+        filter_keys::check(schema, x.filter_expression.as_deref(), x.names.as_ref(), x.query_filter.as_ref())?;
         let sort_values: Vec<&AttributeValue> = match &kc.sort {
             None => Vec::new(),
             Some(SortKeyCondition::Between(a, b)) => alloc::vec![a, b],
