@@ -36,3 +36,18 @@ def test_cli_reports_dynamodb_errors(endpoint):
     p = aws(endpoint, "get-item", "--table-name", "no_such_table_cli", "--key", '{"pk": {"S": "k"}}', check=False)
     assert p.returncode != 0
     assert "ResourceNotFoundException" in p.stderr
+
+
+def test_cli_query_scan_and_auto_pagination(endpoint, table_name):
+    aws(endpoint, "create-table", "--table-name", table_name, "--billing-mode", "PAY_PER_REQUEST",
+        "--attribute-definitions", "AttributeName=pk,AttributeType=S", "AttributeName=sk,AttributeType=N",
+        "--key-schema", "AttributeName=pk,KeyType=HASH", "AttributeName=sk,KeyType=RANGE")
+    puts = [{"PutRequest": {"Item": {"pk": {"S": "p"}, "sk": {"N": str(i)}}}} for i in range(12)]
+    out = json.loads(aws(endpoint, "batch-write-item", "--request-items", json.dumps({table_name: puts})).stdout)
+    assert out["UnprocessedItems"] == {}
+    # --page-size makes the CLI follow LastEvaluatedKey across six requests and merge the pages.
+    scanned = json.loads(aws(endpoint, "scan", "--table-name", table_name, "--page-size", "2").stdout)
+    assert scanned["Count"] == 12
+    queried = json.loads(aws(endpoint, "query", "--table-name", table_name, "--key-condition-expression", "pk = :p AND sk >= :s",
+                             "--expression-attribute-values", '{":p": {"S": "p"}, ":s": {"N": "10"}}', "--no-scan-index-forward").stdout)
+    assert [i["sk"]["N"] for i in queried["Items"]] == ["11", "10"]
