@@ -22,6 +22,7 @@ OPTIONS:
     --credentials <KEY:SECRET>
                         verify SigV4 signatures against this access key and secret (repeatable);
                         without it any well-formed signature is accepted
+    --log               print one line per request on stderr (method, target, status, time)
     -h, --help          print this help
     -V, --version       print the version
 
@@ -38,6 +39,7 @@ pub struct Config {
     pub threads: Option<usize>,
     /// Access key id and secret pairs; empty means signatures are not verified.
     pub credentials: Vec<(String, String)>,
+    pub log: bool,
 }
 
 impl Default for Config {
@@ -50,6 +52,7 @@ impl Default for Config {
             region: "us-east-1".to_owned(),
             threads: None,
             credentials: Vec::new(),
+            log: false,
         }
     }
 }
@@ -93,6 +96,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, FlagErr
         match flag.as_str() {
             "-h" | "--help" => return Ok(Command::Help),
             "-V" | "--version" => return Ok(Command::Version),
+            "--log" if inline.is_none() => config.log = true,
             "--port" => {
                 let v = value("--port")?;
                 config.port = v.parse().map_err(|_| FlagError::Invalid { flag: "--port", value: v, expected: "a port number 0-65535" })?;
@@ -156,5 +160,6 @@ mod tests {
         let Ok(Command::Run(c)) = p(&["--credentials", "AKID:se:cret", "--credentials=K2:S2"]) else { panic!("parse failed") };
         assert_eq!(c.credentials, vec![("AKID".to_owned(), "se:cret".to_owned()), ("K2".to_owned(), "S2".to_owned())]);
         assert!(matches!(p(&["--credentials", "nocolon"]), Err(FlagError::Invalid { .. })));
+        assert!(matches!(p(&["--log"]), Ok(Command::Run(Config { log: true, .. }))));
     }
 }

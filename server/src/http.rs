@@ -33,12 +33,14 @@ pub struct App {
     pub region: String,
     /// Empty: accept any well-formed signature.
     pub credentials: Credentials,
+    /// One line per request on stderr (`--log`).
+    pub log: bool,
     ids: RequestIds,
 }
 
 impl App {
-    pub fn new(store: Arc<Store>, region: String, credentials: Credentials) -> Self {
-        App { store, region, credentials, ids: RequestIds::new() }
+    pub fn new(store: Arc<Store>, region: String, credentials: Credentials, log: bool) -> Self {
+        App { store, region, credentials, log, ids: RequestIds::new() }
     }
 }
 
@@ -111,6 +113,7 @@ async fn answer(app: &App, parts: &hyper::http::request::Parts, bytes: &[u8]) ->
 }
 
 async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
+    let started = std::time::Instant::now();
     let (parts, body) = req.into_parts();
     let method = parts.method.as_str();
     if cors::is_preflight(method, &parts.headers) {
@@ -125,9 +128,25 @@ async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
         BodyOutcome::Broken => Reply { status: 400, content_type: None, body: Vec::new(), close: true },
         BodyOutcome::Complete(bytes) => answer(app, &parts, &bytes).await,
     };
+    if app.log {
+        let target = header(&parts.headers, "x-amz-target").unwrap_or("-");
+        let error = if reply.status >= 400 { error_type(&reply.body) } else { String::new() };
+        eprintln!("{method} {target} {} {error}({:.2} ms)", reply.status, started.elapsed().as_secs_f64() * 1000.0);
+    }
     let mut headers = HeaderMap::new();
     cors::response_headers(&parts.headers, &mut headers);
     frame(app, reply, headers, true)
+}
+
+/// The short `__type` of an error body, for the request log.
+fn error_type(body: &[u8]) -> String {
+    let parsed: Option<serde_json::Value> = serde_json::from_slice(body).ok();
+    parsed
+        .as_ref()
+        .and_then(|v| v["__type"].as_str())
+        .and_then(|t| t.rsplit('#').next())
+        .map(|t| format!("{t} "))
+        .unwrap_or_default()
 }
 
 fn frame(app: &App, reply: Reply, mut headers: HeaderMap, crc: bool) -> Response<Full<Bytes>> {

@@ -102,7 +102,7 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
 
     tokio::spawn(Arc::clone(&store).run_writer());
     let credentials = sigv4::verify::Credentials::new(config.credentials.clone());
-    let app = Arc::new(http::App::new(Arc::clone(&store), config.region.clone(), credentials));
+    let app = Arc::new(http::App::new(Arc::clone(&store), config.region.clone(), credentials, config.log));
     http::serve(listener, app, shutdown_signal()).await;
     if let Err(e) = store.flush().await {
         eprintln!("dynamodel-server: could not save state at shutdown: {e}");

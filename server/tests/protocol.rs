@@ -160,3 +160,15 @@ fn strict_signatures_check_date_then_host_then_scope() {
     assert_eq!(r.json()["__type"], "com.amazon.coral.service#InvalidSignatureException");
     assert!(r.json()["message"].as_str().is_some_and(|m| m.starts_with("The request signature we calculated does not match")));
 }
+
+/// `--log`: one line per request with the target, status and error type.
+#[test]
+fn request_log() {
+    let server = Server::start(&["--log"]);
+    assert_eq!(server.call("ListTables", "{}").status, 200);
+    assert_eq!(server.call("DescribeTable", r#"{"TableName":"nope"}"#).status, 400);
+    let log = server.stop_with_stderr();
+    let lines: Vec<&str> = log.lines().collect();
+    assert!(lines.iter().any(|l| l.starts_with("POST DynamoDB_20120810.ListTables 200 (")), "{log}");
+    assert!(lines.iter().any(|l| l.starts_with("POST DynamoDB_20120810.DescribeTable 400 ResourceNotFoundException (")), "{log}");
+}

@@ -66,6 +66,17 @@ impl Server {
         self.child.wait().unwrap_or_else(|e| panic!("wait: {e}"))
     }
 
+    /// Stop gracefully and return everything the server wrote to stderr.
+    pub fn stop_with_stderr(mut self) -> String {
+        let _ = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        let _ = self.child.wait();
+        err
+    }
+
     pub fn kill9(mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
