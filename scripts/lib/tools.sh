@@ -51,8 +51,14 @@ locked_wasm_bindgen_version() {
     awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
 }
 
+# Trunk and wasm-bindgen-cli build C code (TLS crypto) when compiled from source.
+ensure_c_toolchain() {
+    command -v cc >/dev/null 2>&1 || apt_install build-essential pkg-config
+}
+
 ensure_trunk() {
     if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+        ensure_c_toolchain
         log "  cargo install trunk $TRUNK_VERSION (one-off, ~20 min on 2 cores)"
         cargo install trunk --version "$TRUNK_VERSION" --locked --quiet
     fi
@@ -64,6 +70,7 @@ ensure_wasm_bindgen() {
     [ -n "$want" ] || die "wasm-bindgen not found in Cargo.lock"
     if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $want" ] \
         || [ "$(wasm-bindgen-test-runner --version 2>/dev/null)" != "wasm-bindgen-test-runner $want" ]; then
+        ensure_c_toolchain
         log "  cargo install wasm-bindgen-cli $want (one-off, ~7 min)"
         # Not --locked: the CLI's own lockfile names a crate version the registry no longer has.
         cargo install wasm-bindgen-cli --version "$want" --quiet
