@@ -12,6 +12,7 @@ extern crate std;
 pub mod db;
 pub mod error;
 pub mod expr;
+pub mod model;
 pub mod number;
 pub mod value;
 

@@ -1,0 +1,93 @@
+//! The model file format: every example file reads, round-trips, and passes its own checks; malformed
+//! files are refused with the right error (cases in tests/data/models/load_cases.json, the
+//! format-only ones here; engine-dependent ones in model_load.rs).
+
+use std::fs;
+use std::path::PathBuf;
+
+use engine::model::{Model, ModelError, MODEL_VERSION};
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/models")
+}
+
+pub fn example_files() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = fs::read_dir(data_dir())
+        .expect("data dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| !p.file_name().unwrap().to_string_lossy().contains('_') && !p.ends_with("templates.json"))
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), fs::read_to_string(&p).unwrap()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn examples_exist() {
+    let names: Vec<String> = example_files().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["ecommerce.json", "menu.json", "readings.json"]);
+}
+
+#[test]
+fn examples_read_check_and_round_trip() {
+    for (name, text) in example_files() {
+        let m = Model::from_json_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(m.version, MODEL_VERSION, "{name}");
+        assert!(!m.tables.is_empty(), "{name}");
+        m.check().unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Model -> JSON -> Model is the identity, and so is JSON text -> Model -> JSON value.
+        let again = Model::from_json_str(&m.to_json_string_pretty()).unwrap();
+        assert_eq!(again, m, "{name}");
+        let raw: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(m.to_json(), raw, "{name}: the file holds exactly what the model serialises");
+    }
+}
+
+#[test]
+fn format_errors_from_cases() {
+    let cases: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string(data_dir().join("load_cases.json")).unwrap()).unwrap();
+    let mut checked = 0;
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let err = &case["error"];
+        let got = Model::from_json(case["model"].clone());
+        match err["kind"].as_str().unwrap() {
+            "UnsupportedVersion" => {
+                let e = got.expect_err(name);
+                assert!(matches!(e, ModelError::UnsupportedVersion(2)), "{name}: {e:?}");
+                assert_eq!(e.to_string(), err["message"].as_str().unwrap(), "{name}");
+            }
+            "MissingVersion" => assert_eq!(got, Err(ModelError::MissingVersion), "{name}"),
+            "Format" => assert!(matches!(got, Err(ModelError::Format(_))), "{name}: {got:?}"),
+            "Entity" => {
+                let e = got.expect(name).check().expect_err(name);
+                assert!(matches!(e, ModelError::Entity { .. }), "{name}: {e:?}");
+                assert_eq!(e.to_string(), err["message"].as_str().unwrap(), "{name}");
+            }
+            _ => continue,
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
+
+#[test]
+fn not_json_is_a_format_error() {
+    assert!(matches!(Model::from_json_str("{\"version\":1,"), Err(ModelError::Format(_))));
+    assert!(matches!(Model::from_json_str(""), Err(ModelError::Format(_))));
+    assert_eq!(Model::from_json_str("[]"), Err(ModelError::MissingVersion));
+    assert_eq!(Model::from_json_str("{\"version\":\"1\"}"), Err(ModelError::MissingVersion));
+}
+
+#[test]
+fn defaults_are_omitted_and_restored() {
+    let m = Model::from_json_str(r#"{"version":1,"tables":[{"definition":{"TableName":"T"}}]}"#).unwrap();
+    assert_eq!(m.tables[0].name(), Some("T"));
+    assert!(m.tables[0].entities.is_empty() && m.tables[0].items.is_empty());
+    let v = m.to_json();
+    assert!(v.get("name").is_none(), "empty name is not written: {v}");
+    assert_eq!(Model::from_json(v).unwrap(), m);
+}
