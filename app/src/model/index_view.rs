@@ -1,0 +1,105 @@
+//! What an index holds, as the engine computes it: only items that carry the index's key attributes
+//! (so sparse indexes visibly shrink), only projected attributes, ordered by the index keys.
+
+use engine::db::Database;
+use engine::error::ApiError;
+use engine::model::schema::key_schema;
+use engine::value::{item_from_json, Item};
+use serde_json::{json, Value};
+
+use super::display::key_text;
+use super::layout::{layout, Entry, Layout};
+
+/// An index of a table, read from its CreateTable definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexInfo {
+    pub name: String,
+    pub global: bool,
+    pub partition_key: String,
+    pub sort_key: Option<String>,
+    /// ALL, KEYS_ONLY or INCLUDE.
+    pub projection: String,
+    pub non_key_attributes: Vec<String>,
+}
+
+/// The GSIs then the LSIs of a definition.
+pub fn indexes(def: &Value) -> Vec<IndexInfo> {
+    let mut out = Vec::new();
+    for (field, global) in [("GlobalSecondaryIndexes", true), ("LocalSecondaryIndexes", false)] {
+        for ix in def.get(field).and_then(Value::as_array).into_iter().flatten() {
+            let (p, s) = key_schema(ix.get("KeySchema"));
+            let proj = ix.get("Projection");
+            out.push(IndexInfo {
+                name: ix.get("IndexName").and_then(Value::as_str).unwrap_or_default().to_string(),
+                global,
+                partition_key: p.unwrap_or_default().to_string(),
+                sort_key: s.map(String::from),
+                projection: proj.and_then(|p| p.get("ProjectionType")).and_then(Value::as_str).unwrap_or("ALL").to_string(),
+                non_key_attributes: proj
+                    .and_then(|p| p.get("NonKeyAttributes"))
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect(),
+            });
+        }
+    }
+    out
+}
+
+/// Every entry of an index, by paginated Scan on the index through the engine.
+pub fn scan_index(db: &mut Database, table: &str, index: &str, now: u64) -> Result<Vec<Item>, ApiError> {
+    let mut out = Vec::new();
+    let mut start: Option<Value> = None;
+    loop {
+        let mut input = json!({"TableName": table, "IndexName": index});
+        if let Some(k) = start.take() {
+            input["ExclusiveStartKey"] = k;
+        }
+        let page = db.execute("Scan", &input, now)?;
+        for raw in page.get("Items").and_then(Value::as_array).into_iter().flatten() {
+            out.push(item_from_json(raw).map_err(|e| ApiError::Internal(e.message().to_string()))?);
+        }
+        match page.get("LastEvaluatedKey") {
+            Some(k) if !k.is_null() => start = Some(k.clone()),
+            _ => return Ok(out),
+        }
+    }
+}
+
+/// The index's entries laid out like the table grid; each row is keyed by the base table's key text.
+pub fn index_layout(entries: &[Item], info: &IndexInfo, table_pk: &str, table_sk: Option<&str>) -> Layout<String> {
+    let keyed: Vec<(String, &Item)> = entries
+        .iter()
+        .map(|it| {
+            let mut k = Item::new();
+            for n in [Some(table_pk), table_sk].into_iter().flatten() {
+                if let Some(v) = it.get(n) {
+                    k.insert(n.to_string(), v.clone());
+                }
+            }
+            (key_text(&k), it)
+        })
+        .collect();
+    let mut sort: Vec<&str> = Vec::new();
+    if let Some(s) = &info.sort_key {
+        sort.push(s);
+    }
+    // Entries with equal index keys: DynamoDB leaves their order unspecified; order them by the table
+    // key so the view is stable.
+    sort.push(table_pk);
+    if let Some(s) = table_sk {
+        sort.push(s);
+    }
+    let mut leading: Vec<&str> = vec![&info.partition_key];
+    if let Some(s) = &info.sort_key {
+        leading.push(s);
+    }
+    leading.push(table_pk);
+    if let Some(s) = table_sk {
+        leading.push(s);
+    }
+    let entries = keyed.iter().map(|(k, it)| Entry { key: k.clone(), item: it, unstored: false }).collect();
+    layout(entries, &info.partition_key, &sort, &leading)
+}
