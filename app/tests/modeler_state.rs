@@ -273,7 +273,7 @@ fn autosave_round_trips_and_keeps_unreadable_saves() {
 #[wasm_bindgen_test]
 fn a_model_with_bad_items_loads_with_the_items_flagged() {
     let m = Model::from_json(json!({"version": 1, "tables": [{
-        "definition": {"TableName": "T1", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
+        "definition": {"TableName": "Tab1", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
                        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}], "BillingMode": "PAY_PER_REQUEST"},
         "items": [{"PK": {"S": "ok"}}, {"PK": {"N": "1"}}, {"PK": {"S": "x"}, "bad": {"N": "abc"}}]}]}))
     .unwrap();

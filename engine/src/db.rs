@@ -1,19 +1,26 @@
 //! The engine's front door: a set of tables addressed by DynamoDB action names.
 //!
-//! INTERFACE CONTRACT (the server and the app rely on these; the tables/operations work fills them in):
+//! INTERFACE CONTRACT (the server and the app rely on these):
 //! - [`Database::execute`] takes an action name (`"PutItem"`, `"Query"`, ...) and its JSON input exactly as
 //!   DynamoDB's JSON 1.0 protocol carries it, and returns the JSON output or an [`ApiError`].
 //!   Unknown action -> `ApiError::UnknownOperation`; a body of the wrong shape -> `ApiError::Serialization`.
+//! - Typed per-action methods (`put_item`, `get_item`, `query`, ...; see `crate::ops`) do the same work
+//!   without JSON; `execute` is a thin JSON adapter over them. Typed outputs carry the full
+//!   [`crate::capacity::Consumed`] (with the reason of every charge) whatever ReturnConsumedCapacity says.
 //! - Time is passed in (`now_millis`, Unix epoch milliseconds); the engine keeps no clock.
 //! - [`Database::snapshot`] / [`Database::restore`] round-trip the whole state as JSON (used by the
 //!   server's `--state FILE` and the app's autosave).
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 
+use crate::api::read::{GetItemInput, QueryInput};
+use crate::api::write::{DeleteItemInput, PutItemInput, UpdateItemInput};
 use crate::error::ApiError;
+use crate::table::Table;
 
 /// Region and account that appear in ARNs and responses.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DatabaseConfig {
     pub region: String,
     pub account_id: String,
@@ -28,30 +35,67 @@ impl Default for DatabaseConfig {
 /// All tables of one emulated account/region.
 #[derive(Debug, Clone)]
 pub struct Database {
-    config: DatabaseConfig,
+    pub(crate) config: DatabaseConfig,
+    pub(crate) tables: BTreeMap<String, Table>,
+}
+
+impl Default for Database {
+    fn default() -> Self {
+        Database::new(DatabaseConfig::default())
+    }
 }
 
 impl Database {
     pub fn new(config: DatabaseConfig) -> Self {
-        Database { config }
+        Database { config, tables: BTreeMap::new() }
     }
 
     pub fn config(&self) -> &DatabaseConfig {
         &self.config
     }
 
+    /// Read access to a table's definition, items and indexes (for the UI's grids and diagrams).
+    pub fn table(&self, name: &str) -> Option<&Table> {
+        self.tables.get(name)
+    }
+
+    pub fn table_names(&self) -> impl Iterator<Item = &str> {
+        self.tables.keys().map(|k| k.as_str())
+    }
+
     /// Run one DynamoDB action.
-    pub fn execute(&mut self, _action: &str, _input: &serde_json::Value, _now_millis: u64) -> Result<serde_json::Value, ApiError> {
-        todo!("tables/operations issue")
+    pub fn execute(&mut self, action: &str, input: &serde_json::Value, now_millis: u64) -> Result<serde_json::Value, ApiError> {
+        match action {
+            "CreateTable" => self.create_table_json(input, now_millis),
+            "DescribeTable" => self.describe_table_json(input, now_millis),
+            "ListTables" => self.list_tables_json(input),
+            "DeleteTable" => self.delete_table_json(input, now_millis),
+            "UpdateTable" => self.update_table_json(input, now_millis),
+            "PutItem" => Ok(self.put_item(&PutItemInput::from_json(input)?, now_millis)?.to_json()),
+            "GetItem" => Ok(self.get_item(&GetItemInput::from_json(input)?)?.to_json()),
+            "DeleteItem" => Ok(self.delete_item(&DeleteItemInput::from_json(input)?, now_millis)?.to_json()),
+            "UpdateItem" => Ok(self.update_item(&UpdateItemInput::from_json(input)?, now_millis)?.to_json()),
+            "Query" => Ok(self.query(&QueryInput::from_json(input, false)?, now_millis)?.to_json()),
+            "Scan" => Ok(self.scan(&QueryInput::from_json(input, true)?, now_millis)?.to_json()),
+            _ => Err(ApiError::UnknownOperation),
+        }
     }
 
     /// The whole state as JSON (tables, settings, items).
     pub fn snapshot(&self) -> serde_json::Value {
-        todo!("tables/operations issue")
+        crate::snapshot::snapshot(self)
     }
 
     /// Rebuild a database from [`Database::snapshot`] output; a malformed snapshot is an error, never a panic.
-    pub fn restore(_snapshot: &serde_json::Value) -> Result<Database, ApiError> {
-        todo!("tables/operations issue")
+    pub fn restore(snapshot: &serde_json::Value) -> Result<Database, ApiError> {
+        crate::snapshot::restore(snapshot)
+    }
+
+    pub(crate) fn table_for_data(&self, name: &str) -> Result<&Table, ApiError> {
+        self.tables.get(name).ok_or_else(|| ApiError::ResourceNotFound(String::from("Requested resource not found")))
+    }
+
+    pub(crate) fn table_for_data_mut(&mut self, name: &str) -> Result<&mut Table, ApiError> {
+        self.tables.get_mut(name).ok_or_else(|| ApiError::ResourceNotFound(String::from("Requested resource not found")))
     }
 }

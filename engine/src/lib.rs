@@ -9,11 +9,17 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod api;
+pub mod capacity;
 pub mod db;
 pub mod error;
 pub mod expr;
 pub mod model;
+pub mod index;
 pub mod number;
+pub mod ops;
+pub mod snapshot;
+pub mod table;
 pub mod value;
 
 /// The engine's version, shown by the playground and the server so users can match behaviour to a build.

@@ -1,0 +1,102 @@
+//! TableDescription as DynamoDB returns it (CreateTable, DescribeTable, UpdateTable, DeleteTable).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde_json::{json, Map, Value};
+
+use crate::db::DatabaseConfig;
+use crate::table::schema::{scalar_name, BillingMode, IndexDef, IndexKind, KeySchema, ProjectionDef, Throughput};
+use crate::table::Table;
+
+pub fn table_arn(cfg: &DatabaseConfig, table: &str) -> String {
+    format!("arn:aws:dynamodb:{}:{}:table/{}", cfg.region, cfg.account_id, table)
+}
+
+/// Epoch seconds with millisecond precision, the wire form of DynamoDB timestamps.
+pub fn epoch_seconds(ms: u64) -> Value {
+    // Wire timestamps are JSON doubles; milliseconds below 2^53 convert exactly.
+    Value::from(ms as f64 / 1000.0)
+}
+
+pub fn key_schema_json(k: &KeySchema) -> Value {
+    let mut v = Vec::new();
+    v.push(json!({"AttributeName": k.pk.name, "KeyType": "HASH"}));
+    if let Some(s) = &k.sk {
+        v.push(json!({"AttributeName": s.name, "KeyType": "RANGE"}));
+    }
+    Value::Array(v)
+}
+
+pub fn projection_json(p: &ProjectionDef) -> Value {
+    match p {
+        ProjectionDef::Include(l) => json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": l}),
+        other => json!({"ProjectionType": other.type_name()}),
+    }
+}
+
+fn throughput_json(t: Option<&Throughput>) -> Value {
+    let (r, w) = t.map_or((0, 0), |t| (t.read, t.write));
+    json!({"NumberOfDecreasesToday": 0, "ReadCapacityUnits": r, "WriteCapacityUnits": w})
+}
+
+/// `status` overrides the table status (CREATING on CreateTable is not used: tables are ACTIVE at once;
+/// DELETING on DeleteTable, UPDATING on UpdateTable).
+pub fn describe(cfg: &DatabaseConfig, t: &Table, status: &str, now: u64) -> Value {
+    let def = &t.def;
+    let arn = table_arn(cfg, &def.name);
+    let mut m = Map::new();
+    let attrs: Vec<Value> =
+        def.attributes.iter().map(|a| json!({"AttributeName": a.name, "AttributeType": scalar_name(a.ty)})).collect();
+    m.insert("AttributeDefinitions".into(), Value::Array(attrs));
+    m.insert("TableName".into(), Value::String(def.name.clone()));
+    m.insert("KeySchema".into(), key_schema_json(&def.keys));
+    m.insert("TableStatus".into(), Value::String(String::from(status)));
+    m.insert("CreationDateTime".into(), epoch_seconds(def.created_at));
+    m.insert("ProvisionedThroughput".into(), throughput_json(def.throughput.as_ref()));
+    m.insert("TableSizeBytes".into(), Value::from(t.size_bytes));
+    m.insert("ItemCount".into(), Value::from(t.item_count));
+    m.insert("TableArn".into(), Value::String(arn.clone()));
+    if def.billing == BillingMode::PayPerRequest {
+        m.insert(
+            "BillingModeSummary".into(),
+            json!({"BillingMode": "PAY_PER_REQUEST", "LastUpdateToPayPerRequestDateTime": epoch_seconds(def.created_at)}),
+        );
+    }
+    let mut lsis = Vec::new();
+    let mut gsis = Vec::new();
+    for (idx, data) in def.indexes.iter().zip(&t.index_data) {
+        let mut o = index_common(idx, &arn);
+        o.insert("IndexSizeBytes".into(), Value::from(data.size_bytes));
+        o.insert("ItemCount".into(), Value::from(data.item_count));
+        match idx.kind {
+            IndexKind::Local => lsis.push(Value::Object(o)),
+            IndexKind::Global => {
+                let active = idx.is_active(now);
+                o.insert("IndexStatus".into(), Value::String(String::from(if active { "ACTIVE" } else { "CREATING" })));
+                if idx.backfills && !active {
+                    o.insert("Backfilling".into(), Value::Bool(true));
+                }
+                o.insert("ProvisionedThroughput".into(), throughput_json(idx.throughput.as_ref()));
+                gsis.push(Value::Object(o));
+            }
+        }
+    }
+    if !lsis.is_empty() {
+        m.insert("LocalSecondaryIndexes".into(), Value::Array(lsis));
+    }
+    if !gsis.is_empty() {
+        m.insert("GlobalSecondaryIndexes".into(), Value::Array(gsis));
+    }
+    Value::Object(m)
+}
+
+fn index_common(idx: &IndexDef, table_arn: &str) -> Map<String, Value> {
+    let mut o = Map::new();
+    o.insert("IndexName".into(), Value::String(idx.name.clone()));
+    o.insert("KeySchema".into(), key_schema_json(&idx.keys));
+    o.insert("Projection".into(), projection_json(&idx.projection));
+    o.insert("IndexArn".into(), Value::String(format!("{table_arn}/index/{}", idx.name)));
+    o
+}

@@ -1,0 +1,8 @@
+//! The wire side of each action: reading DynamoDB-JSON requests into typed inputs and writing typed
+//! outputs back. Operations never see JSON; the server never sees typed internals.
+
+pub mod create_table;
+pub mod describe;
+pub mod json;
+pub mod read;
+pub mod write;

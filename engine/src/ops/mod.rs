@@ -1,0 +1,58 @@
+//! One file per action family. Each is an `impl Database` block with the typed entry point; the JSON
+//! adapters live in `db.rs` and `api/`.
+
+pub mod control;
+pub mod get;
+pub mod query;
+pub mod scan;
+pub mod page;
+pub mod write;
+
+use crate::api::read::ReadExpressions;
+use crate::api::write::WriteExpressions;
+use crate::error::ApiError;
+use crate::expr::{compile, Compiled, ExpressionInputs, KeySchemaRef};
+
+/// Compile a write action's expressions (nothing to do, and no allocation, when there are none).
+pub(crate) fn compile_write(
+    x: &WriteExpressions,
+    update_expression: Option<&str>,
+    attribute_updates: Option<&serde_json::Value>,
+) -> Result<Compiled, ApiError> {
+    if x.is_empty() && update_expression.is_none() && attribute_updates.is_none() {
+        return Ok(Compiled::default());
+    }
+    let inputs = ExpressionInputs {
+        condition_expression: x.condition_expression.as_deref(),
+        update_expression,
+        names: x.names.as_ref(),
+        values: x.values.as_ref(),
+        expected: x.expected.as_ref(),
+        attribute_updates,
+        conditional_operator: x.conditional_operator.as_deref(),
+        ..ExpressionInputs::default()
+    };
+    Ok(compile(&inputs)?)
+}
+
+/// Compile a read action's expressions; `key_schema` is given for Query.
+pub(crate) fn compile_read(x: &ReadExpressions, key_schema: Option<KeySchemaRef<'_>>) -> Result<Compiled, ApiError> {
+    if x.is_empty() && key_schema.is_none() {
+        return Ok(Compiled::default());
+    }
+    let inputs = ExpressionInputs {
+        filter_expression: x.filter_expression.as_deref(),
+        key_condition_expression: x.key_condition_expression.as_deref(),
+        projection_expression: x.projection_expression.as_deref(),
+        names: x.names.as_ref(),
+        values: x.values.as_ref(),
+        key_schema,
+        attributes_to_get: x.attributes_to_get.as_ref(),
+        key_conditions: x.key_conditions.as_ref(),
+        query_filter: x.query_filter.as_ref(),
+        scan_filter: x.scan_filter.as_ref(),
+        conditional_operator: x.conditional_operator.as_deref(),
+        ..ExpressionInputs::default()
+    };
+    Ok(compile(&inputs)?)
+}

@@ -1,0 +1,216 @@
+//! Query: one partition of the table or of an index, in sort-key order (or reverse).
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use core::ops::Bound;
+
+use crate::api::read::{QueryInput, QueryOutput, Select};
+use crate::capacity::ReadConsistency;
+use crate::db::Database;
+use crate::error::ApiError;
+use crate::expr::{Compiled, KeySchemaRef};
+use crate::index::{IndexPos, TableKeyBound};
+use crate::ops::compile_read;
+use crate::ops::page::PagePlan;
+use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey, SortVal};
+use crate::table::range::{index_bounds, is_valid, max_lo, min_hi, SortRange};
+use crate::table::schema::{IndexDef, IndexKind, KeySchema, ProjectionDef};
+use crate::table::Table;
+use crate::value::{AttributeValue, Item};
+
+const BAD_START: &str = "The provided starting key is invalid: The provided key element does not match the schema";
+
+/// The validated, resolved parts of a Query or Scan request.
+pub(crate) struct ReadSetup<'a> {
+    pub table: &'a Table,
+    pub index: Option<&'a IndexDef>,
+    pub compiled: Compiled,
+    pub select: Select,
+    pub consistency: ReadConsistency,
+    pub fetch_table: bool,
+}
+
+/// Index lookup, consistency and Select rules shared by Query and Scan.
+pub(crate) fn setup<'a>(
+    db: &'a Database,
+    input: &QueryInput,
+    now: u64,
+    key_schema: impl Fn(&KeySchema) -> Option<(String, Option<String>)>,
+) -> Result<ReadSetup<'a>, ApiError> {
+    let table = db.table_for_data(&input.table_name)?;
+    let index = match &input.index_name {
+        Some(n) => Some(
+            table
+                .def
+                .index(n)
+                .ok_or_else(|| ApiError::Validation(format!("The table does not have the specified index: {n}")))?,
+        ),
+        None => None,
+    };
+    if let Some(i) = index {
+        if i.kind == IndexKind::Global && input.consistent_read {
+            return Err(ApiError::validation("Consistent reads are not supported on global secondary indexes"));
+        }
+        if !i.is_active(now) {
+            return Err(ApiError::Validation(format!("Cannot read from backfilling global secondary index: {}", i.name)));
+        }
+    }
+    let has_projection = input.expressions.projection_expression.is_some() || input.expressions.attributes_to_get.is_some();
+    let select = match input.select {
+        Some(s) => s,
+        None if has_projection => Select::SpecificAttributes,
+        None if index.is_some() => Select::AllProjectedAttributes,
+        None => Select::AllAttributes,
+    };
+    if has_projection && select != Select::SpecificAttributes {
+        let what = if input.expressions.projection_expression.is_some() { "ProjectionExpression" } else { "AttributesToGet" };
+        return Err(ApiError::Validation(format!("Cannot specify the {what} when choosing to get {}", select.as_str())));
+    }
+    match (select, index) {
+        (Select::AllProjectedAttributes, None) => {
+            return Err(ApiError::validation(
+                "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not supported for a table without an index",
+            ))
+        }
+        (Select::AllAttributes, Some(i)) if i.kind == IndexKind::Global && i.projection != ProjectionDef::All => {
+            return Err(ApiError::Validation(format!(
+                "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index {} because its projection type is not ALL",
+                i.name
+            )))
+        }
+        _ => {}
+    }
+    let schema = index.map_or(&table.def.keys, |i| &i.keys);
+    let names = key_schema(schema);
+    let compiled = compile_read(
+        &input.expressions,
+        names.as_ref().map(|(pk, sk)| KeySchemaRef { partition_key: pk, sort_key: sk.as_deref() }),
+    )?;
+    let fetch_table = match index {
+        Some(i) if i.kind == IndexKind::Local && i.projection != ProjectionDef::All => {
+            select == Select::AllAttributes
+                || compiled
+                    .projection
+                    .as_ref()
+                    .is_some_and(|p| p.top_level_names().iter().any(|n| !i.projects(&table.def.keys, n)))
+        }
+        _ => false,
+    };
+    let strong = input.consistent_read && index.is_none_or(|i| i.kind == IndexKind::Local);
+    Ok(ReadSetup {
+        table,
+        index,
+        compiled,
+        select,
+        consistency: if strong { ReadConsistency::Strong } else { ReadConsistency::Eventual },
+        fetch_table,
+    })
+}
+
+fn typed(v: Option<&AttributeValue>, a: &crate::table::schema::KeyAttr) -> Result<KeyVal, ApiError> {
+    match v {
+        Some(v) if v.scalar_type() == Some(a.ty) => Ok(KeyVal(v.clone())),
+        _ => Err(ApiError::validation(BAD_START)),
+    }
+}
+
+/// ExclusiveStartKey: the table key, plus the index keys when reading an index; nothing else.
+pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Result<(PrimaryKey, Option<(KeyVal, SortVal)>), ApiError> {
+    let keys = &t.def.keys;
+    let table_part: Item = esk.iter().filter(|(k, _)| keys.is_key(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let pk = key_from_key_param(keys, &table_part).map_err(|_| ApiError::validation(BAD_START))?;
+    let Some(idx) = index else {
+        if esk.len() != table_part.len() {
+            return Err(ApiError::validation(BAD_START));
+        }
+        return Ok((pk, None));
+    };
+    let ipk = typed(esk.get(&idx.keys.pk.name), &idx.keys.pk)?;
+    let isk = match &idx.keys.sk {
+        Some(a) => Some(typed(esk.get(&a.name), a)?),
+        None => None,
+    };
+    let allowed = |k: &str| keys.is_key(k) || idx.keys.is_key(k);
+    if esk.keys().any(|k| !allowed(k)) {
+        return Err(ApiError::validation(BAD_START));
+    }
+    Ok((pk, Some((ipk, isk))))
+}
+
+impl Database {
+    pub fn query(&self, input: &QueryInput, now: u64) -> Result<QueryOutput, ApiError> {
+        let s = setup(self, input, now, |k| Some((k.pk.name.clone(), k.sk.as_ref().map(|a| a.name.clone()))))?;
+        let Some(kc) = s.compiled.key_condition.as_ref() else {
+            return Err(ApiError::validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."));
+        };
+        let t = s.table;
+        let pk = KeyVal(kc.partition_value.clone());
+        let mut range = SortRange::from_condition(kc.sort.as_ref());
+        let start = match &input.exclusive_start_key {
+            Some(esk) => Some(start_key(t, s.index, esk)?),
+            None => None,
+        };
+        let forward = input.scan_index_forward;
+        let plan = PagePlan {
+            table: t,
+            index: s.index,
+            filter: s.compiled.filter.as_ref(),
+            projection: s.compiled.projection.as_ref(),
+            select: s.select,
+            limit: input.limit,
+            consistency: s.consistency,
+            fetch_table: s.fetch_table,
+        };
+        let rcc = input.return_consumed_capacity;
+        let out_of_bounds = || ApiError::validation("The provided starting key is outside query boundaries based on provided conditions");
+        match s.index {
+            None => {
+                if let Some((k, _)) = &start {
+                    if k.pk != pk {
+                        return Err(out_of_bounds());
+                    }
+                    let b = Bound::Excluded(k.sk.clone());
+                    if forward { range.lo = max_lo(range.lo, b) } else { range.hi = min_hi(range.hi, b) }
+                }
+                let part = t.parts.get(&pk).filter(|_| is_valid(&range.lo, &range.hi));
+                let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
+                let it = part.items.range((range.lo.clone(), range.hi.clone()));
+                let pkc = pk.clone();
+                let pkc2 = pk.clone();
+                let r2 = range.clone();
+                let iter: Box<dyn Iterator<Item = (PrimaryKey, &Item)>> = if forward {
+                    Box::new(it.take_while(move |(sk, _)| range.prefix_ok(sk)).map(move |(sk, item)| (PrimaryKey { pk: pkc.clone(), sk: sk.clone() }, item)))
+                } else {
+                    Box::new(it.rev().skip_while(move |(sk, _)| !range.prefix_ok(sk)).take_while(move |(sk, _)| r2.prefix_ok(sk)).map(move |(sk, item)| (PrimaryKey { pk: pkc2.clone(), sk: sk.clone() }, item)))
+                };
+                Ok(plan.run(iter, rcc))
+            }
+            Some(idx) => {
+                let data = t.def.indexes.iter().position(|i| i.name == idx.name).and_then(|p| t.index_data.get(p));
+                let (mut lo, mut hi) = index_bounds(&range);
+                if let Some((k, Some((ipk, isk)))) = &start {
+                    if *ipk != pk {
+                        return Err(out_of_bounds());
+                    }
+                    let b = Bound::Excluded(IndexPos { sk: isk.clone(), table_key: TableKeyBound::Key(k.clone()) });
+                    if forward { lo = max_lo(lo, b) } else { hi = min_hi(hi, b) }
+                }
+                let part = data.and_then(|d| d.parts.get(&pk)).filter(|_| is_valid(&lo, &hi));
+                let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
+                let it = part.range((lo, hi));
+                let r2 = range.clone();
+                let resolve = move |p: &IndexPos| match &p.table_key {
+                    TableKeyBound::Key(k) => t.get(k).map(|item| (k.clone(), item)),
+                    _ => None,
+                };
+                let iter: Box<dyn Iterator<Item = (PrimaryKey, &Item)>> = if forward {
+                    Box::new(it.take_while(move |p| range.prefix_ok(&p.sk)).filter_map(resolve))
+                } else {
+                    Box::new(it.rev().skip_while(move |p| !range.prefix_ok(&p.sk)).take_while(move |p| r2.prefix_ok(&p.sk)).filter_map(resolve))
+                };
+                Ok(plan.run(iter, rcc))
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Scan, including parallel scan segments.
+//!
+//! Segment assignment: an item belongs to segment `fnv1a64(type tag, canonical partition key bytes) %
+//! TotalSegments`. All items of one partition key fall in the same segment, the assignment never changes
+//! while the table exists, and the union of all segments is the whole table with no overlaps. Items are
+//! visited in key order (partition key, then sort key) rather than DynamoDB's hash order, so results are
+//! deterministic and easy to follow in the playground.
+
+use alloc::boxed::Box;
+use core::ops::Bound;
+
+use crate::api::read::{QueryInput, QueryOutput};
+use crate::db::Database;
+use crate::error::ApiError;
+use crate::index::{IndexPos, TableKeyBound};
+use crate::ops::page::PagePlan;
+use crate::ops::query::{setup, start_key};
+use crate::table::key::{KeyVal, PrimaryKey};
+use crate::value::{AttributeValue, Item};
+
+/// Stable 64-bit FNV-1a hash of a partition key value.
+pub fn partition_hash(v: &KeyVal) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    match &v.0 {
+        AttributeValue::S(s) => {
+            feed(b"S");
+            feed(s.as_bytes());
+        }
+        AttributeValue::N(n) => {
+            feed(b"N");
+            feed(n.to_canonical().as_bytes());
+        }
+        AttributeValue::B(b) => {
+            feed(b"B");
+            feed(b);
+        }
+        _ => {}
+    }
+    h
+}
+
+/// The segment of a partition key among `total` segments.
+pub fn segment_of(v: &KeyVal, total: u32) -> u32 {
+    (partition_hash(v) % u64::from(total.max(1))) as u32
+}
+
+impl Database {
+    pub fn scan(&self, input: &QueryInput, now: u64) -> Result<QueryOutput, ApiError> {
+        let segments = match (input.segment, input.total_segments) {
+            (Some(_), None) => {
+                return Err(ApiError::validation(
+                    "The TotalSegments parameter is required but was not present in the request when Segment parameter is present",
+                ))
+            }
+            (None, Some(_)) => {
+                return Err(ApiError::validation(
+                    "The Segment parameter is required but was not present in the request when parameter TotalSegments is present",
+                ))
+            }
+            (Some(s), Some(t)) if s >= t => {
+                return Err(ApiError::Validation(alloc::format!(
+                    "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: {s} is not less than TotalSegments: {t}"
+                )))
+            }
+            (Some(s), Some(t)) => Some((s, t)),
+            (None, None) => None,
+        };
+        let s = setup(self, input, now, |_| None)?;
+        if s.compiled.key_condition.is_some() {
+            return Err(ApiError::validation("Can not use both expression and non-expression parameters in the same request"));
+        }
+        let t = s.table;
+        let start = match &input.exclusive_start_key {
+            Some(esk) => Some(start_key(t, s.index, esk)?),
+            None => None,
+        };
+        if let (Some((seg, total)), Some((k, ik))) = (segments, &start) {
+            let pk = ik.as_ref().map_or(&k.pk, |(ipk, _)| ipk);
+            if segment_of(pk, total) != seg {
+                return Err(ApiError::Validation(alloc::format!(
+                    "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: {total} Segment: {seg}"
+                )));
+            }
+        }
+        let in_segment = move |pk: &KeyVal| segments.is_none_or(|(seg, total)| segment_of(pk, total) == seg);
+        let plan = PagePlan {
+            table: t,
+            index: s.index,
+            filter: s.compiled.filter.as_ref(),
+            projection: s.compiled.projection.as_ref(),
+            select: s.select,
+            limit: input.limit,
+            consistency: s.consistency,
+            fetch_table: s.fetch_table,
+        };
+        let rcc = input.return_consumed_capacity;
+        let iter: Box<dyn Iterator<Item = (PrimaryKey, &Item)>> = match s.index {
+            None => {
+                let (first, after) = match &start {
+                    Some((k, _)) => (Bound::Included(k.pk.clone()), Some(k.clone())),
+                    None => (Bound::Unbounded, None),
+                };
+                Box::new(t.parts.range((first, Bound::Unbounded)).filter(move |(pk, _)| in_segment(pk)).flat_map(move |(pk, part)| {
+                    let lo = match &after {
+                        Some(k) if &k.pk == pk => Bound::Excluded(k.sk.clone()),
+                        _ => Bound::Unbounded,
+                    };
+                    part.items.range((lo, Bound::Unbounded)).map(move |(sk, item)| (PrimaryKey { pk: pk.clone(), sk: sk.clone() }, item))
+                }))
+            }
+            Some(idx) => {
+                let data = t.def.indexes.iter().position(|i| i.name == idx.name).and_then(|p| t.index_data.get(p));
+                let Some(data) = data else { return Ok(plan.run(core::iter::empty(), rcc)) };
+                let (first, after) = match &start {
+                    Some((k, Some((ipk, isk)))) => (
+                        Bound::Included(ipk.clone()),
+                        Some((ipk.clone(), IndexPos { sk: isk.clone(), table_key: TableKeyBound::Key(k.clone()) })),
+                    ),
+                    _ => (Bound::Unbounded, None),
+                };
+                Box::new(data.parts.range((first, Bound::Unbounded)).filter(move |(pk, _)| in_segment(pk)).flat_map(move |(ipk, set)| {
+                    let lo = match &after {
+                        Some((p, pos)) if p == ipk => Bound::Excluded(pos.clone()),
+                        _ => Bound::Unbounded,
+                    };
+                    set.range((lo, Bound::Unbounded)).filter_map(move |p| match &p.table_key {
+                        TableKeyBound::Key(k) => t.get(k).map(|item| (k.clone(), item)),
+                        _ => None,
+                    })
+                }))
+            }
+        };
+        Ok(plan.run(iter, rcc))
+    }
+}

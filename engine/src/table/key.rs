@@ -1,0 +1,190 @@
+//! Key values as ordered map keys, and the checks DynamoDB applies to keys in `Key` and `Item`.
+
+use alloc::format;
+use alloc::string::String;
+use core::cmp::Ordering;
+
+use crate::error::ApiError;
+use crate::table::schema::{scalar_name, IndexDef, KeyAttr, KeySchema};
+use crate::value::{key_cmp, value_size, AttributeValue, Item};
+
+/// A scalar key value (S, N or B) ordered the way DynamoDB orders keys; wraps the value itself so the
+/// engine has one notion of "value" and ordering comes from `value::key_cmp` alone.
+#[derive(Debug, Clone)]
+pub struct KeyVal(pub AttributeValue);
+
+impl PartialEq for KeyVal {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for KeyVal {}
+impl PartialOrd for KeyVal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for KeyVal {
+    fn cmp(&self, other: &Self) -> Ordering {
+        key_cmp(&self.0, &other.0)
+    }
+}
+
+/// Sort-key slot of a stored entry: `None` for tables/indexes without a sort key (sorts first).
+pub type SortVal = Option<KeyVal>;
+
+/// A table's primary key.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PrimaryKey {
+    pub pk: KeyVal,
+    pub sk: SortVal,
+}
+
+impl PrimaryKey {
+    /// The key as an item (`{pk: .., sk: ..}`), e.g. for LastEvaluatedKey.
+    pub fn to_item(&self, schema: &KeySchema) -> Item {
+        let mut m = Item::new();
+        m.insert(schema.pk.name.clone(), self.pk.0.clone());
+        if let (Some(a), Some(v)) = (&schema.sk, &self.sk) {
+            m.insert(a.name.clone(), v.0.clone());
+        }
+        m
+    }
+}
+
+pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
+pub const MAX_SORT_KEY_BYTES: usize = 1024;
+
+const SCHEMA_MISMATCH: &str = "The provided key element does not match the schema";
+
+fn empty_key_message(name: &str, v: &AttributeValue) -> Option<String> {
+    match v {
+        AttributeValue::S(s) if s.is_empty() => Some(format!(
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: {name}"
+        )),
+        AttributeValue::B(b) if b.is_empty() => Some(format!(
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: {name}"
+        )),
+        _ => None,
+    }
+}
+
+fn check_sizes(schema: &KeySchema, pk: &AttributeValue, sk: Option<&AttributeValue>) -> Result<(), ApiError> {
+    if value_size(pk) > MAX_PARTITION_KEY_BYTES {
+        return Err(ApiError::validation(
+            "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes",
+        ));
+    }
+    if let (Some(_), Some(v)) = (&schema.sk, sk) {
+        if value_size(v) > MAX_SORT_KEY_BYTES {
+            return Err(ApiError::validation(
+                "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes",
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn typed<'a>(attr: &KeyAttr, v: Option<&'a AttributeValue>) -> Option<&'a AttributeValue> {
+    v.filter(|v| v.scalar_type() == Some(attr.ty))
+}
+
+/// Validate a `Key` parameter (GetItem, UpdateItem, DeleteItem, ExclusiveStartKey of a table) and
+/// turn it into a [`PrimaryKey`].
+pub fn key_from_key_param(schema: &KeySchema, key: &Item) -> Result<PrimaryKey, ApiError> {
+    let expected = 1 + usize::from(schema.sk.is_some());
+    let pk = typed(&schema.pk, key.get(&schema.pk.name));
+    let sk = schema.sk.as_ref().map(|a| typed(a, key.get(&a.name)));
+    let (Some(pk), true) = (pk, key.len() == expected) else { return Err(ApiError::validation(SCHEMA_MISMATCH)) };
+    if let Some(None) = sk {
+        return Err(ApiError::validation(SCHEMA_MISMATCH));
+    }
+    let sk = sk.flatten();
+    if let Some(m) = empty_key_message(&schema.pk.name, pk) {
+        return Err(ApiError::Validation(m));
+    }
+    if let (Some(a), Some(v)) = (&schema.sk, sk) {
+        if let Some(m) = empty_key_message(&a.name, v) {
+            return Err(ApiError::Validation(m));
+        }
+    }
+    check_sizes(schema, pk, sk)?;
+    Ok(PrimaryKey { pk: KeyVal(pk.clone()), sk: sk.map(|v| KeyVal(v.clone())) })
+}
+
+fn item_key_attr<'a>(attr: &KeyAttr, item: &'a Item) -> Result<&'a AttributeValue, ApiError> {
+    let Some(v) = item.get(&attr.name) else {
+        return Err(ApiError::Validation(format!(
+            "One or more parameter values were invalid: Missing the key {} in the item",
+            attr.name
+        )));
+    };
+    if v.scalar_type() != Some(attr.ty) {
+        return Err(ApiError::Validation(format!(
+            "One or more parameter values were invalid: Type mismatch for key {} expected: {} actual: {}",
+            attr.name,
+            scalar_name(attr.ty),
+            v.value_type().as_str()
+        )));
+    }
+    if let Some(m) = empty_key_message(&attr.name, v) {
+        return Err(ApiError::Validation(m));
+    }
+    Ok(v)
+}
+
+/// Validate the key attributes inside a whole item (PutItem, or the result of UpdateItem).
+pub fn key_from_item(schema: &KeySchema, item: &Item) -> Result<PrimaryKey, ApiError> {
+    let pk = item_key_attr(&schema.pk, item)?;
+    let sk = match &schema.sk {
+        Some(a) => Some(item_key_attr(a, item)?),
+        None => None,
+    };
+    check_sizes(schema, pk, sk)?;
+    Ok(PrimaryKey { pk: KeyVal(pk.clone()), sk: sk.map(|v| KeyVal(v.clone())) })
+}
+
+/// Writes must not store an index key attribute of the wrong type or an empty one: DynamoDB rejects them.
+pub fn check_index_keys(index: &IndexDef, item: &Item) -> Result<(), ApiError> {
+    let attrs = core::iter::once(&index.keys.pk).chain(index.keys.sk.as_ref());
+    for a in attrs {
+        let Some(v) = item.get(&a.name) else { continue };
+        if v.scalar_type() != Some(a.ty) {
+            return Err(ApiError::Validation(format!(
+                "One or more parameter values were invalid: Type mismatch for Index Key {} Expected: {} Actual: {} IndexName: {}",
+                a.name,
+                scalar_name(a.ty),
+                v.value_type().as_str(),
+                index.name
+            )));
+        }
+        let empty = matches!(v, AttributeValue::S(s) if s.is_empty()) || matches!(v, AttributeValue::B(b) if b.is_empty());
+        if empty {
+            return Err(ApiError::Validation(format!(
+                "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty {} value. IndexName: {}, IndexKey: {}",
+                if matches!(v, AttributeValue::S(_)) { "string" } else { "binary" },
+                index.name,
+                a.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The (partition, sort) an item has in an index, or `None` when the item is absent from it (sparse:
+/// an index key attribute missing, of the wrong type, or empty — the latter only via backfill).
+pub fn index_key_of(index: &IndexDef, item: &Item) -> Option<(KeyVal, SortVal)> {
+    let ok = |a: &KeyAttr| {
+        item.get(&a.name).filter(|v| {
+            v.scalar_type() == Some(a.ty)
+                && !matches!(v, AttributeValue::S(s) if s.is_empty())
+                && !matches!(v, AttributeValue::B(b) if b.is_empty())
+        })
+    };
+    let pk = ok(&index.keys.pk)?;
+    let sk = match &index.keys.sk {
+        Some(a) => Some(KeyVal(ok(a)?.clone())),
+        None => None,
+    };
+    Some((KeyVal(pk.clone()), sk))
+}

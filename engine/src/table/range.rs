@@ -1,0 +1,105 @@
+//! Turning a sort-key condition plus an optional exclusive start into BTreeMap range bounds.
+//!
+//! `BTreeMap::range` panics on inverted bounds, so every range is checked with [`is_valid`] first:
+//! an empty or inverted range simply yields nothing.
+
+use core::ops::Bound;
+
+use crate::expr::SortKeyCondition;
+use crate::index::{IndexPos, TableKeyBound};
+use crate::table::key::{KeyVal, SortVal};
+use crate::value::AttributeValue;
+
+/// Bounds on sort values plus a prefix filter for `begins_with` (its matches are contiguous and start at
+/// the prefix, so the range begins there and iteration stops at the first non-match).
+#[derive(Debug, Clone)]
+pub struct SortRange {
+    pub lo: Bound<SortVal>,
+    pub hi: Bound<SortVal>,
+    pub prefix: Option<AttributeValue>,
+}
+
+fn inc(v: &AttributeValue) -> Bound<SortVal> {
+    Bound::Included(Some(KeyVal(v.clone())))
+}
+fn exc(v: &AttributeValue) -> Bound<SortVal> {
+    Bound::Excluded(Some(KeyVal(v.clone())))
+}
+
+impl SortRange {
+    pub fn all() -> SortRange {
+        SortRange { lo: Bound::Unbounded, hi: Bound::Unbounded, prefix: None }
+    }
+
+    pub fn from_condition(c: Option<&SortKeyCondition>) -> SortRange {
+        let (lo, hi, prefix) = match c {
+            None => (Bound::Unbounded, Bound::Unbounded, None),
+            Some(SortKeyCondition::Eq(v)) => (inc(v), inc(v), None),
+            Some(SortKeyCondition::Lt(v)) => (Bound::Unbounded, exc(v), None),
+            Some(SortKeyCondition::Le(v)) => (Bound::Unbounded, inc(v), None),
+            Some(SortKeyCondition::Gt(v)) => (exc(v), Bound::Unbounded, None),
+            Some(SortKeyCondition::Ge(v)) => (inc(v), Bound::Unbounded, None),
+            Some(SortKeyCondition::Between(a, b)) => (inc(a), inc(b), None),
+            Some(SortKeyCondition::BeginsWith(p)) => (inc(p), Bound::Unbounded, Some(p.clone())),
+        };
+        SortRange { lo, hi, prefix }
+    }
+
+    /// Whether a sort value satisfies the prefix filter (always true without one).
+    pub fn prefix_ok(&self, v: &SortVal) -> bool {
+        match (&self.prefix, v) {
+            (None, _) => true,
+            (Some(AttributeValue::S(p)), Some(KeyVal(AttributeValue::S(s)))) => s.as_bytes().starts_with(p.as_bytes()),
+            (Some(AttributeValue::B(p)), Some(KeyVal(AttributeValue::B(s)))) => s.starts_with(p),
+            _ => false,
+        }
+    }
+}
+
+/// Whether `(lo, hi)` is a range `BTreeMap::range` accepts without panicking.
+pub fn is_valid<T: Ord>(lo: &Bound<T>, hi: &Bound<T>) -> bool {
+    match (lo, hi) {
+        (Bound::Included(a), Bound::Included(b)) => a <= b,
+        (Bound::Included(a), Bound::Excluded(b)) | (Bound::Excluded(a), Bound::Included(b)) => a <= b,
+        (Bound::Excluded(a), Bound::Excluded(b)) => a < b,
+        _ => true,
+    }
+}
+
+/// The tighter of two lower bounds.
+pub fn max_lo<T: Ord>(a: Bound<T>, b: Bound<T>) -> Bound<T> {
+    match (&a, &b) {
+        (Bound::Unbounded, _) => b,
+        (_, Bound::Unbounded) => a,
+        (Bound::Included(x) | Bound::Excluded(x), Bound::Included(y) | Bound::Excluded(y)) => {
+            if x < y || (x == y && matches!(b, Bound::Excluded(_))) { b } else { a }
+        }
+    }
+}
+
+/// The tighter of two upper bounds.
+pub fn min_hi<T: Ord>(a: Bound<T>, b: Bound<T>) -> Bound<T> {
+    match (&a, &b) {
+        (Bound::Unbounded, _) => b,
+        (_, Bound::Unbounded) => a,
+        (Bound::Included(x) | Bound::Excluded(x), Bound::Included(y) | Bound::Excluded(y)) => {
+            if y < x || (x == y && matches!(b, Bound::Excluded(_))) { b } else { a }
+        }
+    }
+}
+
+/// Lift sort-value bounds to index positions (index sort value, then table key).
+pub fn index_bounds(r: &SortRange) -> (Bound<IndexPos>, Bound<IndexPos>) {
+    let pos = |sk: &SortVal, t: TableKeyBound| IndexPos { sk: sk.clone(), table_key: t };
+    let lo = match &r.lo {
+        Bound::Unbounded => Bound::Unbounded,
+        Bound::Included(s) => Bound::Included(pos(s, TableKeyBound::Min)),
+        Bound::Excluded(s) => Bound::Excluded(pos(s, TableKeyBound::Max)),
+    };
+    let hi = match &r.hi {
+        Bound::Unbounded => Bound::Unbounded,
+        Bound::Included(s) => Bound::Included(pos(s, TableKeyBound::Max)),
+        Bound::Excluded(s) => Bound::Excluded(pos(s, TableKeyBound::Min)),
+    };
+    (lo, hi)
+}
