@@ -16,6 +16,7 @@ pub mod error;
 pub mod expr;
 pub mod model;
 pub mod index;
+pub mod model;
 pub mod number;
 pub mod ops;
 pub mod snapshot;
