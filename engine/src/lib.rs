@@ -14,7 +14,6 @@ pub mod capacity;
 pub mod db;
 pub mod error;
 pub mod expr;
-pub mod model;
 pub mod index;
 pub mod model;
 pub mod number;
