@@ -68,20 +68,19 @@ pub fn scan_index(db: &mut Database, table: &str, index: &str, now: u64) -> Resu
     }
 }
 
-/// The index's entries laid out like the table grid; each row is keyed by the base table's key text.
-pub fn index_layout(entries: &[Item], info: &IndexInfo, table_pk: &str, table_sk: Option<&str>) -> Layout<String> {
-    let keyed: Vec<(String, &Item)> = entries
-        .iter()
-        .map(|it| {
-            let mut k = Item::new();
-            for n in [Some(table_pk), table_sk].into_iter().flatten() {
-                if let Some(v) = it.get(n) {
-                    k.insert(n.to_string(), v.clone());
-                }
-            }
-            (key_text(&k), it)
-        })
-        .collect();
+/// The base-table key of an index entry, as text (`PK=USER#1, SK=ORDER#2`): what identifies the entry.
+pub fn entry_key_text(entry: &Item, table_pk: &str, table_sk: Option<&str>) -> String {
+    let mut k = Item::new();
+    for n in [Some(table_pk), table_sk].into_iter().flatten() {
+        if let Some(v) = entry.get(n) {
+            k.insert(n.to_string(), v.clone());
+        }
+    }
+    key_text(&k)
+}
+
+/// The index's entries laid out like the table grid; each row is keyed by its position in `entries`.
+pub fn index_layout(entries: &[Item], info: &IndexInfo, table_pk: &str, table_sk: Option<&str>) -> Layout<usize> {
     let mut sort: Vec<&str> = Vec::new();
     if let Some(s) = &info.sort_key {
         sort.push(s);
@@ -100,6 +99,6 @@ pub fn index_layout(entries: &[Item], info: &IndexInfo, table_pk: &str, table_sk
     if let Some(s) = table_sk {
         leading.push(s);
     }
-    let entries = keyed.iter().map(|(k, it)| Entry { key: k.clone(), item: it, unstored: false }).collect();
+    let entries = entries.iter().enumerate().map(|(i, it)| Entry { key: i, item: it, unstored: false }).collect();
     layout(entries, &info.partition_key, &sort, &leading)
 }

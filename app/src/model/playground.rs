@@ -261,6 +261,9 @@ impl Playground {
                     return Err(EditError::Api(ApiError::ResourceInUse(format!("Table already exists: {}", table.name()))));
                 }
                 self.store_table(&mut table, now);
+                // Rows may come from another playground (an example, an undone removal): never hand
+                // out their ids again.
+                self.next_id = self.next_id.max(table.rows.iter().map(|r| r.id + 1).max().unwrap_or(0));
                 self.tables.insert(at, table);
                 Ok(Edit::RemoveTable { at })
             }
