@@ -1,2 +1,11 @@
+//! The Dynamodel playground: a Leptos client-side app that runs the engine, compiled to wasm, in the page.
+//!
+//! `main.rs` only mounts [`App`]; everything else lives here so the component tests in `app/tests/` can
+//! mount the same components in headless Chromium.
+
+pub mod engine_bridge;
 pub mod model;
 pub mod modeler;
+pub mod shell;
+
+pub use shell::App;

@@ -9,6 +9,8 @@
 //! - `item_json*`:      same, for whole items
 //! - `value_size*`:     `{"item": ddb-json item, "size": bytes}`
 //! - `key*`:            `{"name", "role": "partition"|"sort", "type": "S"|"N"|"B", "value", "err"?}`
+//! - `index_key*`:      `{"index", "attr", "type", "value", "write": "put"|"update", "err"?}`
+//! - `item_limits*`:    generated items at the 400 KB and 32-level limits (see `item_limits`)
 //!
 //! A failing case is reported with its file and index; all failures of a kind are listed together.
 
@@ -18,8 +20,9 @@ use std::path::PathBuf;
 
 use engine::number::Number;
 use engine::value::{
-    check_key_type, check_key_value, item_from_json, item_size, item_to_json, key_cmp, value_from_json, value_to_json,
-    AttributeValue, KeyRole, ScalarType, ValueError,
+    check_index_key_value, check_item_depth, check_item_size, check_key_type, check_key_value, item_from_json,
+    item_size, item_to_json, key_cmp, value_from_json, value_to_json, AttributeValue, IndexKeyWrite, KeyRole,
+    ScalarType, ValueError,
 };
 use serde_json::Value;
 
@@ -209,6 +212,51 @@ fn key_rules() {
             (Ok(()), None) => Ok(()),
             (Err(e), Some(want)) if want.as_str() == Some(e.message()) => Ok(()),
             (got, _) => Err(format!("{} as {name} gave {got:?}", c["value"])),
+        }
+    });
+}
+
+#[test]
+fn index_key_rules() {
+    run("index_key", |c| {
+        let value = value_from_json(&c["value"]).map_err(|e| format!("case value does not decode: {e}"))?;
+        let ty = ScalarType::parse(s(c, "type")).ok_or("bad type")?;
+        let write = match s(c, "write") {
+            "put" => IndexKeyWrite::Put,
+            "update" => IndexKeyWrite::Update,
+            other => return Err(format!("bad write {other}")),
+        };
+        match (check_index_key_value(s(c, "index"), s(c, "attr"), ty, &value, write), c.get("err")) {
+            (Ok(()), None) => Ok(()),
+            (Err(e), Some(want)) if want.as_str() == Some(e.message()) => Ok(()),
+            (got, _) => Err(format!("{} gave {got:?}", c["value"])),
+        }
+    });
+}
+
+/// Items too large to write out: `{"name", "string_len"}` is one S attribute of that many bytes,
+/// `{"name", "depth_wraps"}` a scalar wrapped in that many single-key maps.
+#[test]
+fn item_limits() {
+    run("item_limits", |c| {
+        let name = s(c, "name").to_string();
+        let mut item = engine::value::Item::new();
+        if let Some(len) = c["string_len"].as_u64() {
+            item.insert(name, AttributeValue::S("x".repeat(len as usize)));
+        } else if let Some(wraps) = c["depth_wraps"].as_u64() {
+            let mut v = AttributeValue::S(String::from("leaf"));
+            for _ in 0..wraps {
+                v = AttributeValue::M([(String::from("n"), v)].into_iter().collect());
+            }
+            item.insert(name, v);
+        } else {
+            return Err(String::from("case needs string_len or depth_wraps"));
+        }
+        let got = check_item_size(&item).and_then(|()| check_item_depth(&item));
+        match (got, c.get("err")) {
+            (Ok(()), None) => Ok(()),
+            (Err(e), Some(want)) if want.as_str() == Some(e.message()) => Ok(()),
+            (got, _) => Err(format!("{} gave {got:?}", c["note"])),
         }
     });
 }

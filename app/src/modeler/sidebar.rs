@@ -92,9 +92,10 @@ pub fn ModelerSidebar() -> impl IntoView {
                 />
             </ul>
             <Show when=move || tables().is_empty()>
-                <p class="mdl-muted mdl-empty" data-testid="no-tables">
-                    "No tables yet. Create one, or start from an example."
-                </p>
+                <div class="mdl-empty" data-testid="no-tables">
+                    <p class="mdl-empty-title">"No tables yet"</p>
+                    <p class="mdl-muted">"Your model starts with a table: give it a partition key (and a sort key if items share one), then add entities, items and indexes. Or start from an example below."</p>
+                </div>
             </Show>
             <button type="button" class="mdl-btn mdl-primary" data-testid="new-table"
                 on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>"+ New table"</button>

@@ -1,15 +1,65 @@
-//! DynamoDB's expression language.
+//! DynamoDB's expression language: ConditionExpression, FilterExpression, KeyConditionExpression,
+//! ProjectionExpression and UpdateExpression, plus the legacy parameters that predate them (`Expected`,
+//! `AttributeUpdates`, `AttributesToGet`, `KeyConditions`, `QueryFilter`, `ScanFilter`), which compile to
+//! the same forms.
 //!
-//! INTERFACE CONTRACT (the operations layer relies on these signatures; the expressions work fills in
-//! the bodies and may add modules — lexer, parser, resolver, validator, evaluator, legacy — behind them):
+//! # Phases
+//! 1. **lex** (`lexer.rs`): text to tokens, whitespace kept so syntax errors can quote it.
+//! 2. **parse** (`parser.rs`, `parse_cond.rs`, `parse_update.rs`): tokens to syntax trees (`ast.rs`);
+//!    only syntax errors here, in DynamoDB's `token: "…", near: "…"` wording.
+//! 3. **resolve** (`resolve.rs`): `#name`/`:value` placeholders to names and values, recording which
+//!    were used across *all* expressions of the request — so unused ones are an error at the end.
+//! 4. **validate** (`validate.rs`, `validate_update.rs`, `keycond.rs`): function names and arity, literal
+//!    operand types, reserved words, overlapping paths, clause repetition, key-condition shape; every
+//!    problem is collected and the one DynamoDB reports first is chosen (`error.rs`).
+//! 5. **evaluate** (`eval.rs`, `update.rs`, `projection.rs`): runs the compiled forms.
 //!
-//! - [`compile`] takes every expression-related parameter of one request (the five expression kinds,
-//!   `ExpressionAttributeNames`/`Values`, and the legacy parameters as raw JSON) and returns the compiled
-//!   forms, or the single error DynamoDB would report first (syntax, undefined/unused names and values,
-//!   reserved words, mixing legacy and expression parameters, limits...).
+//! The phases are separate so that evaluation cannot fail half-way: once an expression has been
+//! validated, a condition or projection always evaluates, and an update fails only for reasons that
+//! depend on the item (a missing operand, a type mismatch, number overflow) — and then changes nothing,
+//! which is what makes UpdateItem atomic.
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use engine::expr::{compile, ExpressionInputs};
+//! use engine::value::AttributeValue;
+//!
+//! let values = BTreeMap::from([(":p".to_string(), AttributeValue::S("ab".into()))]);
+//! let compiled = compile(&ExpressionInputs {
+//!     condition_expression: Some("begins_with(#n, :p)"),
+//!     names: Some(&BTreeMap::from([("#n".to_string(), "name".to_string())])),
+//!     values: Some(&values),
+//!     ..Default::default()
+//! })
+//! .unwrap();
+//! let item = BTreeMap::from([("name".to_string(), AttributeValue::S("abc".into()))]);
+//! assert!(compiled.condition.unwrap().eval(&item));
+//! ```
+//!
+//! INTERFACE CONTRACT (the operations layer relies on these signatures):
+//! - [`compile`] takes every expression-related parameter of one request and returns the compiled
+//!   forms, or the single error DynamoDB would report first.
 //! - Once compiled, evaluation of conditions/filters/projections cannot fail; [`Update::apply`] can fail
-//!   only for item-dependent reasons (missing operand, type mismatch, arithmetic overflow) and then changes
-//!   nothing: it returns a new item or an error.
+//!   only for item-dependent reasons and then changes nothing: it returns a new item or an error.
+
+mod ast;
+mod compile;
+mod error;
+mod eval;
+mod keycond;
+mod legacy;
+mod lexer;
+mod parse_cond;
+mod parse_update;
+mod parser;
+mod projection;
+mod reserved;
+mod resolve;
+mod update;
+mod validate;
+mod validate_update;
+#[cfg(test)]
+mod proptests;
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -66,6 +116,9 @@ pub struct ExpressionInputs<'a> {
     pub query_filter: Option<&'a serde_json::Value>,
     pub scan_filter: Option<&'a serde_json::Value>,
     pub conditional_operator: Option<&'a str>,
+    /// The DynamoDB action (`"UpdateItem"`, `"Query"`…): only used to word "ExpressionAttributeValues can
+    /// only be specified when using expressions: … is null" as DynamoDB does for that action.
+    pub operation: Option<&'a str>,
 }
 
 /// The compiled forms of one request's expressions (legacy parameters compile to the same forms:
@@ -81,20 +134,20 @@ pub struct Compiled {
 }
 
 /// Parse, resolve and validate all of a request's expressions.
-pub fn compile(_inputs: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
-    todo!("expressions issue")
+pub fn compile(inputs: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
+    compile::compile(inputs)
 }
 
 /// A compiled ConditionExpression / FilterExpression.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Condition {
-    // private AST
+    expr: eval::CExpr,
 }
 
 impl Condition {
     /// Whether the item (absent item = empty map) satisfies the condition.
-    pub fn eval(&self, _item: &Item) -> bool {
-        todo!("expressions issue")
+    pub fn eval(&self, item: &Item) -> bool {
+        self.expr.eval(item)
     }
 }
 
@@ -121,36 +174,64 @@ pub struct KeyCondition {
 /// A compiled ProjectionExpression / AttributesToGet.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Projection {
-    // private: list of document paths
+    paths: Vec<resolve::DocPath>,
+}
+
+/// The distinct first elements of `paths`, in first-seen order.
+fn top_level<'p>(paths: impl Iterator<Item = &'p resolve::DocPath>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for p in paths {
+        if let Some(resolve::Elem::Key(k)) = p.first() {
+            if !out.contains(k) {
+                out.push(k.clone());
+            }
+        }
+    }
+    out
 }
 
 impl Projection {
     /// The item reduced to the projected paths (nested paths keep their enclosing structure).
-    pub fn apply(&self, _item: &Item) -> Item {
-        todo!("expressions issue")
+    pub fn apply(&self, item: &Item) -> Item {
+        projection::project(&self.paths, item)
     }
 
     /// The top-level attribute names the projection touches (for index projection checks).
     pub fn top_level_names(&self) -> Vec<String> {
-        todo!("expressions issue")
+        top_level(self.paths.iter())
     }
 }
 
 /// A compiled UpdateExpression / AttributeUpdates.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Update {
-    // private: SET/REMOVE/ADD/DELETE actions
+    actions: Vec<validate_update::UAction>,
+    /// Compiled from `AttributeUpdates`: type mismatches then use that API's wording.
+    legacy: bool,
 }
 
 impl Update {
     /// The new item after every action, or the item-dependent error DynamoDB reports; never partial.
-    pub fn apply(&self, _item: &Item) -> Result<Item, ExprError> {
-        todo!("expressions issue")
+    pub fn apply(&self, item: &Item) -> Result<Item, ExprError> {
+        update::apply(&self.actions, item, self.legacy)
     }
 
     /// Top-level attribute names the update writes (SET/ADD/DELETE/REMOVE targets), used for
     /// "Cannot update attribute X. This attribute is part of the key" and for UPDATED_OLD/UPDATED_NEW.
     pub fn top_level_targets(&self) -> Vec<String> {
-        todo!("expressions issue")
+        top_level(self.actions.iter().map(validate_update::UAction::path))
+    }
+
+    /// Top-level attributes written through a nested path (`SET a.b = …`): DynamoDB refuses those on key
+    /// attributes ("Key attributes must be scalars; list random access '[]' and map lookup '.' are not
+    /// allowed: Key: a").
+    pub fn nested_top_level_targets(&self) -> Vec<String> {
+        top_level(self.actions.iter().map(validate_update::UAction::path).filter(|p| p.len() > 1))
+    }
+
+    /// For each top-level attribute SET directly to a literal value, that value's type — what DynamoDB
+    /// checks against index key types before touching the item.
+    pub fn top_level_literal_types(&self) -> Vec<(String, crate::value::ValueType)> {
+        self.actions.iter().filter_map(validate_update::UAction::top_level_literal_type).collect()
     }
 }

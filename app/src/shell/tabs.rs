@@ -1,0 +1,38 @@
+//! What the sidebar and each workspace tab show.
+//!
+//! This is the plug-in point for feature work (the modeler's table designer, item grid and index views,
+//! the query runner, the heat map): replace a body here with the feature's component. The shell around it
+//! (`workspace.rs`) handles tab selection and keyboard navigation and should not need to change.
+
+use leptos::prelude::*;
+
+use super::{EmptyState, Tab};
+use crate::modeler::{IndexViews, ItemsTab, ModelerSidebar};
+
+/// The content of the "Model" sidebar: the modeler's tables, entities and examples.
+#[component]
+pub fn ModelSidebarBody() -> impl IntoView {
+    view! { <ModelerSidebar/> }
+}
+
+/// The content of one workspace tab.
+pub fn tab_body(tab: Tab) -> AnyView {
+    match tab {
+        Tab::Items => view! { <ItemsTab/> }.into_any(),
+        Tab::Indexes => view! { <IndexViews/> }.into_any(),
+        Tab::Query => view! {
+            <EmptyState
+                title="Nothing to query yet"
+                hint="Run Query and Scan against the model's tables and see the items read and the capacity consumed."
+            />
+        }
+        .into_any(),
+        Tab::Heat => view! {
+            <EmptyState
+                title="No traffic yet"
+                hint="Simulate a workload and see how it spreads over partitions, which keys run hot, and what gets throttled."
+            />
+        }
+        .into_any(),
+    }
+}

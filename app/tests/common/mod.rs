@@ -1,0 +1,81 @@
+//! Helpers for component tests: mount a view into its own container, find elements by `data-testid`,
+//! and interact the way a user would (click, key press), letting the reactive system settle afterwards.
+
+#![allow(dead_code)] // each test file uses a different subset
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, KeyboardEvent, KeyboardEventInit};
+
+/// A mounted view; dropping it unmounts the view and removes its container, so ids never collide
+/// between tests.
+pub struct Mounted {
+    container: HtmlElement,
+    _handle: Box<dyn core::any::Any>,
+}
+
+impl Mounted {
+    pub fn root(&self) -> &HtmlElement {
+        &self.container
+    }
+
+    /// The one element with this `data-testid` inside the mounted view; panics (fails the test) otherwise.
+    pub fn by_testid(&self, id: &str) -> HtmlElement {
+        let selector = format!("[data-testid=\"{id}\"]");
+        let found = self.container.query_selector_all(&selector).expect("valid selector");
+        assert_eq!(found.length(), 1, "expected exactly one element with data-testid={id}");
+        found.item(0).expect("item 0 exists").unchecked_into::<HtmlElement>()
+    }
+
+    pub fn count(&self, selector: &str) -> u32 {
+        self.container.query_selector_all(selector).expect("valid selector").length()
+    }
+
+    pub fn text(&self, id: &str) -> String {
+        self.by_testid(id).text_content().unwrap_or_default()
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        self.container.remove();
+    }
+}
+
+pub fn mount<F, N>(f: F) -> Mounted
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView + 'static,
+{
+    let container = document().create_element("div").expect("create div").unchecked_into::<HtmlElement>();
+    document().body().expect("body").append_child(&container).expect("append container");
+    let handle = leptos::mount::mount_to(container.clone(), f);
+    Mounted { container, _handle: Box::new(handle) }
+}
+
+/// Let effects scheduled by a state change run, so the DOM reflects it.
+pub async fn settle() {
+    leptos::task::tick().await;
+    leptos::task::tick().await;
+}
+
+pub async fn click(element: &HtmlElement) {
+    element.click();
+    settle().await;
+}
+
+/// Press `key` on `target` (the event bubbles, as a real key press does).
+pub async fn press(target: &Element, key: &str) {
+    let init = KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("keyboard event");
+    target.dispatch_event(&event).expect("dispatch keydown");
+    settle().await;
+}
+
+/// The element that has keyboard focus, if any.
+pub fn focused() -> Option<Element> {
+    document().active_element()
+}

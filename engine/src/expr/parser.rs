@@ -1,0 +1,250 @@
+//! Parsing: tokens to syntax trees, for all three grammars (conditions, updates, projections).
+//!
+//! Recursive descent without backtracking, so every input is parsed in linear time (the fuzz target
+//! feeds it arbitrary text). A syntax error remembers the index of the offending token; the message is
+//! rendered with DynamoDB's `token: "…", near: "…"` wording by [`Parser::syntax_message`].
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::ast::{Call, Operand, Path, PathElem, ProjectionAst};
+use super::lexer::{lex, Tok, Token};
+
+/// Parenthesis/NOT nesting beyond this is refused as a syntax error at the token that goes too deep:
+/// it keeps recursion bounded whatever the input.
+pub(crate) const MAX_PARSE_DEPTH: usize = 100;
+
+/// The offending token's index in the full token list (`tokens.len()` means end of input).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SyntaxError {
+    pub at: usize,
+}
+
+pub(crate) type PResult<T> = Result<T, SyntaxError>;
+
+pub(crate) struct Parser<'s> {
+    pub src: &'s str,
+    toks: Vec<Token>,
+    /// Index of the next significant (non-whitespace) token, or `toks.len()`.
+    pos: usize,
+    pub depth: usize,
+    /// Set when `((…))` is seen; reported after parsing ("The expression has redundant parentheses;").
+    pub redundant_parens: bool,
+}
+
+impl<'s> Parser<'s> {
+    pub fn new(src: &'s str) -> Self {
+        let toks = lex(src);
+        let mut p = Parser { src, toks, pos: 0, depth: 0, redundant_parens: false };
+        p.skip_ws();
+        p
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.toks.len() && self.toks[self.pos].kind == Tok::Ws {
+            self.pos += 1;
+        }
+    }
+
+    pub fn peek(&self) -> Option<Token> {
+        self.toks.get(self.pos).copied()
+    }
+
+    pub fn peek_kind(&self) -> Option<Tok> {
+        self.peek().map(|t| t.kind)
+    }
+
+    pub fn text(&self, t: Token) -> &'s str {
+        t.text(self.src)
+    }
+
+    pub fn bump(&mut self) -> Option<Token> {
+        let t = self.peek()?;
+        self.pos += 1;
+        self.skip_ws();
+        Some(t)
+    }
+
+    pub fn err(&self) -> SyntaxError {
+        SyntaxError { at: self.pos }
+    }
+
+    pub fn at(&self, kind: Tok) -> bool {
+        self.peek_kind() == Some(kind)
+    }
+
+    pub fn eat(&mut self, kind: Tok) -> bool {
+        if self.at(kind) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect(&mut self, kind: Tok) -> PResult<Token> {
+        if self.at(kind) {
+            self.bump().ok_or(self.err())
+        } else {
+            Err(self.err())
+        }
+    }
+
+    /// Whether the next token is the keyword `kw` (case-insensitive).
+    pub fn at_kw(&self, kw: &str) -> bool {
+        self.peek().is_some_and(|t| t.kind == Tok::Ident && self.text(t).eq_ignore_ascii_case(kw))
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    pub fn expect_end(&self) -> PResult<()> {
+        if self.at_end() {
+            Ok(())
+        } else {
+            Err(self.err())
+        }
+    }
+
+    /// Enter one level of nesting; refuse past [`MAX_PARSE_DEPTH`].
+    pub fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_PARSE_DEPTH {
+            Err(self.err())
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// `a.b[2]`; `reserved` lists words that cannot start or continue a path in this grammar.
+    pub fn path(&mut self, keywords: &[&str]) -> PResult<Path> {
+        let mut elems = Vec::new();
+        elems.push(self.path_name(keywords)?);
+        loop {
+            if self.eat(Tok::Dot) {
+                elems.push(self.path_name(keywords)?);
+            } else if self.eat(Tok::LBracket) {
+                let t = self.expect(Tok::Number)?;
+                let n: u32 = self.text(t).parse().map_err(|_| SyntaxError { at: self.pos - 1 })?;
+                elems.push(PathElem::Index(n));
+                self.expect(Tok::RBracket)?;
+            } else {
+                return Ok(Path { elems });
+            }
+        }
+    }
+
+    fn path_name(&mut self, keywords: &[&str]) -> PResult<PathElem> {
+        match self.peek() {
+            Some(t) if t.kind == Tok::Name => {
+                self.bump();
+                Ok(PathElem::Name(self.text(t).to_string()))
+            }
+            Some(t) if t.kind == Tok::Ident && !keywords.iter().any(|k| self.text(t).eq_ignore_ascii_case(k)) => {
+                self.bump();
+                Ok(PathElem::Attr(self.text(t).to_string()))
+            }
+            _ => Err(self.err()),
+        }
+    }
+
+    /// An operand: `(operand)`, `:v`, `f(args)` or a path. `keywords` cannot be paths or function names.
+    pub fn operand(&mut self, keywords: &[&str]) -> PResult<(Operand, bool)> {
+        match self.peek() {
+            Some(t) if t.kind == Tok::LParen => {
+                self.enter()?;
+                self.bump();
+                let (inner, was_parens) = self.operand(keywords)?;
+                if was_parens {
+                    self.redundant_parens = true;
+                }
+                self.expect(Tok::RParen)?;
+                self.leave();
+                Ok((inner, true))
+            }
+            Some(t) if t.kind == Tok::Value => {
+                self.bump();
+                Ok((Operand::Value(self.text(t).to_string()), false))
+            }
+            Some(t) if t.kind == Tok::Ident && self.next_is_lparen() && !self.is_keyword(t, keywords) => {
+                self.bump();
+                Ok((Operand::Call(self.call_args(self.text(t).to_string(), keywords)?), false))
+            }
+            _ => Ok((Operand::Path(self.path(keywords)?), false)),
+        }
+    }
+
+    fn is_keyword(&self, t: Token, keywords: &[&str]) -> bool {
+        keywords.iter().any(|k| self.text(t).eq_ignore_ascii_case(k))
+    }
+
+    /// Whether the token after the next one (whitespace skipped) is `(`.
+    fn next_is_lparen(&self) -> bool {
+        let mut i = self.pos + 1;
+        while i < self.toks.len() && self.toks[i].kind == Tok::Ws {
+            i += 1;
+        }
+        self.toks.get(i).is_some_and(|t| t.kind == Tok::LParen)
+    }
+
+    /// `(arg, arg, ...)` after a function name.
+    fn call_args(&mut self, name: String, keywords: &[&str]) -> PResult<Call> {
+        self.enter()?;
+        self.expect(Tok::LParen)?;
+        let mut args = Vec::new();
+        args.push(self.operand(keywords)?.0);
+        while self.eat(Tok::Comma) {
+            args.push(self.operand(keywords)?.0);
+        }
+        self.expect(Tok::RParen)?;
+        self.leave();
+        Ok(Call { name, args })
+    }
+
+    /// DynamoDB's rendering: the offending token (or `<EOF>`), and the text around it — the previous token
+    /// (two if the previous one is whitespace), the token itself, the following token (two if that is
+    /// whitespace).
+    pub fn syntax_message(&self, e: SyntaxError) -> String {
+        let toks = &self.toks;
+        let i = e.at.min(toks.len());
+        let text = |j: usize| toks.get(j).map_or("", |t| t.text(self.src));
+        let is_ws = |j: usize| toks.get(j).is_some_and(|t| t.kind == Tok::Ws);
+        let mut near = String::new();
+        if i >= 2 && is_ws(i - 1) {
+            near.push_str(text(i - 2));
+        }
+        if i >= 1 {
+            near.push_str(text(i - 1));
+        }
+        let token = if i < toks.len() {
+            near.push_str(text(i));
+            if i + 1 < toks.len() {
+                near.push_str(text(i + 1));
+                if is_ws(i + 1) {
+                    near.push_str(text(i + 2));
+                }
+            }
+            text(i)
+        } else {
+            "<EOF>"
+        };
+        format!("Syntax error; token: \"{token}\", near: \"{near}\"")
+    }
+}
+
+/// `a, b.c, #d[1]`.
+pub(crate) fn parse_projection(p: &mut Parser<'_>) -> PResult<ProjectionAst> {
+    let mut paths = Vec::new();
+    paths.push(p.path(&[])?);
+    while p.eat(Tok::Comma) {
+        paths.push(p.path(&[])?);
+    }
+    p.expect_end()?;
+    Ok(ProjectionAst { paths })
+}

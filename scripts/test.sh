@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Run every test of Dynamodel, installing whatever is missing first (see scripts/lib/tools.sh).
+#
+#   scripts/test.sh
+#
+# Stages, in order, stopping at the first failure (exit code 1):
+#   native tests (engine, server) -> engine no_std build -> engine tests in headless Chromium (wasm)
+#   -> app component tests in headless Chromium -> release build (Trunk + wasm-opt) -> bundle size
+#   -> Playwright end-to-end tests against the release build -> SDK tests (tests/sdk/run.sh, if present)
+# Each stage's full output is in target/test-logs/ (or $CARGO_TARGET_DIR/test-logs/).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=lib/tools.sh
+source "$ROOT/scripts/lib/tools.sh"
+# shellcheck source=lib/stage.sh
+source "$ROOT/scripts/lib/stage.sh"
+
+# Gzipped wasm + JS of the release bundle must stay below this.
+BUNDLE_BUDGET_GZIP_BYTES=$((400 * 1024))
+
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+LOG_DIR="$TARGET_DIR/test-logs"
+mkdir -p "$LOG_DIR"
+DIST="$ROOT/dist"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+started=$(date +%s)
+printf '▶ tools (install what is missing) ...\n'
+tools_start=$(date +%s)
+ensure_test_tools
+tools_elapsed=$(( $(date +%s) - tools_start ))
+tools_detail="trunk $TRUNK_VERSION, wasm-bindgen $(locked_wasm_bindgen_version), wasm-opt ${BINARYEN_VERSION%%.*}, $(/usr/bin/chromium --version 2>/dev/null | head -n1)"
+printf '  ok (%ss) — %s\n' "$tools_elapsed" "$tools_detail"
+SUMMARY+=("$(printf '  %-34s ok   %5ss  %s' "tools" "$tools_elapsed" "$tools_detail")")
+
+# --- Rust ------------------------------------------------------------------------------------------------
+stage "native tests" cargo_counts \
+    cargo test --quiet
+stage "engine no_std build (wasm32)" no_counts \
+    cargo build --quiet -p dynamodel-engine --target wasm32-unknown-unknown --no-default-features
+stage "engine tests in Chromium (wasm)" wasm_counts \
+    cargo test -p dynamodel-engine --target wasm32-unknown-unknown
+stage "app component tests in Chromium" wasm_counts \
+    cargo test -p dynamodel-app --target wasm32-unknown-unknown
+
+# --- Release bundle --------------------------------------------------------------------------------------
+stage "release build (trunk + wasm-opt)" no_counts \
+    trunk build --release --dist "$DIST"
+
+bundle_size() {
+    local raw=0 gz=0 f r g report=""
+    shopt -s nullglob
+    for f in "$DIST"/*.wasm "$DIST"/*.js; do
+        r=$(wc -c <"$f")
+        g=$(gzip -9 -c "$f" | wc -c)
+        raw=$((raw + r)); gz=$((gz + g))
+        report+="$(printf '    %-44s %8d B raw %8d B gzipped' "$(basename "$f")" "$r" "$g")"$'\n'
+    done
+    shopt -u nullglob
+    [ "$raw" -gt 0 ] || { STAGE_DETAIL="no .wasm/.js in $DIST"; return 1; }
+    printf '%s' "$report" >"$LOG_DIR/bundle-size.txt"
+    STAGE_DETAIL="wasm+js $(awk -v b="$raw" 'BEGIN{printf "%.1f", b/1024}') KB raw, $(awk -v b="$gz" 'BEGIN{printf "%.1f", b/1024}') KB gzipped (budget $((BUNDLE_BUDGET_GZIP_BYTES / 1024)) KB)"
+    [ "$gz" -le "$BUNDLE_BUDGET_GZIP_BYTES" ]
+}
+stage "bundle size" bundle_size true
+sed 's/^/  /' "$LOG_DIR/bundle-size.txt"
+
+# --- Browser end-to-end ----------------------------------------------------------------------------------
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+playwright_counts() {
+    local results="$ROOT/tests/test-results/results.json"
+    [ -f "$results" ] || { STAGE_DETAIL="no results file"; return 1; }
+    STAGE_DETAIL="$(node -e '
+        const s = require(process.argv[1]).stats;
+        const files = new Set();
+        const walk = (suite) => { if (suite.file) files.add(suite.file); (suite.suites || []).forEach(walk); };
+        require(process.argv[1]).suites.forEach(walk);
+        console.log(`${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped in ${files.size} spec files`);
+        process.exit(s.unexpected === 0 && s.flaky === 0 && s.skipped === 0 && s.expected > 0 ? 0 : 1);
+    ' "$results")"
+}
+
+run_playwright() {
+    rm -f "$ROOT/tests/test-results/results.json"
+    (cd "$ROOT/tests" && DYNAMODEL_E2E_PORT="$(free_port)" DYNAMODEL_DIST="$DIST" npx --no-install playwright test)
+}
+stage "Playwright e2e (release build)" playwright_counts run_playwright
+
+# --- SDK tests against the server (owned by tests/sdk/) --------------------------------------------------
+sdk_counts() {
+    STAGE_DETAIL="$(grep -Ei '[0-9]+ (passed|tests?)' "$1" | tail -n 3 | tr '\n' ' ' | sed 's/ *$//')"
+}
+if [ -f "$ROOT/tests/sdk/run.sh" ]; then
+    stage "SDK tests (boto3, JS SDK)" sdk_counts bash "$ROOT/tests/sdk/run.sh"
+else
+    SUMMARY+=("$(printf '  %-34s --   %5s   %s' "SDK tests" "" "tests/sdk/run.sh not present")")
+fi
+
+print_summary
+printf '\nAll tests passed in %ss. Logs: %s\n' "$(( $(date +%s) - started ))" "$LOG_DIR"
