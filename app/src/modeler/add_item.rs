@@ -5,7 +5,7 @@ use engine::model::{key_attributes, Entity};
 use engine::value::{Item, ValueType};
 use leptos::prelude::*;
 
-use crate::model::display::{key_text, value_text};
+use crate::model::display::key_text;
 use crate::model::value_edit::{editor_kind, parse_value, EditorKind};
 use crate::model::Edit;
 
@@ -146,9 +146,4 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
             </div>
         </form>
     }
-}
-
-#[allow(dead_code)]
-fn _uses(v: &engine::value::AttributeValue) -> String {
-    value_text(v)
 }

@@ -31,7 +31,7 @@ impl EditTarget {
 }
 
 #[component]
-pub fn CellEditor(target: EditTarget, top: f64, left: f64, on_close: Callback<()>) -> impl IntoView {
+pub fn CellEditor(target: EditTarget, top: i32, left: i32, on_close: Callback<()>) -> impl IntoView {
     let m = use_modeler();
     let current = target.item.get(&target.attribute).cloned();
     let start_type = current.as_ref().map(|v| v.value_type()).unwrap_or(ValueType::S);

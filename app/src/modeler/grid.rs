@@ -16,11 +16,11 @@ use super::cell_editor::{CellEditor, EditTarget};
 use super::state::use_modeler;
 
 /// Pixel height of every grid row (headers included); the CSS uses the same figure.
-pub const ROW_H: f64 = 30.0;
+pub const ROW_H: i32 = 30;
 /// Rows rendered beyond the visible ones, above and below.
 const OVERSCAN: usize = 8;
-pub const GUTTER_W: f64 = 44.0;
-pub const COL_W: f64 = 180.0;
+pub const GUTTER_W: i32 = 44;
+pub const COL_W: i32 = 170;
 
 /// One rendered row of the visible window.
 #[derive(Debug, Clone, PartialEq)]
@@ -122,8 +122,8 @@ fn view_rows(g: &GridModel, columns: &[String], from: usize, to: usize) -> Vec<V
 pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, testid: &'static str) -> impl IntoView {
     let m = use_modeler();
     let scroller = NodeRef::<Div>::new();
-    let scroll_top = RwSignal::new(0.0f64);
-    let viewport_h = RwSignal::new(600.0f64);
+    let scroll_top = RwSignal::new(0i32);
+    let viewport_h = RwSignal::new(600i32);
     let extra_columns = RwSignal::new(Vec::<String>::new());
     let cursor = RwSignal::new(None::<(usize, usize)>); // (layout position, column)
     let editing = RwSignal::new(None::<EditTarget>);
@@ -139,8 +139,8 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     });
     let total_rows = Memo::new(move |_| model.with(|g| g.layout.rows.len()));
     let window = Memo::new(move |_| {
-        let first = (scroll_top.get() / ROW_H).floor() as usize;
-        let visible = (viewport_h.get() / ROW_H).ceil() as usize + 1;
+        let first = (scroll_top.get().max(0) / ROW_H) as usize;
+        let visible = (viewport_h.get().max(0) / ROW_H) as usize + 2;
         (first.saturating_sub(OVERSCAN), (first + visible + OVERSCAN).min(total_rows.get()))
     });
     let rows = move || {
@@ -153,8 +153,8 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
 
     let measure = move || {
         if let Some(el) = scroller.get_untracked() {
-            let h = el.client_height() as f64;
-            if h > 0.0 {
+            let h = el.client_height();
+            if h > 0 {
                 viewport_h.set(h);
             }
         }
@@ -170,13 +170,13 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     // Keep the cursor's row in view.
     let reveal = move |pos: usize| {
         if let Some(el) = scroller.get_untracked() {
-            let top = pos as f64 * ROW_H;
-            let st = el.scroll_top() as f64;
-            let h = el.client_height() as f64 - ROW_H; // the sticky header covers one row
+            let top = pos as i32 * ROW_H;
+            let st = el.scroll_top();
+            let h = el.client_height() - ROW_H; // the sticky header covers one row
             if top < st {
-                el.set_scroll_top(top as i32);
+                el.set_scroll_top(top);
             } else if top + ROW_H > st + h {
-                el.set_scroll_top((top + ROW_H - h) as i32);
+                el.set_scroll_top(top + ROW_H - h);
             }
         }
     };
@@ -290,7 +290,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
             })}
             <div class="mdl-grid" data-testid=testid node_ref=scroller tabindex="0" role="grid"
                 aria-rowcount=move || total_rows.get().to_string()
-                on:scroll=move |_| if let Some(el) = scroller.get_untracked() { scroll_top.set(el.scroll_top() as f64); viewport_h.set(el.client_height() as f64) }
+                on:scroll=move |_| if let Some(el) = scroller.get_untracked() { scroll_top.set(el.scroll_top()); viewport_h.set(el.client_height()) }
                 on:keydown=on_keydown>
                 <div class="mdl-grid-head" style=template role="row">
                     <div class="mdl-gutter-head"></div>
@@ -298,11 +298,11 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                         let is_key = model.with_untracked(|g| g.key_columns.contains(&c));
                         view! { <div class="mdl-col-head" role="columnheader" class:mdl-key-col=is_key title=c.clone()>{is_key.then(|| view! { <span class="mdl-key-badge">"KEY"</span> })}{c.clone()}</div> }
                     }/>
-                    <div class="mdl-col-head mdl-num" role="columnheader" title="Item size as DynamoDB counts it">"Size"</div>
-                    <div class="mdl-col-head mdl-num" role="columnheader" title="Write capacity units one PutItem of this item costs (1 per started KB)">"WCU"</div>
+                    <div class="mdl-col-head mdl-num mdl-sticky-size" role="columnheader" title="Item size as DynamoDB counts it">"Size"</div>
+                    <div class="mdl-col-head mdl-num mdl-sticky-wcu" role="columnheader" title="Write capacity units one PutItem of this item costs (1 per started KB)">"WCU"</div>
                 </div>
-                <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as f64 * ROW_H)>
-                    <div class="mdl-grid-window" style=move || format!("transform: translateY({}px);", window.get().0 as f64 * ROW_H)>
+                <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
+                    <div class="mdl-grid-window" style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)>
                         <For each=rows key=|r: &ViewRow| r.key() children=move |r: ViewRow| {
                             let pos = r.pos;
                             match r.kind {
@@ -310,7 +310,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                     <div class="mdl-partition" data-testid="partition-band" data-band=(band % 2).to_string() style=template role="row">
                                         <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()></div>
                                         <div class="mdl-partition-label">
-                                            <span class="mdl-muted">"Item collection "</span>
+                                            <span class="mdl-muted">"Item collection"</span>
                                             <span class="mdl-mono" data-testid="partition-key">{label}</span>
                                             <span class="mdl-muted">{format!(" · {items} item{} · {}", if items == 1 { "" } else { "s" }, bytes_text(bytes))}</span>
                                         </div>
@@ -336,8 +336,9 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                             </div>
                                             {cells.into_iter().enumerate().map(|(c, (text, full, tag))| {
                                                 let selected = move || cursor.get() == Some((pos, c));
+                                                let col = columns.with_untracked(|cols| cols.get(c).cloned().unwrap_or_default());
                                                 view! {
-                                                    <div class="mdl-cell" role="gridcell" data-testid="cell" title=full
+                                                    <div class="mdl-cell" role="gridcell" data-testid="cell" data-col=col title=full
                                                         class:mdl-cursor=selected aria-selected=move || selected().to_string()
                                                         on:click=move |_| cursor.set(Some((pos, c)))
                                                         on:dblclick=move |_| { cursor.set(Some((pos, c))); open_editor(pos, c) }>
@@ -346,8 +347,8 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                                     </div>
                                                 }
                                             }).collect_view()}
-                                            <div class="mdl-cell mdl-num" data-testid="item-size">{bytes_text(size)}</div>
-                                            <div class="mdl-cell mdl-num" data-testid="item-wcu">{write_units(size).to_string()}</div>
+                                            <div class="mdl-cell mdl-num mdl-sticky-size" data-testid="item-size">{bytes_text(size)}</div>
+                                            <div class="mdl-cell mdl-num mdl-sticky-wcu" data-testid="item-wcu">{write_units(size).to_string()}</div>
                                         </div>
                                     }.into_any()
                                 }
@@ -355,8 +356,8 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                         }/>
                     </div>
                     {move || editing.get().map(|t| {
-                        let top = (t.pos as f64 + 1.0) * ROW_H;
-                        let left = GUTTER_W + t.col as f64 * COL_W;
+                        let top = (t.pos as i32 + 1) * ROW_H;
+                        let left = GUTTER_W + t.col as i32 * COL_W;
                         view! {
                             <CellEditor target=t top=top left=left
                                 on_close=Callback::new(move |_| { editing.set(None); focus_grid() })/>

@@ -134,8 +134,8 @@ fn SelectedTablePanel(m: Modeler) -> impl IntoView {
                 <section class="mdl-panel" data-testid="table-panel" aria-label=format!("Table {name}")>
                     <h3 class="mdl-panel-title">{name.clone()}</h3>
                     <p class="mdl-keys">
-                        <span class="mdl-chip">{format!("PK {pk}")}</span>
-                        {sk.map(|sk| view! { <span class="mdl-chip">{format!("SK {sk}")}</span> })}
+                        <span class="mdl-chip" title="Partition key">{format!("partition: {pk}")}</span>
+                        {sk.map(|sk| view! { <span class="mdl-chip" title="Sort key">{format!("sort: {sk}")}</span> })}
                     </p>
                     {def_error.map(|e| view! { <p class="mdl-error" data-testid="definition-error">{e}</p> })}
                     <div class="mdl-row">
