@@ -174,7 +174,7 @@ fn index_view_is_sparse_and_projected() {
     put(&mut p, &mut h, json!({"PK": {"S": "U#2"}, "SK": {"S": "O#1"}, "GSI1PK": {"S": "PENDING"}, "GSI1SK": {"S": "1"}, "total": {"N": "7"}}));
     let info = indexes(&p.tables()[0].definition).remove(0);
     assert_eq!((info.name.as_str(), info.projection.as_str()), ("GSI1", "INCLUDE"));
-    let entries = scan_index(p.database_mut(), "Shop", "GSI1", NOW).unwrap();
+    let entries = scan_index(p.database(), "Shop", "GSI1", NOW).unwrap();
     assert_eq!(entries.len(), 2, "the item without GSI1 keys is not in the index");
     assert!(entries.iter().all(|e| !e.contains_key("secret") && !e.contains_key("name")));
     let l = index_layout(&entries, &info, "PK", Some("SK"));

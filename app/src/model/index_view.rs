@@ -4,7 +4,8 @@
 use engine::db::Database;
 use engine::error::ApiError;
 use engine::model::schema::key_schema;
-use engine::value::{item_from_json, Item};
+use engine::api::read::QueryInput;
+use engine::value::Item;
 use serde_json::{json, Value};
 
 use super::display::key_text;
@@ -48,22 +49,19 @@ pub fn indexes(def: &Value) -> Vec<IndexInfo> {
     out
 }
 
-/// Every entry of an index, by paginated Scan on the index through the engine.
-pub fn scan_index(db: &mut Database, table: &str, index: &str, now: u64) -> Result<Vec<Item>, ApiError> {
+/// Every entry of an index, by paginated Scan on the index through the engine (its typed API: the items
+/// come back as values, without a trip through DynamoDB JSON).
+pub fn scan_index(db: &Database, table: &str, index: &str, now: u64) -> Result<Vec<Item>, ApiError> {
     let mut out = Vec::new();
-    let mut start: Option<Value> = None;
+    let mut start: Option<Item> = None;
     loop {
-        let mut input = json!({"TableName": table, "IndexName": index});
-        if let Some(k) = start.take() {
-            input["ExclusiveStartKey"] = k;
-        }
-        let page = db.execute("Scan", &input, now)?;
-        for raw in page.get("Items").and_then(Value::as_array).into_iter().flatten() {
-            out.push(item_from_json(raw).map_err(|e| ApiError::Internal(e.message().to_string()))?);
-        }
-        match page.get("LastEvaluatedKey") {
-            Some(k) if !k.is_null() => start = Some(k.clone()),
-            _ => return Ok(out),
+        let mut input = QueryInput::from_json(&json!({"TableName": table, "IndexName": index}), true)?;
+        input.exclusive_start_key = start.take();
+        let page = db.scan(&input, now)?;
+        out.extend(page.items.into_iter().flatten());
+        match page.last_evaluated_key {
+            Some(k) => start = Some(k),
+            None => return Ok(out),
         }
     }
 }

@@ -38,17 +38,19 @@ pub enum ViewKind {
 }
 
 impl ViewRow {
-    /// `<For>` key: identity plus content, so an edited row is redrawn and an unchanged one is kept.
+    /// `<For>` key: layout position, identity and content, so an edited or moved row is redrawn and an
+    /// unchanged one is kept (positions are absolute, so scrolling keeps every row that stays in view).
     fn key(&self) -> String {
+        let pos = self.pos;
         match &self.kind {
-            ViewKind::Partition { label, items, bytes, band } => format!("p|{band}|{label}|{items}|{bytes}"),
-            ViewKind::Unstored { items } => format!("u|{items}"),
+            ViewKind::Partition { label, items, bytes, band } => format!("{pos}|p|{band}|{label}|{items}|{bytes}"),
+            ViewKind::Unstored { items } => format!("{pos}|u|{items}"),
             ViewKind::Item { key, cells, error, band, .. } => {
                 use std::hash::{Hash, Hasher};
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 cells.hash(&mut h);
                 error.hash(&mut h);
-                format!("i|{key}|{band}|{:x}", h.finish())
+                format!("{pos}|i|{key}|{band}|{:x}", h.finish())
             }
         }
     }
@@ -127,6 +129,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     let extra_columns = RwSignal::new(Vec::<String>::new());
     let cursor = RwSignal::new(None::<(usize, usize)>); // (layout position, column)
     let editing = RwSignal::new(None::<EditTarget>);
+    let frame_pending = StoredValue::new(false);
 
     let columns = Memo::new(move |_| {
         let mut cols = model.with(|g| g.layout.columns.clone());
@@ -147,15 +150,16 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
         let (from, to) = window.get();
         columns.with(|cols| model.with(|g| view_rows(g, cols, from, to)))
     };
+    // One CSS variable on the grid instead of a style per row: rows read `var(--mdl-cols)`.
     let template = move || {
-        format!("grid-template-columns: {GUTTER_W}px repeat({}, {COL_W}px) 76px 52px;", columns.with(|c| c.len()))
+        format!("--mdl-cols: {GUTTER_W}px repeat({}, {COL_W}px) 76px 52px;", columns.with(|c| c.len()))
     };
 
     let measure = move || {
-        if let Some(el) = scroller.get_untracked() {
+        if let Some(el) = scroller.try_get_untracked().flatten() {
             let h = el.client_height();
             if h > 0 {
-                viewport_h.set(h);
+                viewport_h.try_set(h);
             }
         }
     };
@@ -288,11 +292,24 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                     <span class="mdl-muted mdl-hint">"Arrows move · Enter edits · Delete removes an attribute · Ctrl+Z undoes"</span>
                 </form>
             })}
-            <div class="mdl-grid" data-testid=testid node_ref=scroller tabindex="0" role="grid"
+            <div class="mdl-grid" data-testid=testid node_ref=scroller tabindex="0" role="grid" style=template
                 aria-rowcount=move || total_rows.get().to_string()
-                on:scroll=move |_| if let Some(el) = scroller.get_untracked() { scroll_top.set(el.scroll_top()); viewport_h.set(el.client_height()) }
+                on:scroll=move |_| {
+                    // At most one re-render per frame however many scroll events arrive.
+                    if !frame_pending.get_value() {
+                        frame_pending.set_value(true);
+                        request_animation_frame(move || {
+                            // The grid may have been unmounted before the frame: then do nothing.
+                            frame_pending.try_set_value(false);
+                            if let Some(el) = scroller.try_get_untracked().flatten() {
+                                scroll_top.try_set(el.scroll_top());
+                                viewport_h.try_set(el.client_height());
+                            }
+                        });
+                    }
+                }
                 on:keydown=on_keydown>
-                <div class="mdl-grid-head" style=template role="row">
+                <div class="mdl-grid-head" role="row">
                     <div class="mdl-gutter-head"></div>
                     <For each=move || columns.get().into_iter().enumerate() key=|c| c.clone() children=move |(_, c)| {
                         let is_key = model.with_untracked(|g| g.key_columns.contains(&c));
@@ -307,7 +324,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                             let pos = r.pos;
                             match r.kind {
                                 ViewKind::Partition { label, items, bytes, band } => view! {
-                                    <div class="mdl-partition" data-testid="partition-band" data-band=(band % 2).to_string() style=template role="row">
+                                    <div class="mdl-partition" data-testid="partition-band" data-band=(band % 2).to_string() role="row">
                                         <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()></div>
                                         <div class="mdl-partition-label">
                                             <span class="mdl-muted">"Item collection"</span>
@@ -317,7 +334,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                     </div>
                                 }.into_any(),
                                 ViewKind::Unstored { items } => view! {
-                                    <div class="mdl-partition mdl-unstored" data-testid="unstored-band" style=template role="row">
+                                    <div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row">
                                         <div class="mdl-gutter"></div>
                                         <div class="mdl-partition-label">{format!("Not stored by the engine ({items}) — fix or delete them")}</div>
                                     </div>
@@ -326,7 +343,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                     let has_error = error.is_some();
                                     view! {
                                         <div class="mdl-row-item" data-testid="grid-row" data-key=key.clone() data-band=(band % 2).to_string()
-                                            class:mdl-row-error=has_error style=template role="row" title=error.clone().unwrap_or_default()>
+                                            class:mdl-row-error=has_error role="row" title=error.clone().unwrap_or_default()>
                                             <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()>
                                                 {(editable.is_some() && id.is_some()).then(|| view! {
                                                     <button type="button" class="mdl-row-delete" data-testid="row-delete" tabindex="-1"
@@ -335,11 +352,9 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                                 })}
                                             </div>
                                             {cells.into_iter().enumerate().map(|(c, (text, full, tag))| {
-                                                let selected = move || cursor.get() == Some((pos, c));
                                                 let col = columns.with_untracked(|cols| cols.get(c).cloned().unwrap_or_default());
                                                 view! {
                                                     <div class="mdl-cell" role="gridcell" data-testid="cell" data-col=col title=full
-                                                        class:mdl-cursor=selected aria-selected=move || selected().to_string()
                                                         on:click=move |_| cursor.set(Some((pos, c)))
                                                         on:dblclick=move |_| { cursor.set(Some((pos, c))); open_editor(pos, c) }>
                                                         <span class="mdl-cell-text">{text}</span>
@@ -355,6 +370,10 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                             }
                         }/>
                     </div>
+                    {move || cursor.get().filter(|(p, _)| *p < total_rows.get()).map(|(p, c)| view! {
+                        <div class="mdl-cursor" data-testid="grid-cursor" aria-hidden="true"
+                            style=format!("top: {}px; left: {}px; width: {COL_W}px; height: {ROW_H}px;", p as i32 * ROW_H, GUTTER_W + c as i32 * COL_W)></div>
+                    })}
                     {move || editing.get().map(|t| {
                         let top = (t.pos as i32 + 1) * ROW_H;
                         let left = GUTTER_W + t.col as i32 * COL_W;

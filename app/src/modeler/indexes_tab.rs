@@ -1,6 +1,9 @@
 //! The Indexes tab: each GSI/LSI as the index itself sees the table.
 
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 
 use crate::model::index_view::{index_layout, indexes, scan_index, IndexInfo};
 
@@ -11,6 +14,10 @@ use super::state::{now, use_modeler};
 pub fn IndexViews() -> impl IntoView {
     let m = use_modeler();
     let chosen = RwSignal::new(0usize);
+    // The tab stays mounted while hidden; the index is only scanned while it can be seen.
+    let root = NodeRef::<Div>::new();
+    let shown = RwSignal::new(false);
+    watch_visibility(root, shown);
     let infos = Memo::new(move |_| {
         let sel = m.selected.get();
         m.state.with(|s| sel.and_then(|t| s.playground.table(t)).map(|t| indexes(&t.definition)).unwrap_or_default())
@@ -18,19 +25,20 @@ pub fn IndexViews() -> impl IntoView {
     // The index's entries come from the engine (Scan on the index), so sparseness and projection are
     // DynamoDB's, not re-implemented here.
     let view_model = Memo::new(move |_| -> Result<(GridModel, Option<IndexInfo>, usize), String> {
+        if !shown.get() {
+            return Ok((GridModel::default(), None, 0));
+        }
         let sel = m.selected.get();
         let infos = infos.get();
         let Some(info) = infos.get(chosen.get().min(infos.len().saturating_sub(1))).cloned() else {
             return Ok((GridModel::default(), None, 0));
         };
-        m.state.track();
         let Some(table) = sel else { return Ok((GridModel::default(), None, 0)) };
-        let mut out = Err(String::new());
-        m.state.update_untracked(|s| {
-            let Some(t) = s.playground.table(table) else { return };
+        m.state.with(|s| {
+            let Some(t) = s.playground.table(table) else { return Ok((GridModel::default(), None, 0)) };
             let (pk, sk) = t.key_names();
             let (pk, name, total) = (pk.unwrap_or_default(), t.name().to_string(), t.rows.len());
-            out = match scan_index(s.playground.database_mut(), &name, &info.name, now()) {
+            match scan_index(s.playground.database(), &name, &info.name, now()) {
                 Ok(entries) => {
                     let layout = index_layout(&entries, &info, &pk, sk.as_deref());
                     let mut key_columns = vec![info.partition_key.clone()];
@@ -41,9 +49,8 @@ pub fn IndexViews() -> impl IntoView {
                     Ok((GridModel { layout, items: entries, ids: vec![], errors: vec![], key_columns, label_columns }, Some(info.clone()), total.max(n)))
                 }
                 Err(e) => Err(format!("{}: {}", e.type_name(), e.message())),
-            };
-        });
-        out
+            }
+        })
     });
     let grid = Memo::new(move |_| view_model.with(|v| v.as_ref().map(|v| v.0.clone()).unwrap_or_default()));
     let summary = move || {
@@ -67,7 +74,7 @@ pub fn IndexViews() -> impl IntoView {
     };
 
     view! {
-        <div class="mdl-indexes" data-testid="index-views">
+        <div class="mdl-indexes" data-testid="index-views" node_ref=root>
             <Show when=move || !infos.with(|i| i.is_empty())
                 fallback=|| view! { <p class="mdl-muted mdl-empty-tab" data-testid="no-indexes">"This table has no secondary indexes. Add a GSI or LSI in the table designer."</p> }>
                 <div class="mdl-toolbar" role="tablist" aria-label="Indexes">
@@ -85,4 +92,23 @@ pub fn IndexViews() -> impl IntoView {
             </Show>
         </div>
     }
+}
+
+/// Set `shown` while `el` is on screen (an IntersectionObserver reports a `display: none` element as
+/// not intersecting, which is what a hidden tab panel is).
+fn watch_visibility(el: NodeRef<Div>, shown: RwSignal<bool>) {
+    Effect::new(move |_| {
+        let Some(node) = el.get() else { return };
+        let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok()) {
+                shown.try_set(e.is_intersecting());
+            }
+        });
+        if let Ok(observer) = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()) {
+            observer.observe(&node);
+            let observer = StoredValue::new_local(observer);
+            on_cleanup(move || observer.with_value(|o| o.disconnect()));
+        }
+        callback.forget();
+    });
 }

@@ -43,6 +43,7 @@ fn install_shortcuts(m: Modeler) {
 pub fn ModelerSidebar() -> impl IntoView {
     let m = use_modeler();
     install_shortcuts(m);
+    super::state::install_flush();
     let tables = move || {
         m.state.with(|s| s.playground.tables().iter().map(|t| (t.name().to_string(), t.rows.len(), t.entities.len())).collect::<Vec<_>>())
     };

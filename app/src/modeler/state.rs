@@ -52,6 +52,8 @@ struct Shared {
 }
 
 thread_local! {
+    /// An autosave is scheduled and not yet written.
+    static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     // Reference-counted signals live as long as this cell, not as long as the component that happened
     // to create them: the sidebar and the tabs are siblings, and either may render first.
     static SHARED: RefCell<Option<Shared>> = const { RefCell::new(None) };
@@ -160,9 +162,27 @@ impl Modeler {
         }
     }
 
-    /// Write the model to localStorage (when allowed).
+    /// Autosave soon: a burst of edits is written once, 250 ms after the last one, and at the latest when
+    /// the page is hidden or unloaded (see [`install_flush`]), so serialising a large model does not
+    /// slow down every keystroke.
     pub fn save(&self) {
-        let ok = self.state.with_untracked(|s| {
+        PENDING.with(|p| {
+            if !p.replace(true) {
+                set_timeout(flush, std::time::Duration::from_millis(250));
+            }
+        });
+    }
+}
+
+/// Write a pending autosave now. Works on the shared signals themselves, never on a component's
+/// handles, because the component that made the edit (a dialog) may be gone when the timer fires.
+pub fn flush() {
+    if !PENDING.with(|p| p.replace(false)) {
+        return;
+    }
+    let Some((state, notice)) = SHARED.with(|c| c.borrow().as_ref().map(|s| (s.state.clone(), s.notice.clone()))) else { return };
+    {
+        let ok = state.with_untracked(|s| {
             if !s.autosave_enabled {
                 return true;
             }
@@ -172,13 +192,16 @@ impl Modeler {
             }
         });
         if !ok {
-            self.notice.set(Some(Notice {
+            notice.set(Some(Notice {
                 text: String::from("The browser refused to save the model (storage full?). Your work is still here; export it before closing the page."),
                 error: true,
             }));
         }
     }
 
+}
+
+impl Modeler {
     /// Replace the whole model (an example) as one undoable step.
     pub fn replace_model(&self, model: &Model) -> Result<(), EditError> {
         let fresh = Playground::from_model(model, now());
@@ -191,4 +214,16 @@ impl Modeler {
         self.selected.set(Some(0));
         Ok(())
     }
+}
+
+/// Write any pending autosave when the page is hidden or unloaded (reload, tab close, navigation).
+pub fn install_flush() {
+    let a = window_event_listener(leptos::ev::pagehide, move |_| flush());
+    let b = window_event_listener(leptos::ev::beforeunload, move |_| flush());
+    let c = window_event_listener_untyped("visibilitychange", move |_| flush());
+    on_cleanup(move || {
+        a.remove();
+        b.remove();
+        c.remove();
+    });
 }
