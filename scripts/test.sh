@@ -41,9 +41,9 @@ stage "native tests" cargo_counts \
 stage "engine no_std build (wasm32)" no_counts \
     cargo build --quiet -p dynamodel-engine --target wasm32-unknown-unknown --no-default-features
 stage "engine tests in Chromium (wasm)" wasm_counts \
-    cargo test -p dynamodel-engine --target wasm32-unknown-unknown
+    cargo test -p dynamodel-engine --target wasm32-unknown-unknown --tests
 stage "app component tests in Chromium" wasm_counts \
-    cargo test -p dynamodel-app --target wasm32-unknown-unknown
+    cargo test -p dynamodel-app --target wasm32-unknown-unknown --tests
 
 # --- Release bundle --------------------------------------------------------------------------------------
 stage "release build (trunk + wasm-opt)" no_counts \

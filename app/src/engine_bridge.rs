@@ -3,7 +3,12 @@
 //! Keeping every engine call behind this module means components never juggle engine types or error enums
 //! directly: they get small, display-ready results, and a change in the engine's API touches one file.
 
+use engine::api::read::GetItemInput;
+use engine::api::write::PutItemInput;
+use engine::capacity::units_text;
+use engine::db::Database;
 use engine::value::{item_from_json, item_size};
+use serde_json::{json, Value};
 
 /// The engine's version, so a bug report from the playground can name the exact build of the semantics.
 pub fn engine_version() -> &'static str {
@@ -11,25 +16,41 @@ pub fn engine_version() -> &'static str {
 }
 
 /// A small item in DynamoDB JSON, shown in the status bar so the first screen exercises the engine
-/// compiled to wasm (JSON decode, typed values, size accounting) rather than just loading it.
+/// compiled to wasm (JSON decode, typed values, size accounting, a table, capacity) rather than just
+/// loading it.
 pub const SAMPLE_ITEM_JSON: &str = r#"{"pk":{"S":"USER#42"},"sk":{"S":"PROFILE"},"name":{"S":"Ada Lovelace"},"born":{"N":"1815"},"tags":{"SS":["math","poetry"]}}"#;
 
-/// What the engine says about [`SAMPLE_ITEM_JSON`].
+/// The scratch table the sample item is written to (keys `pk`/`sk`, on-demand).
+const SAMPLE_TABLE: &str = "Sample";
+
+/// What the engine says about an item.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SampleItemReport {
+pub struct ItemReport {
     /// Number of top-level attributes the engine decoded.
     pub attributes: usize,
     /// Stored size in bytes, by DynamoDB's item-size rules.
     pub size_bytes: usize,
 }
 
-/// Why the sample could not be measured; shown instead of a figure, never a panic.
+/// What writing the sample item to a table and reading it back cost, as the engine charged it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampleReport {
+    pub item: ItemReport,
+    /// PutItem's write capacity, as DynamoDB prints it ("1", "2.5").
+    pub put_wcu: String,
+    /// An eventually consistent GetItem's read capacity.
+    pub get_rcu: String,
+}
+
+/// Why the engine could not answer; shown instead of a figure, never a panic.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BridgeError {
     /// The text is not JSON at all.
     Json(String),
     /// JSON, but not a valid DynamoDB item (the engine's own message).
     Item(String),
+    /// The engine rejected an API call (its error type and message).
+    Api(String),
 }
 
 impl core::fmt::Display for BridgeError {
@@ -37,18 +58,57 @@ impl core::fmt::Display for BridgeError {
         match self {
             BridgeError::Json(m) => write!(f, "not JSON: {m}"),
             BridgeError::Item(m) => write!(f, "not a DynamoDB item: {m}"),
+            BridgeError::Api(m) => write!(f, "engine error: {m}"),
         }
     }
 }
 
-/// Decode an item in DynamoDB JSON and measure it with the engine.
-pub fn measure_item(json: &str) -> Result<SampleItemReport, BridgeError> {
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| BridgeError::Json(e.to_string()))?;
-    let item = item_from_json(&value).map_err(|e| BridgeError::Item(String::from(e.message())))?;
-    Ok(SampleItemReport { attributes: item.len(), size_bytes: item_size(&item) })
+fn api_error(e: engine::error::ApiError) -> BridgeError {
+    BridgeError::Api(format!("{}: {}", e.type_name(), e.message()))
 }
 
-/// [`measure_item`] applied to [`SAMPLE_ITEM_JSON`].
-pub fn sample_item_report() -> Result<SampleItemReport, BridgeError> {
-    measure_item(SAMPLE_ITEM_JSON)
+/// Decode an item in DynamoDB JSON and measure it with the engine.
+pub fn measure_item(json: &str) -> Result<ItemReport, BridgeError> {
+    let value: Value = serde_json::from_str(json).map_err(|e| BridgeError::Json(e.to_string()))?;
+    let item = item_from_json(&value).map_err(|e| BridgeError::Item(String::from(e.message())))?;
+    Ok(ItemReport { attributes: item.len(), size_bytes: item_size(&item) })
+}
+
+/// Measure [`SAMPLE_ITEM_JSON`], then write it to a scratch table and read it back, recording the
+/// capacity the engine charged for each.
+pub fn sample_report() -> Result<SampleReport, BridgeError> {
+    let item = measure_item(SAMPLE_ITEM_JSON)?;
+    let sample: Value = serde_json::from_str(SAMPLE_ITEM_JSON).map_err(|e| BridgeError::Json(e.to_string()))?;
+
+    let mut db = Database::default();
+    let create = json!({
+        "TableName": SAMPLE_TABLE,
+        "AttributeDefinitions": [
+            {"AttributeName": "pk", "AttributeType": "S"},
+            {"AttributeName": "sk", "AttributeType": "S"}
+        ],
+        "KeySchema": [
+            {"AttributeName": "pk", "KeyType": "HASH"},
+            {"AttributeName": "sk", "KeyType": "RANGE"}
+        ],
+        "BillingMode": "PAY_PER_REQUEST"
+    });
+    // The playground has no clock of its own to pass in; the scratch table's timestamps are never shown.
+    db.execute("CreateTable", &create, 0).map_err(api_error)?;
+
+    let put = PutItemInput::from_json(&json!({"TableName": SAMPLE_TABLE, "Item": sample})).map_err(api_error)?;
+    let put_out = db.put_item(&put, 0).map_err(api_error)?;
+
+    let key = json!({"pk": sample["pk"], "sk": sample["sk"]});
+    let get = GetItemInput::from_json(&json!({"TableName": SAMPLE_TABLE, "Key": key})).map_err(api_error)?;
+    let get_out = db.get_item(&get).map_err(api_error)?;
+    if get_out.item.is_none() {
+        return Err(BridgeError::Api(String::from("the sample item was not found after PutItem")));
+    }
+
+    Ok(SampleReport {
+        item,
+        put_wcu: units_text(put_out.consumed.write_half_units()),
+        get_rcu: units_text(get_out.consumed.read_half_units()),
+    })
 }

@@ -35,6 +35,9 @@ fn status_bar_shows_figures_computed_by_the_engine() {
     // ...and that answer follows DynamoDB's rules: pk 2+7, sk 2+7, name 4+12, born 4+3, tags 4+(4+6).
     assert_eq!(page.text("status-sample-size"), "55");
     assert!(page.text("status-sample").contains("5 attributes"));
+    // Writing it costs one 1 KB block; an eventually consistent read, half of one 4 KB block.
+    assert_eq!(page.text("status-sample-wcu"), "1");
+    assert_eq!(page.text("status-sample-rcu"), "0.5");
 }
 
 fn assert_selected(page: &common::Mounted, selected: Tab) {

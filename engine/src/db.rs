@@ -37,6 +37,8 @@ impl Default for DatabaseConfig {
 pub struct Database {
     pub(crate) config: DatabaseConfig,
     pub(crate) tables: BTreeMap<String, Table>,
+    /// TransactWriteItems' remembered ClientRequestTokens.
+    pub(crate) tokens: crate::ops::transact_write::TokenCache,
 }
 
 impl Default for Database {
@@ -47,7 +49,7 @@ impl Default for Database {
 
 impl Database {
     pub fn new(config: DatabaseConfig) -> Self {
-        Database { config, tables: BTreeMap::new() }
+        Database { config, tables: BTreeMap::new(), tokens: Default::default() }
     }
 
     pub fn config(&self) -> &DatabaseConfig {
@@ -59,19 +61,31 @@ impl Database {
         self.tables.get(name)
     }
 
+    /// Mutable access for simulations that adjust a table (e.g. its item-collection limit); data changes
+    /// must go through the operations so indexes and statistics stay consistent.
+    pub fn table_mut(&mut self, name: &str) -> Option<&mut Table> {
+        self.tables.get_mut(name)
+    }
+
     pub fn table_names(&self) -> impl Iterator<Item = &str> {
         self.tables.keys().map(|k| k.as_str())
     }
 
-    /// Run one DynamoDB action.
+    /// Run one DynamoDB (or DynamoDB Streams) action, nothing throttled; see
+    /// [`Database::execute_with`] (in `crate::throttle`) for the throttled form and the clock.
     pub fn execute(&mut self, action: &str, input: &serde_json::Value, now_millis: u64) -> Result<serde_json::Value, ApiError> {
+        self.execute_with(action, input, now_millis, &mut crate::throttle::NoThrottle)
+    }
+
+    /// The table and item actions, without the clock advancing or throttling.
+    pub(crate) fn execute_core(&mut self, action: &str, input: &serde_json::Value, now_millis: u64) -> Result<serde_json::Value, ApiError> {
         match action {
             "CreateTable" => self.create_table_json(input, now_millis),
             "DescribeTable" => self.describe_table_json(input, now_millis),
             "ListTables" => self.list_tables_json(input),
             "DeleteTable" => self.delete_table_json(input, now_millis),
             "UpdateTable" => self.update_table_json(input, now_millis),
-            "PutItem" => Ok(self.put_item(&PutItemInput::from_json(input)?, now_millis)?.to_json()),
+            "PutItem" => Ok(self.put_item(PutItemInput::from_json(input)?, now_millis)?.to_json()),
             "GetItem" => Ok(self.get_item(&GetItemInput::from_json(input)?)?.to_json()),
             "DeleteItem" => Ok(self.delete_item(&DeleteItemInput::from_json(input)?, now_millis)?.to_json()),
             "UpdateItem" => Ok(self.update_item(&UpdateItemInput::from_json(input)?, now_millis)?.to_json()),

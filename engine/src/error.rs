@@ -49,6 +49,10 @@ pub enum ApiError {
     TransactionInProgress(String),
     /// `IdempotentParameterMismatchException`.
     IdempotentParameterMismatch(String),
+    /// `ExpiredIteratorException` (DynamoDB Streams): a shard iterator older than 15 minutes.
+    ExpiredIterator(String),
+    /// `TrimmedDataAccessException` (DynamoDB Streams): the records asked for are past retention.
+    TrimmedDataAccess(String),
     /// `InternalServerError` — only for genuine engine faults, never for bad input.
     Internal(String),
 }
@@ -71,6 +75,8 @@ impl ApiError {
             ApiError::TransactionConflict(_) => "TransactionConflictException",
             ApiError::TransactionInProgress(_) => "TransactionInProgressException",
             ApiError::IdempotentParameterMismatch(_) => "IdempotentParameterMismatchException",
+            ApiError::ExpiredIterator(_) => "ExpiredIteratorException",
+            ApiError::TrimmedDataAccess(_) => "TrimmedDataAccessException",
             ApiError::Internal(_) => "InternalServerError",
         }
     }
@@ -89,6 +95,8 @@ impl ApiError {
             | ApiError::TransactionConflict(m)
             | ApiError::TransactionInProgress(m)
             | ApiError::IdempotentParameterMismatch(m)
+            | ApiError::ExpiredIterator(m)
+            | ApiError::TrimmedDataAccess(m)
             | ApiError::Internal(m) => m,
             ApiError::ConditionalCheckFailed { message, .. } | ApiError::TransactionCanceled { message, .. } => message,
             ApiError::UnknownOperation => "",

@@ -14,12 +14,15 @@ pub mod capacity;
 pub mod db;
 pub mod error;
 pub mod expr;
+pub mod extras;
 pub mod index;
 pub mod model;
 pub mod number;
 pub mod ops;
 pub mod snapshot;
+pub mod stream;
 pub mod table;
+pub mod throttle;
 pub mod value;
 
 /// The engine's version, shown by the playground and the server so users can match behaviour to a build.

@@ -62,14 +62,15 @@ pub fn snapshot(db: &Database) -> Value {
         .tables
         .values()
         .map(|t| {
-            let items: Vec<Value> = t.parts.values().flat_map(|p| p.items.values()).map(item_to_json).collect();
+            let items: Vec<Value> = t.parts.values().flat_map(|p| p.items.values()).map(|s| item_to_json(&s.item)).collect();
             let indexes: Vec<Value> = t
                 .def
                 .indexes
                 .iter()
                 .map(|i| json!({"name": i.name, "createdAt": i.created_at, "backfills": i.backfills}))
                 .collect();
-            json!({"definition": definition(t), "createdAt": t.def.created_at, "indexes": indexes, "items": items})
+            json!({"definition": definition(t), "createdAt": t.def.created_at, "indexes": indexes, "items": items,
+                   "extras": crate::stream::persist::to_json(&t.extras)})
         })
         .collect();
     json!({"version": 1, "region": db.config.region, "accountId": db.config.account_id, "tables": tables})
@@ -116,6 +117,8 @@ pub fn restore(v: &Value) -> Result<Database, ApiError> {
             t.commit_write(&key, Some(item), Factor::Standard, &mut sink);
             sink.charges.clear();
         }
+        // After the items, so replaying them writes no stream records.
+        crate::stream::persist::restore_into(t, tv.get("extras"))?;
     }
     Ok(db)
 }

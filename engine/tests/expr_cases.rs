@@ -217,3 +217,46 @@ fn key_conditions() {
 fn legacy() {
     check_file("legacy.txt");
 }
+
+#[test]
+fn limits() {
+    check_file("limits.txt");
+}
+
+#[test]
+fn error_order() {
+    check_file("order.txt");
+}
+
+/// Every word of DynamoDB's published reserved-word list (`reserved_words.txt`, 573 words) is refused as
+/// a bare name in any case spelling, with the word quoted as written, and accepted through `#name`.
+#[test]
+fn reserved_words() {
+    let path = format!("{}/tests/data/expr/reserved_words.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let words: Vec<&str> = text.lines().map(str::trim).filter(|w| !w.is_empty()).collect();
+    assert_eq!(words.len(), 573, "the published list has 573 words");
+    let mut failures = Vec::new();
+    for word in &words {
+        for spelling in [word.to_string(), word.to_lowercase()] {
+            let src = format!("x, {spelling}.y");
+            let got = compile(&ExpressionInputs { projection_expression: Some(&src), ..Default::default() });
+            let want = format!("Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: {spelling}");
+            match got {
+                Err(e) if e.message() == want => {}
+                other => failures.push(format!("{spelling}: {:?}", other.map(|_| ()))),
+            }
+        }
+        let names = BTreeMap::from([("#w".to_string(), word.to_string())]);
+        let ok = compile(&ExpressionInputs { projection_expression: Some("#w"), names: Some(&names), ..Default::default() });
+        if let Err(e) = ok {
+            failures.push(format!("#w = {word}: {}", e.message()));
+        }
+    }
+    for near_miss in ["statuses", "named", "x_status", "a_", "a1", "Items2"] {
+        if let Err(e) = compile(&ExpressionInputs { projection_expression: Some(near_miss), ..Default::default() }) {
+            failures.push(format!("{near_miss} is not reserved: {}", e.message()));
+        }
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}

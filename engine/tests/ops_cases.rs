@@ -4,7 +4,8 @@
 //! Step fields: `action`, `input`, optional `now` (ms, default 1700000000000), and one of
 //! `output` (exact JSON equality), `output_subset` (every field given must match; objects may carry
 //! more fields, arrays must match element by element), `error` (`{"type", "message"}`; `message`
-//! may be omitted) or nothing (must succeed).
+//! may be omitted) or nothing (must succeed). Strings `"$repeat(c,n)"` expand to n copies of c.
+//! Capacity figures in the files are computed by hand from the item sizes (see the case names).
 
 use std::fs;
 use std::path::Path;
@@ -13,6 +14,23 @@ use engine::db::Database;
 use serde_json::Value;
 
 const DEFAULT_NOW: u64 = 1_700_000_000_000;
+
+/// Expand `"$repeat(c,n)"` strings (n copies of the character c) so big items stay readable in files.
+fn expand(v: &mut Value) {
+    match v {
+        Value::String(s) if s.starts_with("$repeat(") && s.ends_with(')') => {
+            let inner = &s["$repeat(".len()..s.len() - 1];
+            if let Some((c, n)) = inner.split_once(',') {
+                if let Ok(n) = n.trim().parse::<usize>() {
+                    *s = c.repeat(n);
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(expand),
+        Value::Object(o) => o.values_mut().for_each(expand),
+        _ => {}
+    }
+}
 
 fn subset(expected: &Value, actual: &Value) -> bool {
     match (expected, actual) {
@@ -78,7 +96,8 @@ fn ops_cases() {
     let (mut passed, mut failures) = (0, Vec::new());
     for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
         let text = fs::read_to_string(path).expect("readable case file");
-        let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        expand(&mut doc);
         let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("?").to_string();
         for case in doc["cases"].as_array().expect("cases array") {
             match check(&file, case) {

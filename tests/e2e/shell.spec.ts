@@ -15,6 +15,9 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('status-engine-version')).toHaveText(/^\d+\.\d+\.\d+/);
     // 55 bytes by DynamoDB's item-size rules: pk 2+7, sk 2+7, name 4+12, born 4+3 (N 1815), tags 4+4+6.
     await expect(page.getByTestId('status-sample-size')).toHaveText('55');
+    // The engine wrote it to a table (1 KB write block) and read it back (half a 4 KB block, eventual).
+    await expect(page.getByTestId('status-sample-wcu')).toHaveText('1');
+    await expect(page.getByTestId('status-sample-rcu')).toHaveText('0.5');
   });
 
   test('workspace tabs are Items, Indexes, Query and Heat, and switch panels on click', async ({ page }) => {

@@ -1,19 +1,21 @@
 //! The status bar: which engine build is running, and a live figure computed by it.
 //!
-//! The sample-item size is computed by the engine compiled to wasm at page load, so a broken wasm path
-//! shows up on the first screen instead of deep inside a feature.
+//! The sample item's size and the capacity of writing and reading it are computed by the engine compiled
+//! to wasm at page load, so a broken wasm path shows up on the first screen instead of deep inside a feature.
 
 use leptos::prelude::*;
 
-use crate::engine_bridge::{engine_version, sample_item_report, SAMPLE_ITEM_JSON};
+use crate::engine_bridge::{engine_version, sample_report, SAMPLE_ITEM_JSON};
 
 #[component]
 pub fn StatusBar() -> impl IntoView {
-    let sample = match sample_item_report() {
+    let sample = match sample_report() {
         Ok(report) => view! {
             <span class="status-item" data-testid="status-sample" title=SAMPLE_ITEM_JSON>
-                "Sample item: " {report.attributes} " attributes, "
-                <strong data-testid="status-sample-size">{report.size_bytes}</strong> " bytes"
+                "Sample item: " {report.item.attributes} " attributes, "
+                <strong data-testid="status-sample-size">{report.item.size_bytes}</strong> " bytes · PutItem "
+                <strong data-testid="status-sample-wcu">{report.put_wcu}</strong> " WCU · GetItem "
+                <strong data-testid="status-sample-rcu">{report.get_rcu}</strong> " RCU (eventual)"
             </span>
         }
         .into_any(),

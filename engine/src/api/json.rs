@@ -96,7 +96,7 @@ pub fn opt_list<'a>(m: &'a Map<String, Value>, name: &str) -> Result<Option<&'a 
 }
 
 /// A list of structures (KeySchema, AttributeDefinitions, indexes...).
-pub fn list_of_obj<'a>(list: &'a [Value]) -> Result<Vec<&'a Map<String, Value>>, ApiError> {
+pub fn list_of_obj(list: &[Value]) -> Result<Vec<&Map<String, Value>>, ApiError> {
     list.iter()
         .map(|v| match v {
             Value::Object(o) => Ok(o),

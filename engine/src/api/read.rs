@@ -2,6 +2,7 @@
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use serde_json::{Map, Value};
@@ -128,7 +129,8 @@ impl GetItemInput {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetItemOutput {
-    pub item: Option<Item>,
+    /// Shared with the table: reading never copies the stored item.
+    pub item: Option<Arc<Item>>,
     pub consumed: Consumed,
     pub return_consumed_capacity: ReturnCapacity,
 }
@@ -216,8 +218,8 @@ impl QueryInput {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct QueryOutput {
-    /// `None` for Select=COUNT.
-    pub items: Option<Vec<Item>>,
+    /// `None` for Select=COUNT. Unprojected items are shared with the table, not copied.
+    pub items: Option<Vec<Arc<Item>>>,
     pub count: u64,
     pub scanned_count: u64,
     pub last_evaluated_key: Option<Item>,
@@ -231,7 +233,7 @@ impl QueryOutput {
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
         if let Some(items) = &self.items {
-            m.insert("Items".into(), Value::Array(items.iter().map(item_to_json).collect()));
+            m.insert("Items".into(), Value::Array(items.iter().map(|i| item_to_json(i)).collect()));
         }
         m.insert("Count".into(), Value::from(self.count));
         m.insert("ScannedCount".into(), Value::from(self.scanned_count));

@@ -73,6 +73,8 @@ pub enum Reason {
     DeleteItem { found: bool },
     /// A conditional write whose condition failed is still charged.
     ConditionFailed { old: Option<u64>, new: Option<u64> },
+    /// A transaction's ConditionCheck: billed like a write of the item it checked.
+    ConditionCheck { found: bool },
     /// Index entry created.
     IndexPut,
     /// Index entry removed.
@@ -125,6 +127,7 @@ impl Charge {
                 if *found { String::from("deleted item size") } else { String::from("no item: minimum charge") }
             }
             Reason::ConditionFailed { .. } => String::from("condition failed: the write is still charged"),
+            Reason::ConditionCheck { .. } => String::from("transaction condition check, billed as a write of the item"),
             Reason::IndexPut => String::from("new index entry"),
             Reason::IndexDelete => String::from("index entry removed"),
             Reason::IndexKeyChangedDelete => String::from("index key changed: old entry deleted"),
@@ -143,7 +146,7 @@ impl Charge {
 
 /// "1.5", "2", "0.5": half-units as decimal text without floating point.
 pub fn units_text(half: u64) -> String {
-    if half % 2 == 0 { format!("{}", half / 2) } else { format!("{}.5", half / 2) }
+    if half.is_multiple_of(2) { format!("{}", half / 2) } else { format!("{}.5", half / 2) }
 }
 
 fn blocks(bytes: u64, block: u64) -> u64 {

@@ -72,7 +72,9 @@ fn check_params(i: &ExpressionInputs<'_>) -> Result<(), ExprError> {
         return Err(invalid("ExpressionAttributeNames can only be specified when using expressions"));
     }
     if i.values.is_some() && exprs.iter().all(|e| *e == "ProjectionExpression") {
-        let value_exprs: &[&str] = match i.operation {
+        // Without the action's name, a key schema still says "Query" (it is only given for Query).
+        let operation = i.operation.or(i.key_schema.map(|_| "Query"));
+        let value_exprs: &[&str] = match operation {
             Some("UpdateItem") => &["UpdateExpression", "ConditionExpression"],
             Some("Query") => &["FilterExpression", "KeyConditionExpression"],
             Some("Scan") => &["FilterExpression"],
@@ -197,6 +199,18 @@ fn unused<V>(supplied: Option<&BTreeMap<String, V>>, used: &alloc::collections::
     Err(invalid(format!("Value provided in {what} unused in expressions: keys: {{{}}}", unused.join(", "))))
 }
 
+/// A Query's filter runs after the key condition has chosen the items, so DynamoDB refuses one that
+/// names a key attribute of the table or index queried (partition key reported first).
+fn filter_avoids_keys(filter: &CExpr, schema: super::KeySchemaRef<'_>, legacy: bool) -> Result<(), ExprError> {
+    let mut heads = Vec::new();
+    filter.path_heads(&mut heads);
+    let what = if legacy { "QueryFilter" } else { "Filter Expression" };
+    match core::iter::once(schema.partition_key).chain(schema.sort_key).find(|k| heads.contains(k)) {
+        Some(key) => Err(invalid(format!("{what} can only contain non-primary key attributes: Primary key attribute: {key}"))),
+        None => Ok(()),
+    }
+}
+
 pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
     check_params(i)?;
     let mut out = legacy::compile(i)?;
@@ -227,6 +241,9 @@ pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
         if let Some(schema) = i.key_schema {
             out.key_condition = Some(bind(ts, schema)?);
         }
+    }
+    if let (Some(schema), Some(filter)) = (i.key_schema, &out.filter) {
+        filter_avoids_keys(&filter.expr, schema, i.query_filter.is_some())?;
     }
     Ok(out)
 }

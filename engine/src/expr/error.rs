@@ -77,7 +77,7 @@ pub(crate) enum Fault {
     BetweenTypes(String, String),
     /// `a BETWEEN :hi AND :lo`
     BetweenOrder(String, String),
-    /// `a IN (…101 operands…)`
+    /// `a IN (…100 values…)`: 101 operands with `a`.
     TooManyInOperands(usize),
     /// `SET a = :x SET b = :y`
     DuplicateSection(&'static str),

@@ -137,7 +137,54 @@ fn contains(a: &AttributeValue, x: &AttributeValue) -> bool {
     }
 }
 
+impl Val {
+    fn path_heads<'a>(&'a self, out: &mut Vec<&'a str>) {
+        match self {
+            Val::Path(p) => {
+                if let Some(Elem::Key(k)) = p.first() {
+                    out.push(k);
+                }
+            }
+            Val::Size(inner) => inner.path_heads(out),
+            Val::Lit(_) => {}
+        }
+    }
+}
+
 impl CExpr {
+    /// The top-level attribute names the condition reads (with repeats).
+    pub(crate) fn path_heads<'a>(&'a self, out: &mut Vec<&'a str>) {
+        let head = |p: &'a DocPath, out: &mut Vec<&'a str>| {
+            if let Some(Elem::Key(k)) = p.first() {
+                out.push(k);
+            }
+        };
+        match self {
+            CExpr::Or(a, b) | CExpr::And(a, b) => {
+                a.path_heads(out);
+                b.path_heads(out);
+            }
+            CExpr::Not(a) => a.path_heads(out),
+            CExpr::Cmp(_, a, b) | CExpr::BeginsWith(a, b) | CExpr::Contains(a, b) => {
+                a.path_heads(out);
+                b.path_heads(out);
+            }
+            CExpr::Between(a, b, c) => {
+                for v in [a, b, c] {
+                    v.path_heads(out);
+                }
+            }
+            CExpr::In(a, list) => {
+                a.path_heads(out);
+                for v in list {
+                    v.path_heads(out);
+                }
+            }
+            CExpr::Exists(p) | CExpr::NotExists(p) => head(p, out),
+            CExpr::IsType(a, _) => a.path_heads(out),
+        }
+    }
+
     pub(crate) fn eval(&self, item: &Item) -> bool {
         match self {
             CExpr::Or(a, b) => a.eval(item) || b.eval(item),

@@ -116,6 +116,10 @@ fn invalid(msg: &str) -> ExprError {
 /// Bind terms to the key schema (DynamoDB checks the partition key first, the sort key only when two
 /// conditions are given).
 pub(crate) fn bind(terms: Vec<KeyTerm>, schema: KeySchemaRef<'_>) -> Result<KeyCondition, ExprError> {
+    // The count is checked before the schema, as DynamoDB does ("p=:p AND c<:c AND a<:a").
+    if terms.len() > 2 {
+        return Err(invalid("Conditions can be of length 1 or 2 only"));
+    }
     let keys: Vec<&str> = core::iter::once(schema.partition_key).chain(schema.sort_key).collect();
     for key in &keys {
         if !terms.iter().any(|(n, _, _)| n == key) {
@@ -124,9 +128,6 @@ pub(crate) fn bind(terms: Vec<KeyTerm>, schema: KeySchemaRef<'_>) -> Result<KeyC
         if terms.len() <= 1 {
             break;
         }
-    }
-    if terms.len() > 2 {
-        return Err(invalid("Conditions can be of length 1 or 2 only"));
     }
     if keys.len() == 1 && terms.len() > 1 {
         return Err(invalid("Query key condition not supported"));

@@ -30,7 +30,10 @@ fn enum_error(value: &str, at: &str, set: &str) -> ExprError {
 }
 
 /// `{attr: {...}}` as (name, object) pairs; anything else is a malformed request.
-fn entries<'j>(j: &'j Json, param: &str) -> Result<Vec<(&'j String, &'j serde_json::Map<String, Json>)>, ExprError> {
+/// One legacy entry: the attribute name and its JSON object.
+type Entry<'j> = (&'j String, &'j serde_json::Map<String, Json>);
+
+fn entries<'j>(j: &'j Json, param: &str) -> Result<Vec<Entry<'j>>, ExprError> {
     let obj = j.as_object().ok_or_else(|| invalid(format!("{param} must be a map")))?;
     obj.iter()
         .map(|(k, v)| v.as_object().map(|o| (k, o)).ok_or_else(|| invalid(format!("{param} entries must be structures"))))

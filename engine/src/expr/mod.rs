@@ -17,7 +17,19 @@
 //! The phases are separate so that evaluation cannot fail half-way: once an expression has been
 //! validated, a condition or projection always evaluates, and an update fails only for reasons that
 //! depend on the item (a missing operand, a type mismatch, number overflow) — and then changes nothing,
-//! which is what makes UpdateItem atomic.
+//! which is what makes UpdateItem atomic. Separating them also lets validation see the whole tree before
+//! choosing an error: DynamoDB reports the problem of highest precedence, not the first one in the text.
+//!
+//! Legacy parameters (`legacy.rs`) skip lex/parse but are validated with DynamoDB's own messages and
+//! lowered to the same compiled forms, so evaluation has one implementation.
+//!
+//! # Where the behaviour comes from
+//! DynamoDB's published rules, dynalite's grammar and `errorOrder` lists (error precedence), and Scylla
+//! Alternator's test suite, which was run against AWS (observed behaviours the documentation omits: names
+//! start with a letter, IN takes at most 99 values, past-the-end list SETs append in index order, nested
+//! `list_append` is refused). `tests/expr_cases.rs` replays the cases of `tests/data/expr/*.txt`;
+//! `proptests.rs` checks the parser round trip and evaluation/updates against naive references;
+//! `fuzz/fuzz_targets/expr_parse.rs` checks that nothing panics on arbitrary input.
 //!
 //! ```
 //! use std::collections::BTreeMap;

@@ -169,6 +169,25 @@ fn difference(old: &AttributeValue, del: &AttributeValue, bad_type: &str) -> Res
     Ok(out)
 }
 
+/// The actions paired with their SET values, with the SETs of list elements (`SET l[7] = …`) reordered
+/// among themselves by list and ascending index. A SET past the end of a list appends, and DynamoDB
+/// appends several "in order by element number" whatever order they were written in; ascending order
+/// also keeps every in-range index pointing at the original element.
+fn list_sets_by_index(actions: &[UAction], values: Vec<Option<AttributeValue>>) -> Vec<(&UAction, Option<AttributeValue>)> {
+    let mut pairs: Vec<(&UAction, Option<AttributeValue>)> = actions.iter().zip(values).collect();
+    let index_set = |a: &UAction| matches!(a, UAction::Set(p, _) if matches!(p.last(), Some(Elem::Index(_))));
+    let slots: Vec<usize> = (0..pairs.len()).filter(|&i| index_set(pairs[i].0)).collect();
+    let mut moved: Vec<(&UAction, Option<AttributeValue>)> = Vec::with_capacity(slots.len());
+    for &i in slots.iter().rev() {
+        moved.push(pairs.remove(i));
+    }
+    moved.sort_by(|x, y| x.0.path().cmp(y.0.path()));
+    for (&slot, pair) in slots.iter().zip(moved) {
+        pairs.insert(slot, pair);
+    }
+    pairs
+}
+
 pub(crate) fn apply(actions: &[UAction], original: &Item, legacy: bool) -> Result<Item, ExprError> {
     let bad_type = if legacy { LEGACY_BAD_TYPE } else { BAD_TYPE };
     let mut values = Vec::with_capacity(actions.len());
@@ -180,7 +199,7 @@ pub(crate) fn apply(actions: &[UAction], original: &Item, legacy: bool) -> Resul
     }
     let mut item = original.clone();
     let mut list_removals: Vec<(DocPath, usize)> = Vec::new();
-    for (a, v) in actions.iter().zip(values) {
+    for (a, v) in list_sets_by_index(actions, values) {
         match (a, v) {
             (UAction::Set(p, _), Some(v)) => set_at(&mut item, p, v)?,
             (UAction::Remove(p), _) => {

@@ -22,7 +22,10 @@ const CONDITION_FUNCTIONS: [(&str, usize); 5] =
     [("attribute_exists", 1), ("attribute_not_exists", 1), ("attribute_type", 2), ("begins_with", 2), ("contains", 2)];
 /// Functions of the update language.
 pub(crate) const UPDATE_FUNCTIONS: [&str; 2] = ["if_not_exists", "list_append"];
-/// Maximum operands on the right of IN.
+/// Maximum operands of IN, *counting the one on its left*: the documentation says "up to 100 values",
+/// but DynamoDB refuses `a IN (…100 values…)` with "number of operands: 101" (observed against AWS by
+/// Scylla Alternator's `test_update_condition_in`: only 99 values work). The count in the message is the
+/// operator's whole operand count, as for functions.
 pub(crate) const MAX_IN_OPERANDS: usize = 100;
 
 pub(crate) struct Checker<'r, 'a> {
@@ -86,8 +89,8 @@ impl<'r, 'a> Checker<'r, 'a> {
                 self.faults.leaf += 1;
                 let x = self.operand(a);
                 let vals: Vec<Val> = list.iter().map(|o| self.operand(o)).collect();
-                if list.len() > MAX_IN_OPERANDS {
-                    self.faults.add(Cat::Function, Fault::TooManyInOperands(list.len()));
+                if list.len() + 1 > MAX_IN_OPERANDS {
+                    self.faults.add(Cat::Function, Fault::TooManyInOperands(list.len() + 1));
                 }
                 CExpr::In(x, vals)
             }

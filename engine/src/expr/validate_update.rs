@@ -160,6 +160,13 @@ fn operand(o: &Operand, r: &mut Resolver<'_>, faults: &mut Faults) -> UVal {
         Operand::Call(call) => {
             let args: Vec<UVal> = call.args.iter().map(|a| operand(a, r, faults)).collect();
             let fallback = UVal::Lit(AttributeValue::Null);
+            // DynamoDB refuses `list_append(list_append(:a, :b), :c)` (while `list_append(if_not_exists(…), …)`
+            // is fine), as Scylla Alternator's tests observed against AWS.
+            if call.name == "list_append"
+                && call.args.iter().any(|a| matches!(a, Operand::Call(inner) if inner.name == "list_append"))
+            {
+                faults.add(Cat::MisusedFunction, Fault::MisusedFunction(call.name.clone()));
+            }
             if !UPDATE_FUNCTIONS.contains(&call.name.as_str()) {
                 let known_condition =
                     ["attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size"];

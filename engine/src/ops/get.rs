@@ -6,7 +6,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::ops::compile_read;
 use crate::table::key::key_from_key_param;
-use crate::value::item_size;
+use alloc::sync::Arc;
 
 impl Database {
     /// GetItem: the item (projected), charged by its size rounded up to 4 KB; a miss costs one block.
@@ -14,14 +14,14 @@ impl Database {
         let t = self.table_for_data(&input.table_name)?;
         let compiled = compile_read(&input.expressions, None)?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
-        let found = t.get(&key);
+        let found = t.get_stored(&key);
         let consistency = if input.consistent_read { ReadConsistency::Strong } else { ReadConsistency::Eventual };
         let mut consumed = Consumed::new(&t.def.name);
-        let size = found.map_or(0, |i| item_size(i) as u64);
+        let size = found.map_or(0, |s| s.size);
         consumed.read(Target::Table, size, consistency, Reason::GetItem { found: found.is_some() });
-        let item = found.map(|i| match &compiled.projection {
-            Some(p) => p.apply(i),
-            None => i.clone(),
+        let item = found.map(|s| match &compiled.projection {
+            Some(p) => Arc::new(p.apply(&s.item)),
+            None => Arc::clone(&s.item),
         });
         Ok(GetItemOutput { item, consumed, return_consumed_capacity: input.return_consumed_capacity })
     }

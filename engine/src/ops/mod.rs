@@ -1,11 +1,18 @@
 //! One file per action family. Each is an `impl Database` block with the typed entry point; the JSON
 //! adapters live in `db.rs` and `api/`.
 
+pub mod batch_get;
+pub mod batch_write;
 pub mod control;
 pub mod get;
 pub mod query;
 pub mod scan;
 pub mod page;
+pub mod plan;
+pub mod tags;
+pub mod transact_get;
+pub mod transact_write;
+pub mod ttl;
 pub mod write;
 
 use crate::api::read::ReadExpressions;

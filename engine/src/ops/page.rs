@@ -6,16 +6,17 @@
 //! or `Limit` entries have been evaluated, the page ends *after* that entry and LastEvaluatedKey is its
 //! key — even if nothing follows it, which is what DynamoDB does for `Limit`.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::api::read::{QueryOutput, Select};
 use crate::capacity::{Consumed, ReadConsistency, Reason, Target};
 use crate::expr::{Condition, Projection};
 use crate::index::{project, projected_size};
-use crate::table::key::PrimaryKey;
-use crate::table::schema::{IndexDef, IndexKind};
-use crate::table::Table;
-use crate::value::{item_size, Item};
+use crate::table::key::{KeyVal, PrimaryKey, SortVal};
+use crate::table::schema::{IndexDef, IndexKind, ProjectionDef};
+use crate::table::{Stored, Table};
+use crate::value::Item;
 
 pub const PAGE_BYTES: u64 = 1024 * 1024;
 
@@ -32,11 +33,18 @@ pub struct PagePlan<'a> {
     pub fetch_table: bool,
 }
 
+/// One entry in read order: the table key of the item and the stored item.
+pub struct Entry<'a> {
+    pub pk: &'a KeyVal,
+    pub sk: &'a SortVal,
+    pub stored: &'a Stored,
+}
+
 impl PagePlan<'_> {
-    /// Run the loop over `entries` (table key + the stored item), producing the page.
+    /// Run the loop over `entries`, producing the page.
     pub fn run<'i, I>(&self, entries: I, rcc: crate::capacity::ReturnCapacity) -> QueryOutput
     where
-        I: Iterator<Item = (PrimaryKey, &'i Item)>,
+        I: Iterator<Item = Entry<'i>>,
     {
         let keys = &self.table.def.keys;
         let mut bytes = 0u64;
@@ -44,35 +52,36 @@ impl PagePlan<'_> {
         let mut scanned = 0u64;
         let mut count = 0u64;
         let mut items = Vec::new();
-        let mut last: Option<(PrimaryKey, &Item)> = None;
-        for (key, item) in entries {
+        let mut last: Option<Entry<'i>> = None;
+        // Entries of an index with a narrower projection than the table are built on read.
+        let narrow = self.index.filter(|i| i.projection != ProjectionDef::All && !self.fetch_table);
+        for e in entries {
             scanned += 1;
-            match self.index {
-                Some(idx) => bytes += projected_size(keys, idx, item),
-                None => bytes += item_size(item) as u64,
-            }
-            if self.fetch_table {
-                fetched += item_size(item) as u64;
-            }
-            let view_owned;
-            let view: &Item = match self.index {
-                Some(idx) if !self.fetch_table => {
-                    view_owned = project(keys, idx, item);
-                    &view_owned
-                }
-                _ => item,
+            let item = &*e.stored.item;
+            bytes += match self.index {
+                Some(idx) if idx.projection != ProjectionDef::All => projected_size(keys, idx, item),
+                _ => e.stored.size,
             };
+            if self.fetch_table {
+                fetched += e.stored.size;
+            }
+            let view_owned = narrow.map(|idx| project(keys, idx, item));
+            let view: &Item = view_owned.as_ref().unwrap_or(item);
             if self.filter.is_none_or(|f| f.eval(view)) {
                 count += 1;
                 if self.select != Select::Count {
-                    items.push(match self.projection {
-                        Some(p) => p.apply(view),
-                        None => view.clone(),
-                    });
+                    let out = match self.projection {
+                        Some(p) => Arc::new(p.apply(view)),
+                        None => match view_owned {
+                            Some(owned) => Arc::new(owned),
+                            None => Arc::clone(&e.stored.item),
+                        },
+                    };
+                    items.push(out);
                 }
             }
             if self.limit.is_some_and(|l| scanned >= u64::from(l)) || bytes >= PAGE_BYTES {
-                last = Some((key, item));
+                last = Some(e);
                 break;
             }
         }
@@ -86,11 +95,11 @@ impl PagePlan<'_> {
         if self.fetch_table && scanned > 0 {
             consumed.read(Target::Table, fetched, self.consistency, Reason::LsiFetch { items: scanned });
         }
-        let last_evaluated_key = last.map(|(key, item)| {
-            let mut k = key.to_item(keys);
+        let last_evaluated_key = last.map(|e| {
+            let mut k = PrimaryKey { pk: e.pk.clone(), sk: e.sk.clone() }.to_item(keys);
             if let Some(idx) = self.index {
                 for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
-                    if let Some(v) = item.get(&a.name) {
+                    if let Some(v) = e.stored.item.get(&a.name) {
                         k.insert(a.name.clone(), v.clone());
                     }
                 }

@@ -3,16 +3,17 @@
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::ops::Bound;
 
 use crate::api::read::{QueryInput, QueryOutput, Select};
 use crate::capacity::ReadConsistency;
 use crate::db::Database;
 use crate::error::ApiError;
-use crate::expr::{Compiled, KeySchemaRef};
+use crate::expr::{Compiled, KeySchemaRef, SortKeyCondition};
 use crate::index::{IndexPos, TableKeyBound};
 use crate::ops::compile_read;
-use crate::ops::page::PagePlan;
+use crate::ops::page::{Entry, PagePlan};
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey, SortVal};
 use crate::table::range::{index_bounds, is_valid, max_lo, min_hi, SortRange};
 use crate::table::schema::{IndexDef, IndexKind, KeySchema, ProjectionDef};
@@ -110,7 +111,7 @@ pub(crate) fn setup<'a>(
 
 fn typed(v: Option<&AttributeValue>, a: &crate::table::schema::KeyAttr) -> Result<KeyVal, ApiError> {
     match v {
-        Some(v) if v.scalar_type() == Some(a.ty) => Ok(KeyVal(v.clone())),
+        Some(v) if v.scalar_type() == Some(a.ty) => KeyVal::from_value(v).ok_or_else(|| ApiError::validation(BAD_START)),
         _ => Err(ApiError::validation(BAD_START)),
     }
 }
@@ -139,13 +140,32 @@ pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Resu
 }
 
 impl Database {
-    pub fn query(&self, input: &QueryInput, now: u64) -> Result<QueryOutput, ApiError> {
+    pub fn query<'a>(&'a self, input: &QueryInput, now: u64) -> Result<QueryOutput, ApiError> {
         let s = setup(self, input, now, |k| Some((k.pk.name.clone(), k.sk.as_ref().map(|a| a.name.clone()))))?;
         let Some(kc) = s.compiled.key_condition.as_ref() else {
             return Err(ApiError::validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."));
         };
         let t = s.table;
-        let pk = KeyVal(kc.partition_value.clone());
+        let schema = s.index.map_or(&t.def.keys, |i| &i.keys);
+        let sort_values: Vec<&AttributeValue> = match &kc.sort {
+            None => Vec::new(),
+            Some(SortKeyCondition::Between(a, b)) => alloc::vec![a, b],
+            Some(
+                SortKeyCondition::Eq(v)
+                | SortKeyCondition::Lt(v)
+                | SortKeyCondition::Le(v)
+                | SortKeyCondition::Gt(v)
+                | SortKeyCondition::Ge(v)
+                | SortKeyCondition::BeginsWith(v),
+            ) => alloc::vec![v],
+        };
+        let sk_type = schema.sk.as_ref().map(|a| a.ty);
+        if kc.partition_value.scalar_type() != Some(schema.pk.ty) || sort_values.iter().any(|v| v.scalar_type() != sk_type) {
+            return Err(ApiError::validation("One or more parameter values were invalid: Condition parameter type does not match schema type"));
+        }
+        let Some(pk) = KeyVal::from_value(&kc.partition_value) else {
+            return Err(ApiError::validation("Query condition missed key schema element"));
+        };
         let mut range = SortRange::from_condition(kc.sort.as_ref());
         let start = match &input.exclusive_start_key {
             Some(esk) => Some(start_key(t, s.index, esk)?),
@@ -176,13 +196,13 @@ impl Database {
                 let part = t.parts.get(&pk).filter(|_| is_valid(&range.lo, &range.hi));
                 let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
                 let it = part.items.range((range.lo.clone(), range.hi.clone()));
-                let pkc = pk.clone();
-                let pkc2 = pk.clone();
+                let pkr = t.parts.get_key_value(&pk).map(|(k, _)| k);
+                let Some(pkr) = pkr else { return Ok(plan.run(core::iter::empty(), rcc)) };
                 let r2 = range.clone();
-                let iter: Box<dyn Iterator<Item = (PrimaryKey, &Item)>> = if forward {
-                    Box::new(it.take_while(move |(sk, _)| range.prefix_ok(sk)).map(move |(sk, item)| (PrimaryKey { pk: pkc.clone(), sk: sk.clone() }, item)))
+                let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = if forward {
+                    Box::new(it.take_while(move |(sk, _)| range.prefix_ok(sk)).map(move |(sk, stored)| Entry { pk: pkr, sk, stored }))
                 } else {
-                    Box::new(it.rev().skip_while(move |(sk, _)| !range.prefix_ok(sk)).take_while(move |(sk, _)| r2.prefix_ok(sk)).map(move |(sk, item)| (PrimaryKey { pk: pkc2.clone(), sk: sk.clone() }, item)))
+                    Box::new(it.rev().skip_while(move |(sk, _)| !range.prefix_ok(sk)).take_while(move |(sk, _)| r2.prefix_ok(sk)).map(move |(sk, stored)| Entry { pk: pkr, sk, stored }))
                 };
                 Ok(plan.run(iter, rcc))
             }
@@ -200,11 +220,11 @@ impl Database {
                 let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
                 let it = part.range((lo, hi));
                 let r2 = range.clone();
-                let resolve = move |p: &IndexPos| match &p.table_key {
-                    TableKeyBound::Key(k) => t.get(k).map(|item| (k.clone(), item)),
+                let resolve = move |p: &'a IndexPos| match &p.table_key {
+                    TableKeyBound::Key(k) => t.get_stored(k).map(|stored| Entry { pk: &k.pk, sk: &k.sk, stored }),
                     _ => None,
                 };
-                let iter: Box<dyn Iterator<Item = (PrimaryKey, &Item)>> = if forward {
+                let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = if forward {
                     Box::new(it.take_while(move |p| range.prefix_ok(&p.sk)).filter_map(resolve))
                 } else {
                     Box::new(it.rev().skip_while(move |p| !range.prefix_ok(&p.sk)).take_while(move |p| r2.prefix_ok(&p.sk)).filter_map(resolve))

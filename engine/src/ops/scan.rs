@@ -13,10 +13,9 @@ use crate::api::read::{QueryInput, QueryOutput};
 use crate::db::Database;
 use crate::error::ApiError;
 use crate::index::{IndexPos, TableKeyBound};
-use crate::ops::page::PagePlan;
+use crate::ops::page::{Entry, PagePlan};
 use crate::ops::query::{setup, start_key};
-use crate::table::key::{KeyVal, PrimaryKey};
-use crate::value::{AttributeValue, Item};
+use crate::table::key::KeyVal;
 
 /// Stable 64-bit FNV-1a hash of a partition key value.
 pub fn partition_hash(v: &KeyVal) -> u64 {
@@ -27,20 +26,19 @@ pub fn partition_hash(v: &KeyVal) -> u64 {
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
     };
-    match &v.0 {
-        AttributeValue::S(s) => {
+    match v {
+        KeyVal::S(s) => {
             feed(b"S");
-            feed(s.as_bytes());
+            feed(s.as_slice());
         }
-        AttributeValue::N(n) => {
+        KeyVal::N(n) => {
             feed(b"N");
-            feed(n.to_canonical().as_bytes());
+            feed(n.as_slice());
         }
-        AttributeValue::B(b) => {
+        KeyVal::B(b) => {
             feed(b"B");
-            feed(b);
+            feed(b.as_slice());
         }
-        _ => {}
     }
     h
 }
@@ -100,7 +98,7 @@ impl Database {
             fetch_table: s.fetch_table,
         };
         let rcc = input.return_consumed_capacity;
-        let iter: Box<dyn Iterator<Item = (PrimaryKey, &Item)>> = match s.index {
+        let iter: Box<dyn Iterator<Item = Entry<'_>>> = match s.index {
             None => {
                 let (first, after) = match &start {
                     Some((k, _)) => (Bound::Included(k.pk.clone()), Some(k.clone())),
@@ -111,7 +109,7 @@ impl Database {
                         Some(k) if &k.pk == pk => Bound::Excluded(k.sk.clone()),
                         _ => Bound::Unbounded,
                     };
-                    part.items.range((lo, Bound::Unbounded)).map(move |(sk, item)| (PrimaryKey { pk: pk.clone(), sk: sk.clone() }, item))
+                    part.items.range((lo, Bound::Unbounded)).map(move |(sk, stored)| Entry { pk, sk, stored })
                 }))
             }
             Some(idx) => {
@@ -130,7 +128,7 @@ impl Database {
                         _ => Bound::Unbounded,
                     };
                     set.range((lo, Bound::Unbounded)).filter_map(move |p| match &p.table_key {
-                        TableKeyBound::Key(k) => t.get(k).map(|item| (k.clone(), item)),
+                        TableKeyBound::Key(k) => t.get_stored(k).map(|stored| Entry { pk: &k.pk, sk: &k.sk, stored }),
                         _ => None,
                     })
                 }))

@@ -62,8 +62,19 @@ fn collection_metrics(t: &Table, key: &PrimaryKey, wanted: bool) -> Option<ItemC
     }
     let gb = t.collection_bytes(&key.pk) / (1024 * 1024 * 1024);
     let mut k = Item::new();
-    k.insert(t.def.keys.pk.name.clone(), key.pk.0.clone());
+    k.insert(t.def.keys.pk.name.clone(), key.pk.to_value());
     Some(ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) })
+}
+
+/// An error together with the capacity the failed request still consumed (a failed conditional write
+/// is charged; a request rejected by validation is not).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeteredError(pub ApiError, pub Option<Consumed>);
+
+impl From<ApiError> for MeteredError {
+    fn from(e: ApiError) -> Self {
+        MeteredError(e, None)
+    }
 }
 
 fn only_all_old(rv: ReturnValues) -> Result<(), ApiError> {
@@ -80,7 +91,21 @@ fn restrict(item: Option<&Item>, names: &[String]) -> Item {
 }
 
 impl Database {
-    pub fn put_item(&mut self, input: &PutItemInput, _now: u64) -> Result<WriteOutput, ApiError> {
+    /// PutItem. Takes the input by value: the item moves into the table without a copy.
+    pub fn put_item(&mut self, input: PutItemInput, now: u64) -> Result<WriteOutput, ApiError> {
+        self.put_item_metered(input, now).map_err(|e| e.0)
+    }
+
+    pub fn delete_item(&mut self, input: &DeleteItemInput, now: u64) -> Result<WriteOutput, ApiError> {
+        self.delete_item_metered(input, now).map_err(|e| e.0)
+    }
+
+    pub fn update_item(&mut self, input: &UpdateItemInput, now: u64) -> Result<WriteOutput, ApiError> {
+        self.update_item_metered(input, now).map_err(|e| e.0)
+    }
+
+    /// PutItem, reporting the capacity consumed even when the write fails its condition.
+    pub fn put_item_metered(&mut self, input: PutItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
         let compiled = compile_write(&input.expressions, None, None)?;
         only_all_old(input.options.return_values)?;
@@ -88,12 +113,12 @@ impl Database {
         let mut consumed = Consumed::new(&t.def.name);
         let req = WriteRequest {
             key: key.clone(),
-            new: Some(input.item.clone()),
+            new: Some(input.item),
             condition: compiled.condition.as_ref(),
             return_old_on_failure: input.options.return_old_on_condition_failure,
             factor: Factor::Standard,
         };
-        let old = apply_write(t, req, &mut consumed)?;
+        let old = apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
         Ok(WriteOutput {
             attributes: if input.options.return_values == ReturnValues::AllOld { old } else { None },
             item_collection_metrics: collection_metrics(t, &key, input.options.return_item_collection_metrics),
@@ -102,7 +127,7 @@ impl Database {
         })
     }
 
-    pub fn delete_item(&mut self, input: &DeleteItemInput, _now: u64) -> Result<WriteOutput, ApiError> {
+    pub fn delete_item_metered(&mut self, input: &DeleteItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
         let compiled = compile_write(&input.expressions, None, None)?;
         only_all_old(input.options.return_values)?;
@@ -115,7 +140,7 @@ impl Database {
             return_old_on_failure: input.options.return_old_on_condition_failure,
             factor: Factor::Standard,
         };
-        let old = apply_write(t, req, &mut consumed)?;
+        let old = apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
         Ok(WriteOutput {
             attributes: if input.options.return_values == ReturnValues::AllOld { old } else { None },
             item_collection_metrics: collection_metrics(t, &key, input.options.return_item_collection_metrics),
@@ -125,7 +150,7 @@ impl Database {
     }
 
     /// UpdateItem creates the item (from its key) when it does not exist, as DynamoDB does.
-    pub fn update_item(&mut self, input: &UpdateItemInput, _now: u64) -> Result<WriteOutput, ApiError> {
+    pub fn update_item_metered(&mut self, input: &UpdateItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
         let compiled = compile_write(&input.expressions, input.update_expression.as_deref(), input.attribute_updates.as_ref())?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
@@ -133,12 +158,13 @@ impl Database {
         if let Some(k) = targets.iter().find(|n| t.def.keys.is_key(n)) {
             return Err(ApiError::Validation(format!(
                 "One or more parameter values were invalid: Cannot update attribute {k}. This attribute is part of the key"
-            )));
+            ))
+            .into());
         }
         let old = t.get(&key).cloned();
         let base = old.clone().unwrap_or_else(|| key.to_item(&t.def.keys));
         let new = match &compiled.update {
-            Some(u) => u.apply(&base)?,
+            Some(u) => u.apply(&base).map_err(ApiError::from)?,
             None => base,
         };
         validate_item(t, &new, "Item size to update has exceeded the maximum allowed size")?;
@@ -150,7 +176,7 @@ impl Database {
             return_old_on_failure: input.options.return_old_on_condition_failure,
             factor: Factor::Standard,
         };
-        apply_write(t, req, &mut consumed)?;
+        apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
         let attributes = match input.options.return_values {
             ReturnValues::None => None,
             ReturnValues::AllOld => old,

@@ -3,17 +3,20 @@
 //! in step. Batch writes and transactions reuse the same path item by item.
 
 pub mod key;
+pub mod numkey;
 pub mod range;
 pub mod schema;
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::error::ApiError;
 use crate::index::{project, projected_size, projection_changed, IndexData};
 use crate::table::key::{index_key_of, KeyVal, PrimaryKey, SortVal};
-use crate::table::schema::{IndexDef, IndexKind, TableDef};
+use crate::table::schema::{IndexDef, IndexKind, ProjectionDef, TableDef};
 use crate::value::{item_size, Item};
 
 /// DynamoDB's item size limit (400 KB).
@@ -21,10 +24,18 @@ pub const MAX_ITEM_BYTES: u64 = 400 * 1024;
 /// Item collection limit for tables with a local secondary index (10 GB).
 pub const MAX_COLLECTION_BYTES: u64 = 10 * 1024 * 1024 * 1024;
 
+/// A stored item: shared so that reads hand it out without copying, with its DynamoDB size cached
+/// because every read charges by it.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    pub item: Arc<Item>,
+    pub size: u64,
+}
+
 /// All items sharing one partition key (an item collection).
 #[derive(Debug, Clone, Default)]
 pub struct Partition {
-    pub items: BTreeMap<SortVal, Item>,
+    pub items: BTreeMap<SortVal, Stored>,
     /// Table items plus their LSI entries: what the 10 GB item-collection limit measures.
     pub collection_bytes: u64,
 }
@@ -36,7 +47,19 @@ pub struct Table {
     pub item_count: u64,
     pub size_bytes: u64,
     /// Parallel to `def.indexes`.
-    pub index_data: alloc::vec::Vec<IndexData>,
+    pub index_data: Vec<IndexData>,
+    /// The item-collection limit for tables with an LSI: [`MAX_COLLECTION_BYTES`] unless a simulation
+    /// (or a test) lowers it to make the limit reachable.
+    pub collection_limit: u64,
+    /// Time to Live, Streams and tags (see `crate::extras`).
+    pub extras: crate::extras::TableExtras,
+}
+
+/// One index's entry before and after a write: (partition, sort, projected size).
+struct IndexChange {
+    old: Option<(KeyVal, SortVal, u64)>,
+    new: Option<(KeyVal, SortVal, u64)>,
+    projection_changed: bool,
 }
 
 fn target_of(index: &IndexDef) -> Target {
@@ -49,7 +72,7 @@ fn target_of(index: &IndexDef) -> Target {
 impl Table {
     pub fn new(def: TableDef) -> Table {
         let index_data = def.indexes.iter().map(|_| IndexData::default()).collect();
-        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data }
+        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES, extras: Default::default() }
     }
 
     pub fn name(&self) -> &str {
@@ -57,6 +80,10 @@ impl Table {
     }
 
     pub fn get(&self, key: &PrimaryKey) -> Option<&Item> {
+        self.get_stored(key).map(|s| &*s.item)
+    }
+
+    pub fn get_stored(&self, key: &PrimaryKey) -> Option<&Stored> {
         self.parts.get(&key.pk)?.items.get(&key.sk)
     }
 
@@ -81,91 +108,113 @@ impl Table {
         let (true, Some(new)) = (self.def.has_lsi(), new) else { return Ok(()) };
         let old = self.get(key).map_or(0, |o| self.collection_contribution(o));
         let after = self.collection_bytes(&key.pk).saturating_sub(old) + self.collection_contribution(new);
-        if after > MAX_COLLECTION_BYTES {
+        if after > self.collection_limit {
             return Err(ApiError::ItemCollectionSizeLimitExceeded(String::from("Collection size exceeded.")));
         }
         Ok(())
     }
 
-    /// What a write would cost, table and indexes, without performing it (also used to charge failed
-    /// conditional writes, which consume capacity for the table only).
-    pub fn write_cost(&self, old: Option<&Item>, new: Option<&Item>, factor: Factor, cons: &mut Consumed) {
-        let old_size = old.map(|o| item_size(o) as u64);
-        match new {
-            Some(n) => {
-                let new_size = item_size(n) as u64;
-                cons.write(Target::Table, old_size.unwrap_or(0).max(new_size), factor, Reason::WriteItem { old: old_size, new: new_size });
-            }
+    /// Index entries before and after a write, computed once and used both for the charges and for
+    /// maintaining the index (each item and projection is measured exactly once per write).
+    fn plan(&self, old: Option<&Stored>, new: Option<(&Item, u64)>) -> Vec<IndexChange> {
+        let keys = &self.def.keys;
+        let entry = |idx: &IndexDef, item: &Item, size: u64| {
+            index_key_of(idx, item).map(|(k, s)| {
+                let psize = if idx.projection == ProjectionDef::All { size } else { projected_size(keys, idx, item) };
+                (k, s, psize)
+            })
+        };
+        self.def
+            .indexes
+            .iter()
+            .map(|idx| {
+                let o = old.and_then(|o| entry(idx, &o.item, o.size));
+                let n = new.and_then(|(n, size)| entry(idx, n, size));
+                let changed = match (old, new, &o, &n) {
+                    (Some(os), Some((ni, _)), Some(_), Some(_)) => projection_changed(keys, idx, &os.item, ni),
+                    _ => false,
+                };
+                IndexChange { old: o, new: n, projection_changed: changed }
+            })
+            .collect()
+    }
+
+    /// Store (`Some`) or delete (`None`) the item at `key`, maintaining indexes, statistics and the
+    /// item-collection size, and charge it to `cons` (table: the larger of old and new item; each
+    /// index: new entry 1 write, key changed 2, removed 1, projected attributes changed 1, else 0).
+    /// Returns the previous item. Callers have already validated the item (keys, index keys, size)
+    /// and run [`Table::check_write`]; batch writes and transactions call this per item.
+    pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
+        let new_size = new.as_ref().map(|n| item_size(n) as u64);
+        if self.extras.wants_writes() {
+            let old = self.get(key).cloned();
+            self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
+        }
+        let old = self.get_stored(key);
+        let old_size = old.map(|o| o.size);
+        let changes = self.plan(old, new.as_ref().zip(new_size));
+        match new_size {
+            Some(n) => cons.write(Target::Table, old_size.unwrap_or(0).max(n), factor, Reason::WriteItem { old: old_size, new: n }),
             None => cons.write(Target::Table, old_size.unwrap_or(0), factor, Reason::DeleteItem { found: old.is_some() }),
         }
-        let keys = &self.def.keys;
-        for idx in &self.def.indexes {
-            let ok = old.and_then(|o| index_key_of(idx, o).map(|k| (k, o)));
-            let nk = new.and_then(|n| index_key_of(idx, n).map(|k| (k, n)));
+        let mut contribution_old = old_size.unwrap_or(0);
+        let mut contribution_new = new_size.unwrap_or(0);
+        for (idx, ch) in self.def.indexes.iter().zip(&changes) {
             let t = target_of(idx);
-            match (ok, nk) {
+            if idx.kind == IndexKind::Local {
+                contribution_old += ch.old.as_ref().map_or(0, |e| e.2);
+                contribution_new += ch.new.as_ref().map_or(0, |e| e.2);
+            }
+            match (&ch.old, &ch.new) {
                 (None, None) => {}
-                (None, Some((_, n))) => cons.write(t, projected_size(keys, idx, n), factor, Reason::IndexPut),
-                (Some((_, o)), None) => cons.write(t, projected_size(keys, idx, o), factor, Reason::IndexDelete),
-                (Some((ok, o)), Some((nk, n))) => {
-                    if ok != nk {
-                        cons.write(t.clone(), projected_size(keys, idx, o), factor, Reason::IndexKeyChangedDelete);
-                        cons.write(t, projected_size(keys, idx, n), factor, Reason::IndexKeyChangedPut);
-                    } else if projection_changed(keys, idx, o, n) {
-                        cons.write(t, projected_size(keys, idx, n), factor, Reason::IndexUpdate);
+                (None, Some(n)) => cons.write(t, n.2, factor, Reason::IndexPut),
+                (Some(o), None) => cons.write(t, o.2, factor, Reason::IndexDelete),
+                (Some(o), Some(n)) => {
+                    if (&o.0, &o.1) != (&n.0, &n.1) {
+                        cons.write(t.clone(), o.2, factor, Reason::IndexKeyChangedDelete);
+                        cons.write(t, n.2, factor, Reason::IndexKeyChangedPut);
+                    } else if ch.projection_changed {
+                        cons.write(t, n.2, factor, Reason::IndexUpdate);
                     }
                 }
             }
         }
-    }
-
-    /// Store (`Some`) or delete (`None`) the item at `key`, maintaining indexes, statistics and the
-    /// item-collection size, and charge it to `cons`. Returns the previous item. Callers have already
-    /// validated the item (keys, index keys, size) and run [`Table::check_write`].
-    pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
-        let old = self.get(key);
-        self.write_cost(old, new.as_ref(), factor, cons);
-        let old = self.remove_item(key);
-        if let Some(item) = new {
-            self.insert_item(key.clone(), item);
-        }
-        old
-    }
-
-    fn remove_item(&mut self, key: &PrimaryKey) -> Option<Item> {
-        let part = self.parts.get_mut(&key.pk)?;
-        let old = part.items.remove(&key.sk)?;
-        let empty = part.items.is_empty();
-        if empty {
-            self.parts.remove(&key.pk);
-        }
-        let contribution = self.collection_contribution(&old);
-        if let Some(p) = self.parts.get_mut(&key.pk) {
-            p.collection_bytes = p.collection_bytes.saturating_sub(contribution);
-        }
-        self.item_count = self.item_count.saturating_sub(1);
-        self.size_bytes = self.size_bytes.saturating_sub(item_size(&old) as u64);
-        for (idx, data) in self.def.indexes.iter().zip(self.index_data.iter_mut()) {
-            if let Some((ipk, isk)) = index_key_of(idx, &old) {
-                data.remove(&ipk, isk, key.clone(), projected_size(&self.def.keys, idx, &old));
+        for (data, ch) in self.index_data.iter_mut().zip(changes) {
+            if let (Some(o), Some(n)) = (&ch.old, &ch.new) {
+                if (&o.0, &o.1) == (&n.0, &n.1) {
+                    data.size_bytes = data.size_bytes.saturating_sub(o.2) + n.2;
+                    continue;
+                }
+            }
+            if let Some((ipk, isk, size)) = ch.old {
+                data.remove(&ipk, isk, key.clone(), size);
+            }
+            if let Some((ipk, isk, size)) = ch.new {
+                data.insert(ipk, isk, key.clone(), size);
             }
         }
-        Some(old)
-    }
-
-    /// Insert an item whose key is not present (after `remove_item`).
-    fn insert_item(&mut self, key: PrimaryKey, item: Item) {
-        for (idx, data) in self.def.indexes.iter().zip(self.index_data.iter_mut()) {
-            if let Some((ipk, isk)) = index_key_of(idx, &item) {
-                data.insert(ipk, isk, key.clone(), projected_size(&self.def.keys, idx, &item));
+        let had_old = old_size.is_some();
+        let old = match (new, new_size) {
+            (Some(item), Some(size)) => {
+                let part = self.parts.entry(key.pk.clone()).or_default();
+                part.collection_bytes = part.collection_bytes.saturating_sub(contribution_old) + contribution_new;
+                part.items.insert(key.sk.clone(), Stored { item: Arc::new(item), size })
             }
-        }
-        let contribution = if self.def.has_lsi() { self.collection_contribution(&item) } else { item_size(&item) as u64 };
-        self.item_count += 1;
-        self.size_bytes += item_size(&item) as u64;
-        let part = self.parts.entry(key.pk).or_default();
-        part.collection_bytes += contribution;
-        part.items.insert(key.sk, item);
+            _ => {
+                let part = self.parts.get_mut(&key.pk);
+                let old = part.and_then(|p| {
+                    p.collection_bytes = p.collection_bytes.saturating_sub(contribution_old);
+                    p.items.remove(&key.sk)
+                });
+                if self.parts.get(&key.pk).is_some_and(|p| p.items.is_empty()) {
+                    self.parts.remove(&key.pk);
+                }
+                old
+            }
+        };
+        self.size_bytes = self.size_bytes.saturating_sub(old_size.unwrap_or(0)) + new_size.unwrap_or(0);
+        self.item_count = self.item_count + u64::from(new_size.is_some()) - u64::from(had_old);
+        old.map(|s| Arc::try_unwrap(s.item).unwrap_or_else(|shared| (*shared).clone()))
     }
 
     /// Build a new index's entries from the stored items (UpdateTable Create). Items whose index key
@@ -174,7 +223,8 @@ impl Table {
         let Some(idx) = self.def.indexes.get(pos) else { return };
         let mut data = IndexData::default();
         for (pk, part) in &self.parts {
-            for (sk, item) in &part.items {
+            for (sk, stored) in &part.items {
+                let item = &*stored.item;
                 if let Some((ipk, isk)) = index_key_of(idx, item) {
                     let key = PrimaryKey { pk: pk.clone(), sk: sk.clone() };
                     data.insert(ipk, isk, key, projected_size(&self.def.keys, idx, item));

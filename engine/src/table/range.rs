@@ -20,10 +20,10 @@ pub struct SortRange {
 }
 
 fn inc(v: &AttributeValue) -> Bound<SortVal> {
-    Bound::Included(Some(KeyVal(v.clone())))
+    Bound::Included(KeyVal::from_value(v))
 }
 fn exc(v: &AttributeValue) -> Bound<SortVal> {
-    Bound::Excluded(Some(KeyVal(v.clone())))
+    Bound::Excluded(KeyVal::from_value(v))
 }
 
 impl SortRange {
@@ -49,8 +49,8 @@ impl SortRange {
     pub fn prefix_ok(&self, v: &SortVal) -> bool {
         match (&self.prefix, v) {
             (None, _) => true,
-            (Some(AttributeValue::S(p)), Some(KeyVal(AttributeValue::S(s)))) => s.as_bytes().starts_with(p.as_bytes()),
-            (Some(AttributeValue::B(p)), Some(KeyVal(AttributeValue::B(s)))) => s.starts_with(p),
+            (Some(AttributeValue::S(p)), Some(KeyVal::S(s))) => s.as_slice().starts_with(p.as_bytes()),
+            (Some(AttributeValue::B(p)), Some(KeyVal::B(s))) => s.as_slice().starts_with(p),
             _ => false,
         }
     }

@@ -1,0 +1,40 @@
+//! The same workload as `bench.rs`, built as a wasm module with plain `extern "C"` exports so node can
+//! time it without wasm-bindgen: see engine/examples/bench_wasm.mjs.
+
+#[path = "bench_common/mod.rs"]
+mod common;
+
+use std::cell::RefCell;
+
+thread_local! {
+    static DB: RefCell<Option<engine::db::Database>> = const { RefCell::new(None) };
+}
+
+/// Grow the wasm memory once up front (allocate and free `mb` MB): growing it page by page while the
+/// table fills makes the engine pay for the host's buffer reallocation instead of its own work.
+#[no_mangle]
+pub extern "C" fn bench_reserve(mb: u32) {
+    let v: Vec<u8> = Vec::with_capacity(mb as usize * 1024 * 1024);
+    drop(std::hint::black_box(v));
+}
+
+#[no_mangle]
+pub extern "C" fn bench_setup() {
+    DB.with(|d| *d.borrow_mut() = Some(common::setup()));
+}
+
+#[no_mangle]
+pub extern "C" fn bench_put(from: u32, to: u32) -> u32 {
+    DB.with(|d| d.borrow_mut().as_mut().map_or(0, |db| common::put_range(db, u64::from(from), u64::from(to)) as u32))
+}
+
+#[no_mangle]
+pub extern "C" fn bench_get(count: u32, seed: u32) -> u32 {
+    DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::gets(db, u64::from(count), u64::from(seed)) as u32))
+}
+
+#[no_mangle]
+pub extern "C" fn bench_query(count: u32, seed: u32) -> u32 {
+    DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::queries(db, u64::from(count), u64::from(seed)) as u32))
+}
+

@@ -1,0 +1,218 @@
+//! TransactWriteItems: up to 100 actions over several tables, all or nothing.
+//!
+//! Order of decisions, as DynamoDB reports them: request shape and limits (ValidationException), each
+//! action's table, key and expressions (ValidationException / ResourceNotFoundException), one item
+//! touched at most once, the 4 MB aggregate size, then idempotency by ClientRequestToken, then every
+//! action evaluated against the state *before* the transaction ([`plan::evaluate`]). If any action is
+//! refused — a failed condition, an update that cannot apply, a throttled item — nothing is written
+//! and `TransactionCanceledException` lists one reason per action in request order. Otherwise every
+//! action is committed through the table's write path, each charged at the transactional rate
+//! (2 WCU per KB).
+//!
+//! Idempotency: a token seen in the last 10 minutes of the caller's clock with the same request
+//! returns the first call's result without writing again; with a different request it is an
+//! `IdempotentParameterMismatchException`.
+
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::api::transact::{TransactAction, TransactWriteItemsInput, TransactWriteItemsOutput};
+use crate::api::write::ItemCollectionMetrics;
+use crate::capacity::{Consumed, Factor};
+use crate::db::Database;
+use crate::error::{ApiError, CancellationReason};
+use crate::ops::compile_write;
+use crate::ops::plan::{self, check_update_targets, Effect, Intent, Op};
+use crate::ops::write::validate_item;
+use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey};
+use crate::throttle::{transaction_reason, Access, ThrottlePolicy};
+use crate::value::{item_size, Item};
+
+/// The aggregate size of a transaction's items may not exceed 4 MB.
+pub const MAX_TRANSACTION_BYTES: u64 = 4 * 1024 * 1024;
+/// How long a ClientRequestToken is remembered.
+pub const TOKEN_TTL_MS: u64 = 10 * 60 * 1000;
+
+pub(crate) const MULTIPLE_OPERATIONS: &str = "Transaction request cannot include multiple operations on one item";
+
+/// Remembered ClientRequestTokens: token -> (when first used, request fingerprint, output).
+#[derive(Debug, Clone, Default)]
+pub struct TokenCache {
+    entries: BTreeMap<String, (u64, String, TransactWriteItemsOutput)>,
+}
+
+impl TokenCache {
+    fn prune(&mut self, now: u64) {
+        self.entries.retain(|_, (at, _, _)| now < at.saturating_add(TOKEN_TTL_MS));
+    }
+}
+
+/// A stable description of what a request asks for, to recognise a retry of the same request.
+fn fingerprint(input: &TransactWriteItemsInput) -> String {
+    format!("{:?}|{:?}|{}", input.items, input.return_consumed_capacity, input.return_item_collection_metrics)
+}
+
+fn cancelled(reasons: Vec<CancellationReason>) -> ApiError {
+    let codes: Vec<&str> = reasons.iter().map(|r| r.code.as_str()).collect();
+    ApiError::TransactionCanceled {
+        message: format!("Transaction cancelled, please refer cancellation reasons for specific reasons [{}]", codes.join(", ")),
+        reasons,
+    }
+}
+
+fn none_reason() -> CancellationReason {
+    CancellationReason { code: String::from("None"), message: None, item: None }
+}
+
+impl Database {
+    pub fn transact_write_items(
+        &mut self,
+        input: &TransactWriteItemsInput,
+        now: u64,
+        throttle: &mut dyn ThrottlePolicy,
+    ) -> Result<TransactWriteItemsOutput, ApiError> {
+        let intents = self.transaction_intents(input)?;
+        self.tokens.prune(now);
+        let print = input.client_request_token.as_ref().map(|_| fingerprint(input));
+        if let (Some(token), Some(print)) = (&input.client_request_token, &print) {
+            if let Some((_, seen, out)) = self.tokens.entries.get(token) {
+                if seen != print {
+                    return Err(ApiError::IdempotentParameterMismatch(String::from(
+                        "Request parameters do not match the original request with the same client request token",
+                    )));
+                }
+                return Ok(out.clone());
+            }
+        }
+        // Decide every action against the state before the transaction.
+        let mut effects = Vec::new();
+        let mut reasons = Vec::new();
+        let mut refused = false;
+        for intent in &intents {
+            let t = self.table_for_data(&intent.table)?;
+            if throttle.active() && throttle.throttled(&intent.table, &intent.key.to_item(&t.def.keys), Access::Write) {
+                let (code, message) = transaction_reason(t.def.billing);
+                reasons.push(CancellationReason { code: String::from(code), message: Some(String::from(message)), item: None });
+                refused = true;
+                effects.push(None);
+                continue;
+            }
+            match plan::evaluate(t, intent) {
+                Ok(e) => {
+                    reasons.push(none_reason());
+                    effects.push(Some(e));
+                }
+                Err(r) => {
+                    let item = match &r {
+                        plan::Refusal::ConditionFailed(i) => i.clone(),
+                        _ => None,
+                    };
+                    reasons.push(CancellationReason { code: String::from(r.code()), message: Some(r.message()), item });
+                    refused = true;
+                    effects.push(None);
+                }
+            }
+        }
+        if refused {
+            // Capacity a cancelled transaction consumed is not reported by DynamoDB (the answer is an
+            // error), so there is nothing to charge here.
+            return Err(cancelled(reasons));
+        }
+        let mut consumed: Vec<Consumed> = Vec::new();
+        let mut touched: BTreeMap<String, BTreeSet<KeyVal>> = BTreeMap::new();
+        for (intent, effect) in intents.iter().zip(effects) {
+            let Some(effect) = effect else { continue };
+            let pos = match consumed.iter().position(|c| c.table_name == intent.table) {
+                Some(p) => p,
+                None => {
+                    consumed.push(Consumed::new(&intent.table));
+                    consumed.len() - 1
+                }
+            };
+            let writes = !matches!(effect, Effect::Keep);
+            let t = self.table_for_data_mut(&intent.table)?;
+            if let Some(c) = consumed.get_mut(pos) {
+                plan::commit(t, &intent.key, effect, Factor::Transactional, c);
+            }
+            if writes {
+                touched.entry(intent.table.clone()).or_default().insert(intent.key.pk.clone());
+            }
+        }
+        let mut item_collection_metrics = Vec::new();
+        if input.return_item_collection_metrics {
+            for (name, pks) in touched {
+                let t = self.table_for_data(&name)?;
+                if !t.def.has_lsi() {
+                    continue;
+                }
+                let list = pks
+                    .into_iter()
+                    .map(|pk| {
+                        let gb = t.collection_bytes(&pk) / (1024 * 1024 * 1024);
+                        let mut k = Item::new();
+                        k.insert(t.def.keys.pk.name.clone(), pk.to_value());
+                        ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) }
+                    })
+                    .collect();
+                item_collection_metrics.push((name, list));
+            }
+        }
+        let out = TransactWriteItemsOutput { consumed, return_consumed_capacity: input.return_consumed_capacity, item_collection_metrics };
+        if let (Some(token), Some(print)) = (&input.client_request_token, print) {
+            self.tokens.entries.insert(token.clone(), (now, print, out.clone()));
+        }
+        Ok(out)
+    }
+
+    /// Request-level validation of every action, in request order.
+    fn transaction_intents(&self, input: &TransactWriteItemsInput) -> Result<Vec<Intent>, ApiError> {
+        let mut intents = Vec::new();
+        let mut seen: BTreeSet<(String, PrimaryKey)> = BTreeSet::new();
+        let mut bytes = 0u64;
+        for it in &input.items {
+            let t = self.table_for_data(&it.table_name)?;
+            let update_expression = match &it.action {
+                TransactAction::Update { update_expression, .. } => update_expression.as_deref(),
+                _ => None,
+            };
+            let compiled = compile_write(&it.expressions, update_expression, None)?;
+            let (key, op) = match &it.action {
+                TransactAction::Put { item } => {
+                    bytes += item_size(item) as u64;
+                    (validate_item(t, item, "Item size has exceeded the maximum allowed size")?, Op::Put(item.clone()))
+                }
+                TransactAction::Delete { key } => (key_from_key_param(&t.def.keys, key)?, Op::Delete),
+                TransactAction::ConditionCheck { key } => (key_from_key_param(&t.def.keys, key)?, Op::Check),
+                TransactAction::Update { key, .. } => {
+                    let pk = key_from_key_param(&t.def.keys, key)?;
+                    let Some(u) = compiled.update.clone() else {
+                        return Err(ApiError::validation("Invalid UpdateExpression: The expression can not be empty;"));
+                    };
+                    check_update_targets(t, &u)?;
+                    (pk, Op::Update(u))
+                }
+            };
+            if !matches!(op, Op::Put(_)) {
+                bytes += t.get(&key).map_or(0, |i| item_size(i) as u64);
+            }
+            if !seen.insert((it.table_name.clone(), key.clone())) {
+                return Err(ApiError::validation(MULTIPLE_OPERATIONS));
+            }
+            intents.push(Intent {
+                table: it.table_name.clone(),
+                key,
+                op,
+                condition: compiled.condition,
+                return_old_on_failure: it.return_old_on_condition_failure,
+            });
+        }
+        if bytes > MAX_TRANSACTION_BYTES {
+            return Err(ApiError::validation(
+                "Collection size of items exceeded, which can also be caused by the aggregate size of the items in the transaction exceeding the 4MB limit",
+            ));
+        }
+        Ok(intents)
+    }
+}

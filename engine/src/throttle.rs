@@ -1,0 +1,187 @@
+//! The throttling decision, taken as an input.
+//!
+//! DynamoDB throttles per partition; which requests throttle is the business of a partition simulator
+//! that lives outside this module. The engine only needs to know, request part by request part, whether
+//! that part was throttled, and then answers exactly as DynamoDB does: single-item operations fail with
+//! `ProvisionedThroughputExceededException`, batch operations hand the throttled parts back as
+//! `UnprocessedKeys` / `UnprocessedItems` (and fail only when nothing at all could be processed), and
+//! transactions are cancelled with a throttling reason for the throttled items.
+//!
+//! The policy is consulted once per item and per request, in request order, so a stateful policy
+//! (a token bucket per partition, say) sees the same sequence of calls on every run.
+
+use alloc::collections::BTreeSet;
+use alloc::string::String;
+
+use crate::error::ApiError;
+use crate::table::schema::BillingMode;
+use crate::value::{item_to_json, Item};
+
+/// Whether a request part reads or writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Access {
+    Read,
+    Write,
+}
+
+/// Decides which request parts are throttled. `key` holds only the primary key attributes.
+pub trait ThrottlePolicy {
+    fn throttled(&mut self, table: &str, key: &Item, access: Access) -> bool;
+
+    /// `false` when the policy never throttles, so callers can skip building key items.
+    fn active(&self) -> bool {
+        true
+    }
+}
+
+/// Nothing is ever throttled: the default for `Database::execute`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoThrottle;
+
+impl ThrottlePolicy for NoThrottle {
+    fn throttled(&mut self, _table: &str, _key: &Item, _access: Access) -> bool {
+        false
+    }
+
+    fn active(&self) -> bool {
+        false
+    }
+}
+
+/// Throttle exactly the listed (table, key) pairs, for reads and writes alike (tests, the UI's
+/// "make this key hot" switch). Keys compare by value, so `{"N":"1.0"}` and `{"N":"1"}` are one key.
+#[derive(Debug, Clone, Default)]
+pub struct ThrottleKeys {
+    keys: BTreeSet<(String, String)>,
+}
+
+impl ThrottleKeys {
+    pub fn new() -> Self {
+        ThrottleKeys::default()
+    }
+
+    pub fn add(&mut self, table: &str, key: &Item) {
+        self.keys.insert((String::from(table), alloc::string::ToString::to_string(&item_to_json(key))));
+    }
+
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+impl ThrottlePolicy for ThrottleKeys {
+    fn throttled(&mut self, table: &str, key: &Item, _access: Access) -> bool {
+        // Items are BTreeMaps of canonical values, so their JSON text is a canonical identity.
+        self.keys.contains(&(String::from(table), alloc::string::ToString::to_string(&item_to_json(key))))
+    }
+}
+
+const PROVISIONED_MESSAGE: &str = "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.";
+const ON_DEMAND_MESSAGE: &str = "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
+
+/// The error of a throttled single-item request (and of a batch none of whose parts could be served).
+pub fn throughput_exceeded(billing: BillingMode) -> ApiError {
+    ApiError::ProvisionedThroughputExceeded(String::from(match billing {
+        BillingMode::Provisioned => PROVISIONED_MESSAGE,
+        BillingMode::PayPerRequest => ON_DEMAND_MESSAGE,
+    }))
+}
+
+/// The cancellation reason of a throttled transaction item: (code, message).
+pub fn transaction_reason(billing: BillingMode) -> (&'static str, &'static str) {
+    match billing {
+        BillingMode::Provisioned => ("ProvisionedThroughputExceeded", PROVISIONED_MESSAGE),
+        BillingMode::PayPerRequest => ("ThrottlingError", ON_DEMAND_MESSAGE),
+    }
+}
+
+impl crate::db::Database {
+    /// [`crate::db::Database::execute`] with a throttling decision: first lets the clock advance
+    /// (`advance_time`: TTL expiry, stream retention), then runs the action. Single-item reads and
+    /// writes whose key the policy throttles fail with ProvisionedThroughputExceededException before
+    /// touching anything; batch and transactional actions consult the policy per item.
+    pub fn execute_with(
+        &mut self,
+        action: &str,
+        input: &serde_json::Value,
+        now_millis: u64,
+        throttle: &mut dyn ThrottlePolicy,
+    ) -> Result<serde_json::Value, ApiError> {
+        use crate::api::batch::{BatchGetItemInput, BatchWriteItemInput};
+        use crate::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
+        self.advance_time(now_millis);
+        let now = now_millis;
+        match action {
+            "BatchGetItem" => Ok(self.batch_get_item(&BatchGetItemInput::from_json(input)?, throttle)?.to_json()),
+            "BatchWriteItem" => Ok(self.batch_write_item(&BatchWriteItemInput::from_json(input)?, now, throttle)?.to_json()),
+            "TransactWriteItems" => Ok(self.transact_write_items(&TransactWriteItemsInput::from_json(input)?, now, throttle)?.to_json()),
+            "TransactGetItems" => Ok(self.transact_get_items(&TransactGetItemsInput::from_json(input)?, throttle)?.to_json()),
+            "UpdateTimeToLive" => self.update_time_to_live_json(input, now),
+            "DescribeTimeToLive" => self.describe_time_to_live_json(input),
+            "TagResource" => self.tag_resource_json(input),
+            "UntagResource" => self.untag_resource_json(input),
+            "ListTagsOfResource" => self.list_tags_of_resource_json(input),
+            "ListStreams" => self.list_streams_json(input),
+            "DescribeStream" => self.describe_stream_json(input),
+            "GetShardIterator" => self.get_shard_iterator_json(input, now),
+            "GetRecords" => self.get_records_json(input, now),
+            "CreateTable" => self.create_table_ext(input, now),
+            "UpdateTable" => self.update_table_ext(input, now),
+            "DescribeTable" => self.describe_table_ext(input, now),
+            "DeleteTable" => self.delete_table_ext(input, now),
+            "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" => {
+                self.check_single_item_throttle(action, input, throttle)?;
+                self.execute_core(action, input, now)
+            }
+            _ => self.execute_core(action, input, now),
+        }
+    }
+
+    /// A throttled single-item request fails before doing anything. Malformed requests are left to the
+    /// action itself, so they get their own validation errors first.
+    fn check_single_item_throttle(&self, action: &str, input: &serde_json::Value, throttle: &mut dyn ThrottlePolicy) -> Result<(), ApiError> {
+        let Some(name) = input.get("TableName").and_then(serde_json::Value::as_str) else { return Ok(()) };
+        let Some(t) = self.tables.get(name) else { return Ok(()) };
+        let field = if action == "PutItem" { "Item" } else { "Key" };
+        let Some(Ok(item)) = input.get(field).map(crate::value::item_from_json) else { return Ok(()) };
+        let key = if action == "PutItem" {
+            crate::table::key::key_from_item(&t.def.keys, &item)
+        } else {
+            crate::table::key::key_from_key_param(&t.def.keys, &item)
+        };
+        let Ok(key) = key else { return Ok(()) };
+        let access = if action == "GetItem" { Access::Read } else { Access::Write };
+        if throttle.throttled(name, &key.to_item(&t.def.keys), access) {
+            return Err(throughput_exceeded(t.def.billing));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::Number;
+    use crate::value::AttributeValue;
+
+    fn key(n: &str) -> Item {
+        let mut k = Item::new();
+        k.insert(String::from("id"), AttributeValue::N(Number::parse(n).unwrap_or_default()));
+        k
+    }
+
+    #[test]
+    fn listed_keys_throttle_by_value_and_table() {
+        let mut t = ThrottleKeys::new();
+        t.add("T", &key("1.0"));
+        assert!(t.throttled("T", &key("1"), Access::Read));
+        assert!(t.throttled("T", &key("1.00"), Access::Write));
+        assert!(!t.throttled("U", &key("1"), Access::Read));
+        assert!(!t.throttled("T", &key("2"), Access::Read));
+        assert!(t.active() && !NoThrottle.active());
+    }
+}

@@ -1,0 +1,33 @@
+// Capture the README screenshots from a running playground and report any console errors on the way.
+//
+//   node tests/e2e/helpers/screenshot.mjs [url] [out-dir]     (defaults: http://127.0.0.1:8080/, docs/)
+//
+// Start the playground first (scripts/serve.sh). Exits non-zero if the page logged an error.
+import { chromium } from 'playwright-core';
+
+const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
+const outDir = process.argv[3] ?? 'docs';
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+const errors = [];
+for (const scheme of ['light', 'dark']) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, colorScheme: scheme });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${scheme}: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`${scheme}: ${e.message}`));
+  await page.goto(url);
+  await page.getByTestId('status-sample-size').waitFor();
+  const file = `${outDir}/screenshot-shell${scheme === 'dark' ? '-dark' : ''}.png`;
+  await page.screenshot({ path: file });
+  console.log(`wrote ${file}`);
+  await page.close();
+}
+await browser.close();
+if (errors.length) {
+  console.error(`console errors:\n${errors.join('\n')}`);
+  process.exit(1);
+}
+console.log('no console errors');
