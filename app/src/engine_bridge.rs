@@ -97,7 +97,7 @@ pub fn sample_report() -> Result<SampleReport, BridgeError> {
     db.execute("CreateTable", &create, 0).map_err(api_error)?;
 
     let put = PutItemInput::from_json(&json!({"TableName": SAMPLE_TABLE, "Item": sample})).map_err(api_error)?;
-    let put_out = db.put_item(&put, 0).map_err(api_error)?;
+    let put_out = db.put_item(put, 0).map_err(api_error)?;
 
     let key = json!({"pk": sample["pk"], "sk": sample["sk"]});
     let get = GetItemInput::from_json(&json!({"TableName": SAMPLE_TABLE, "Key": key})).map_err(api_error)?;
