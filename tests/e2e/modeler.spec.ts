@@ -150,7 +150,9 @@ test('design a table with a GSI, add items of two entities, edit, watch the inde
 });
 
 test('an unreadable save is kept aside, reported, and never overwritten', async ({ page }) => {
-  await page.goto('/');
+  // Let the first load finish reading its (empty) storage before the bad save is planted.
+  await openPlayground(page);
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => localStorage.setItem('dynamodel.modeler.autosave', '{"format":"dynamodel-autosave","version":1,"model":{"version":1,"tables":[{'));
   await page.reload();
   await expect(page.getByTestId('modeler-notice')).toContainText('could not be read');
