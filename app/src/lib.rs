@@ -4,6 +4,8 @@
 //! mount the same components in headless Chromium.
 
 pub mod engine_bridge;
+pub mod model;
+pub mod modeler;
 pub mod shell;
 
 pub use shell::App;

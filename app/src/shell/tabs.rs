@@ -7,38 +7,19 @@
 use leptos::prelude::*;
 
 use super::{EmptyState, Tab};
+use crate::modeler::{IndexViews, ItemsTab, ModelerSidebar};
 
-/// The content of the "Model" sidebar.
+/// The content of the "Model" sidebar: the modeler's tables, entities and examples.
 #[component]
 pub fn ModelSidebarBody() -> impl IntoView {
-    view! {
-        <div data-testid="model-tables">
-            <EmptyState
-                title="No tables yet"
-                hint="Your model starts with a table: give it a partition key (and a sort key if items \
-                      share one), then add items and indexes and watch what each access pattern costs."
-            />
-        </div>
-    }
+    view! { <ModelerSidebar/> }
 }
 
 /// The content of one workspace tab.
 pub fn tab_body(tab: Tab) -> AnyView {
     match tab {
-        Tab::Items => view! {
-            <EmptyState
-                title="No items to show"
-                hint="Items appear here as a grid keyed by partition and sort key once the model has a table."
-            />
-        }
-        .into_any(),
-        Tab::Indexes => view! {
-            <EmptyState
-                title="No indexes yet"
-                hint="Global and local secondary indexes of the selected table, with what each one projects."
-            />
-        }
-        .into_any(),
+        Tab::Items => view! { <ItemsTab/> }.into_any(),
+        Tab::Indexes => view! { <IndexViews/> }.into_any(),
         Tab::Query => view! {
             <EmptyState
                 title="Nothing to query yet"

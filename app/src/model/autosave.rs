@@ -1,0 +1,123 @@
+//! Autosave in the browser's localStorage, in a versioned envelope, with recovery from a bad save.
+//!
+//! The rule is that a save is never destroyed by the app: if the stored text cannot be read (corrupt,
+//! written by a newer version, edited by hand), it is copied to a backup key before anything else is
+//! written, and the user is told where it is.
+
+use engine::model::{Model, ModelError};
+use serde_json::{json, Value};
+
+/// Where the current model lives.
+pub const SAVE_KEY: &str = "dynamodel.modeler.autosave";
+/// Prefix of backup keys for saves that could not be read (`<prefix><millis>`).
+pub const BACKUP_PREFIX: &str = "dynamodel.modeler.unreadable.";
+/// Marks the envelope so that other data under the key is recognised as "not ours".
+pub const FORMAT: &str = "dynamodel-autosave";
+/// Version of the envelope (the model inside carries its own version).
+pub const ENVELOPE_VERSION: u64 = 1;
+
+/// The outcome of reading the saved state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Loaded {
+    /// Nothing saved yet.
+    Empty,
+    Model { model: Model, saved_at: u64 },
+    /// The save could not be read; it was copied to `backup_key` (unless storage refused, in which case
+    /// `backup_key` is `None` and the bad text is still under [`SAVE_KEY`]).
+    Unreadable { reason: String, backup_key: Option<String> },
+}
+
+/// Why a stored text is not a save.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SaveError {
+    NotJson(String),
+    NotASave,
+    UnsupportedEnvelope(u64),
+    Model(ModelError),
+}
+
+impl core::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SaveError::NotJson(m) => write!(f, "the saved text is not JSON ({m})"),
+            SaveError::NotASave => write!(f, "the saved text is not a Dynamodel autosave"),
+            SaveError::UnsupportedEnvelope(v) => write!(f, "the save was written by a newer version (format {v})"),
+            SaveError::Model(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The text stored for `model`.
+pub fn encode(model: &Model, saved_at: u64) -> String {
+    json!({"format": FORMAT, "version": ENVELOPE_VERSION, "savedAt": saved_at, "model": model.to_json()}).to_string()
+}
+
+/// Read a stored text back.
+pub fn decode(text: &str) -> Result<(Model, u64), SaveError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
+    if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(SaveError::NotASave);
+    }
+    let version = v.get("version").and_then(Value::as_u64).ok_or(SaveError::NotASave)?;
+    if version != ENVELOPE_VERSION {
+        return Err(SaveError::UnsupportedEnvelope(version));
+    }
+    let saved_at = v.get("savedAt").and_then(Value::as_u64).unwrap_or(0);
+    let model = Model::from_json(v.get("model").cloned().unwrap_or(Value::Null)).map_err(SaveError::Model)?;
+    Ok((model, saved_at))
+}
+
+/// The storage the autosave uses: localStorage in the browser. A trait so the recovery rules are
+/// written once, against whatever key-value store is at hand.
+pub trait KeyValueStore {
+    fn get(&self, key: &str) -> Option<String>;
+    /// `false` when the store refused (quota, private mode).
+    fn set(&self, key: &str, value: &str) -> bool;
+    fn remove(&self, key: &str);
+}
+
+/// The browser's `window.localStorage`.
+pub struct LocalStorage(web_sys::Storage);
+
+impl LocalStorage {
+    /// `None` when the page has no storage (disabled by policy).
+    pub fn open() -> Option<LocalStorage> {
+        web_sys::window()?.local_storage().ok().flatten().map(LocalStorage)
+    }
+}
+
+impl KeyValueStore for LocalStorage {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.get_item(key).ok().flatten()
+    }
+    fn set(&self, key: &str, value: &str) -> bool {
+        self.0.set_item(key, value).is_ok()
+    }
+    fn remove(&self, key: &str) {
+        let _ = self.0.remove_item(key);
+    }
+}
+
+/// Read the save; move an unreadable one aside.
+pub fn load(store: &impl KeyValueStore, now: u64) -> Loaded {
+    let Some(text) = store.get(SAVE_KEY) else { return Loaded::Empty };
+    match decode(&text) {
+        Ok((model, saved_at)) => Loaded::Model { model, saved_at },
+        Err(e) => {
+            let key = format!("{BACKUP_PREFIX}{now}");
+            let backup_key = if store.set(&key, &text) {
+                store.remove(SAVE_KEY);
+                Some(key)
+            } else {
+                None
+            };
+            Loaded::Unreadable { reason: e.to_string(), backup_key }
+        }
+    }
+}
+
+/// Write the model. Returns `false` when storage refused (the caller tells the user; the model in
+/// memory is unaffected).
+pub fn save(store: &impl KeyValueStore, model: &Model, now: u64) -> bool {
+    store.set(SAVE_KEY, &encode(model, now))
+}

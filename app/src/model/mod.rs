@@ -1,0 +1,17 @@
+//! The modeler's state, free of signals and of the DOM: the editable model kept in step with a real
+//! engine `Database`, undo/redo, autosave, and the layouts the grid draws.
+//!
+//! Components wrap these types in signals; nothing here knows about Leptos, so every rule (what an edit
+//! does, how undo restores it, how items are ordered) is testable on its own.
+
+pub mod autosave;
+pub mod design;
+pub mod display;
+pub mod history;
+pub mod index_view;
+pub mod layout;
+pub mod playground;
+pub mod value_edit;
+
+pub use history::History;
+pub use playground::{Edit, EditError, Playground, Row, RowId, TableState};

@@ -1,0 +1,417 @@
+//! The editable model and the engine database that mirrors it.
+//!
+//! The model (tables, entities, rows) is the source of truth and the `Database` is kept in step with it
+//! edit by edit, so the grid always shows what DynamoDB would store and the index views can ask the
+//! engine itself. Every change goes through [`Playground::apply`], which either succeeds completely and
+//! returns the edit that undoes it, or fails and changes nothing: a bad edit can never lose data.
+
+use engine::db::{Database, DatabaseConfig};
+use engine::error::ApiError;
+use engine::model::schema::key_schema;
+use engine::model::{table_name, Entity, EntityError, Model, TableModel};
+use engine::value::{item_from_json, item_to_json, AttributeValue, Item};
+use serde_json::{json, Value};
+
+/// Identifies a row for the lifetime of a session (keys of `<For>`, targets of edits). Not saved: rows
+/// are renumbered on load.
+pub type RowId = u64;
+
+/// One item of a table as the user sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub id: RowId,
+    pub item: Item,
+    /// Why the engine refused to store this item (only after a design change or a load made it
+    /// invalid); the row is kept so the user can fix it.
+    pub error: Option<String>,
+}
+
+/// One table of the model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableState {
+    /// The CreateTable input.
+    pub definition: Value,
+    pub entities: Vec<Entity>,
+    pub rows: Vec<Row>,
+    /// Why CreateTable refused `definition` (only possible for a loaded model); rows are then unstored.
+    pub definition_error: Option<String>,
+}
+
+impl TableState {
+    pub fn name(&self) -> &str {
+        table_name(&self.definition).unwrap_or("")
+    }
+
+    /// `(partition key, sort key)` attribute names.
+    pub fn key_names(&self) -> (Option<String>, Option<String>) {
+        let (p, s) = key_schema(self.definition.get("KeySchema"));
+        (p.map(String::from), s.map(String::from))
+    }
+
+    pub fn row(&self, id: RowId) -> Option<&Row> {
+        self.rows.iter().find(|r| r.id == id)
+    }
+}
+
+/// One undoable change. Applying an edit returns its inverse.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// Insert a table at `at` (its rows are stored in the engine).
+    InsertTable { at: usize, table: TableState },
+    RemoveTable { at: usize },
+    /// Replace a table's CreateTable definition; its rows are stored again under the new design.
+    SetDefinition { table: usize, definition: Value },
+    SetEntities { table: usize, entities: Vec<Entity> },
+    /// Insert or replace the row `id`.
+    PutRow { table: usize, id: RowId, item: Item },
+    DeleteRow { table: usize, id: RowId },
+    /// Put back a row the engine does not store (one with an error), exactly as it was. Only undo
+    /// produces this: it is how undoing the fix of a broken row restores the broken row.
+    RestoreRow { table: usize, row: Row },
+    /// Several edits as one undo step (e.g. renaming a table and fixing its entities).
+    Batch(Vec<Edit>),
+}
+
+/// Why an edit was refused. The model is unchanged when this is returned.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditError {
+    /// The engine's own DynamoDB error (CreateTable, PutItem...).
+    Api(ApiError),
+    /// Another row already has this primary key.
+    DuplicateKey(String),
+    Entity(EntityError),
+    NoSuchTable(usize),
+    NoSuchRow(RowId),
+}
+
+impl core::fmt::Display for EditError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            EditError::Api(e) => write!(f, "{}: {}", e.type_name(), e.message()),
+            EditError::DuplicateKey(k) => write!(f, "Another item already has the key {k}"),
+            EditError::Entity(e) => write!(f, "{e}"),
+            EditError::NoSuchTable(i) => write!(f, "There is no table #{i}"),
+            EditError::NoSuchRow(id) => write!(f, "There is no row {id}"),
+        }
+    }
+}
+
+impl From<ApiError> for EditError {
+    fn from(e: ApiError) -> Self {
+        EditError::Api(e)
+    }
+}
+
+/// The model plus the engine database that stores its items.
+#[derive(Debug, Clone)]
+pub struct Playground {
+    pub name: String,
+    pub description: String,
+    tables: Vec<TableState>,
+    db: Database,
+    next_id: RowId,
+}
+
+fn api_text(e: &ApiError) -> String {
+    format!("{}: {}", e.type_name(), e.message())
+}
+
+impl Default for Playground {
+    fn default() -> Self {
+        Playground::new()
+    }
+}
+
+impl Playground {
+    pub fn new() -> Playground {
+        Playground {
+            name: String::new(),
+            description: String::new(),
+            tables: Vec::new(),
+            db: Database::new(DatabaseConfig::default()),
+            next_id: 1,
+        }
+    }
+
+    pub fn tables(&self) -> &[TableState] {
+        &self.tables
+    }
+
+    pub fn table(&self, i: usize) -> Option<&TableState> {
+        self.tables.get(i)
+    }
+
+    pub fn table_index(&self, name: &str) -> Option<usize> {
+        self.tables.iter().position(|t| t.name() == name)
+    }
+
+    pub fn database(&self) -> &Database {
+        &self.db
+    }
+
+    /// For reads (Scan on an index): the engine's `execute` takes `&mut self` for every action.
+    pub fn database_mut(&mut self) -> &mut Database {
+        &mut self.db
+    }
+
+    /// A fresh row id (ids are never reused within a session, so an undone insert cannot collide).
+    pub fn new_row_id(&mut self) -> RowId {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// Build from a model file. Never fails: a table CreateTable refuses, or an item PutItem refuses, is
+    /// kept with its error so that nothing in a saved model is dropped.
+    pub fn from_model(model: &Model, now: u64) -> Playground {
+        let mut p = Playground::new();
+        p.name = model.name.clone();
+        p.description = model.description.clone();
+        for t in &model.tables {
+            let mut rows = Vec::with_capacity(t.items.len());
+            for raw in &t.items {
+                let id = p.new_row_id();
+                match item_from_json(raw) {
+                    Ok(item) => rows.push(Row { id, item, error: None }),
+                    // Unreadable item JSON: keep it as a single string attribute so it is visible and
+                    // recoverable instead of silently dropped.
+                    Err(e) => {
+                        let mut item = Item::new();
+                        item.insert(String::from("__unreadable"), AttributeValue::S(raw.to_string()));
+                        rows.push(Row { id, item, error: Some(format!("ValidationException: {}", e.message())) });
+                    }
+                }
+            }
+            let mut table =
+                TableState { definition: t.definition.clone(), entities: t.entities.clone(), rows, definition_error: None };
+            p.store_table(&mut table, now);
+            p.tables.push(table);
+        }
+        p
+    }
+
+    /// The model file for this state.
+    pub fn to_model(&self) -> Model {
+        let mut m = Model::new();
+        m.name = self.name.clone();
+        m.description = self.description.clone();
+        for t in &self.tables {
+            m.tables.push(TableModel {
+                definition: t.definition.clone(),
+                entities: t.entities.clone(),
+                items: t
+                    .rows
+                    .iter()
+                    .map(|r| match (r.item.get("__unreadable"), r.item.len()) {
+                        (Some(AttributeValue::S(raw)), 1) => serde_json::from_str(raw).unwrap_or(Value::Null),
+                        _ => item_to_json(&r.item),
+                    })
+                    .collect(),
+            });
+        }
+        m
+    }
+
+    /// Create `table` in the engine and store its rows, recording per-row errors.
+    fn store_table(&mut self, table: &mut TableState, now: u64) {
+        match self.db.execute("CreateTable", &table.definition, now) {
+            Ok(_) => {
+                table.definition_error = None;
+                let name = table.name().to_string();
+                for row in &mut table.rows {
+                    row.error = None;
+                    if row.item.contains_key("__unreadable") {
+                        row.error = Some(String::from("ValidationException: the saved item could not be read"));
+                        continue;
+                    }
+                    let input = json!({"TableName": name, "Item": item_to_json(&row.item)});
+                    if let Err(e) = self.db.execute("PutItem", &input, now) {
+                        row.error = Some(api_text(&e));
+                    }
+                }
+            }
+            Err(e) => {
+                let text = api_text(&e);
+                for row in &mut table.rows {
+                    row.error = Some(format!("Not stored: the table definition is invalid ({text})"));
+                }
+                table.definition_error = Some(text);
+            }
+        }
+    }
+
+    fn drop_table(&mut self, table: &TableState, now: u64) {
+        if table.definition_error.is_none() {
+            // The table exists in the engine (it was created by store_table); deleting it cannot be refused.
+            let _ = self.db.execute("DeleteTable", &json!({"TableName": table.name()}), now);
+        }
+    }
+
+    /// Apply one edit; on success return the edit that undoes it.
+    pub fn apply(&mut self, edit: Edit, now: u64) -> Result<Edit, EditError> {
+        match edit {
+            Edit::InsertTable { at, mut table } => {
+                if at > self.tables.len() {
+                    return Err(EditError::NoSuchTable(at));
+                }
+                // Check the design on a scratch database so a refused table leaves nothing behind.
+                let mut scratch = Database::new(DatabaseConfig::default());
+                scratch.execute("CreateTable", &table.definition, now)?;
+                if self.table_index(table.name()).is_some() {
+                    return Err(EditError::Api(ApiError::ResourceInUse(format!("Table already exists: {}", table.name()))));
+                }
+                self.store_table(&mut table, now);
+                // Rows may come from another playground (an example, an undone removal): never hand
+                // out their ids again.
+                self.next_id = self.next_id.max(table.rows.iter().map(|r| r.id + 1).max().unwrap_or(0));
+                self.tables.insert(at, table);
+                Ok(Edit::RemoveTable { at })
+            }
+            Edit::RemoveTable { at } => {
+                if at >= self.tables.len() {
+                    return Err(EditError::NoSuchTable(at));
+                }
+                let table = self.tables.remove(at);
+                self.drop_table(&table, now);
+                Ok(Edit::InsertTable { at, table })
+            }
+            Edit::SetDefinition { table, definition } => self.set_definition(table, definition, now),
+            Edit::SetEntities { table, entities } => {
+                let t = self.tables.get(table).ok_or(EditError::NoSuchTable(table))?;
+                let keys = engine::model::key_attributes(&t.definition);
+                for e in &entities {
+                    e.check(&keys).map_err(EditError::Entity)?;
+                }
+                let t = &mut self.tables[table];
+                let old = core::mem::replace(&mut t.entities, entities);
+                Ok(Edit::SetEntities { table, entities: old })
+            }
+            Edit::PutRow { table, id, item } => self.put_row(table, id, item, now),
+            Edit::DeleteRow { table, id } => {
+                let t = self.tables.get(table).ok_or(EditError::NoSuchTable(table))?;
+                let pos = t.rows.iter().position(|r| r.id == id).ok_or(EditError::NoSuchRow(id))?;
+                let name = t.name().to_string();
+                let row = t.rows[pos].clone();
+                if row.error.is_none() {
+                    let key = self.key_of(table, &row.item);
+                    self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+                }
+                self.tables[table].rows.remove(pos);
+                Ok(if row.error.is_some() { Edit::RestoreRow { table, row } } else { Edit::PutRow { table, id, item: row.item } })
+            }
+            Edit::RestoreRow { table, row } => {
+                let t = self.tables.get(table).ok_or(EditError::NoSuchTable(table))?;
+                let name = t.name().to_string();
+                let current = t.rows.iter().position(|r| r.id == row.id).map(|pos| (pos, t.rows[pos].clone()));
+                if let Some((_, cur)) = current.as_ref().filter(|(_, c)| c.error.is_none()) {
+                    let key = self.key_of(table, &cur.item);
+                    self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+                }
+                let id = row.id;
+                let rows = &mut self.tables[table].rows;
+                Ok(match current {
+                    Some((pos, cur)) => {
+                        rows[pos] = row;
+                        if cur.error.is_some() { Edit::RestoreRow { table, row: cur } } else { Edit::PutRow { table, id, item: cur.item } }
+                    }
+                    None => {
+                        rows.push(row);
+                        Edit::DeleteRow { table, id }
+                    }
+                })
+            }
+            Edit::Batch(edits) => {
+                let mut inverses = Vec::with_capacity(edits.len());
+                for e in edits {
+                    match self.apply(e, now) {
+                        Ok(inv) => inverses.push(inv),
+                        Err(err) => {
+                            // Roll back what this batch already did, newest first.
+                            for inv in inverses.into_iter().rev() {
+                                let _ = self.apply(inv, now);
+                            }
+                            return Err(err);
+                        }
+                    }
+                }
+                inverses.reverse();
+                Ok(Edit::Batch(inverses))
+            }
+        }
+    }
+
+    fn set_definition(&mut self, table: usize, definition: Value, now: u64) -> Result<Edit, EditError> {
+        let old = self.tables.get(table).ok_or(EditError::NoSuchTable(table))?.clone();
+        let mut scratch = Database::new(DatabaseConfig::default());
+        scratch.execute("CreateTable", &definition, now)?;
+        let new_name = table_name(&definition).unwrap_or("");
+        if new_name != old.name() && self.table_index(new_name).is_some() {
+            return Err(EditError::Api(ApiError::ResourceInUse(format!("Table already exists: {new_name}"))));
+        }
+        self.drop_table(&old, now);
+        let mut t = old.clone();
+        t.definition = definition;
+        self.store_table(&mut t, now);
+        self.tables[table] = t;
+        Ok(Edit::SetDefinition { table, definition: old.definition })
+    }
+
+    /// The primary-key attributes of `item` under table `table`'s schema.
+    pub fn key_of(&self, table: usize, item: &Item) -> Item {
+        let mut key = Item::new();
+        if let Some(t) = self.tables.get(table) {
+            let (p, s) = t.key_names();
+            for name in [p, s].into_iter().flatten() {
+                if let Some(v) = item.get(&name) {
+                    key.insert(name, v.clone());
+                }
+            }
+        }
+        key
+    }
+
+    fn put_row(&mut self, table: usize, id: RowId, item: Item, now: u64) -> Result<Edit, EditError> {
+        let t = self.tables.get(table).ok_or(EditError::NoSuchTable(table))?;
+        let name = t.name().to_string();
+        let old = t.rows.iter().position(|r| r.id == id).map(|pos| (pos, t.rows[pos].clone()));
+        let new_key = self.key_of(table, &item);
+        let (pk, sk) = t.key_names();
+        let complete = pk.iter().chain(sk.iter()).all(|k| new_key.contains_key(k));
+        if complete {
+            let clash = t.rows.iter().any(|r| r.id != id && r.error.is_none() && self.key_of(table, &r.item) == new_key);
+            if clash {
+                return Err(EditError::DuplicateKey(crate::model::display::key_text(&new_key)));
+            }
+        }
+        // Remove the old version first (its key may change), put the new one, and put the old one back
+        // if the engine refuses the new one.
+        let stored_old = old.as_ref().filter(|(_, r)| r.error.is_none()).map(|(_, r)| r.item.clone());
+        if let Some(old_item) = &stored_old {
+            let key = self.key_of(table, old_item);
+            self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+        }
+        if let Err(e) = self.db.execute("PutItem", &json!({"TableName": name, "Item": item_to_json(&item)}), now) {
+            if let Some(old_item) = &stored_old {
+                // It was stored a moment ago under the same schema, so storing it again succeeds.
+                let _ = self.db.execute("PutItem", &json!({"TableName": name, "Item": item_to_json(old_item)}), now);
+            }
+            return Err(EditError::Api(e));
+        }
+        let rows = &mut self.tables[table].rows;
+        match old {
+            Some((pos, old_row)) => {
+                rows[pos] = Row { id, item, error: None };
+                Ok(if old_row.error.is_some() {
+                    Edit::RestoreRow { table, row: old_row }
+                } else {
+                    Edit::PutRow { table, id, item: old_row.item }
+                })
+            }
+            None => {
+                rows.push(Row { id, item, error: None });
+                self.next_id = self.next_id.max(id + 1);
+                Ok(Edit::DeleteRow { table, id })
+            }
+        }
+    }
+}

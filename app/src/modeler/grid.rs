@@ -1,0 +1,429 @@
+//! The item grid: item collections as bands, virtualised rows, keyboard navigation and inline editing.
+//!
+//! Only the rows in view (plus a margin) exist in the DOM, so a table of thousands of items scrolls as
+//! fast as one of ten. Every row has the same height; the layout is a flat list of partition headers
+//! and items, so "which rows are visible" is arithmetic on the scroll offset.
+
+use engine::value::{item_size, AttributeValue, Item};
+use leptos::html::Div;
+use leptos::prelude::*;
+
+use crate::model::display::{bytes_text, cell_text, value_text, write_units};
+use crate::model::layout::{Layout, LayoutRow};
+use crate::model::RowId;
+
+use super::cell_editor::{CellEditor, EditTarget};
+use super::state::use_modeler;
+
+/// Pixel height of every grid row (headers included); the CSS uses the same figure.
+pub const ROW_H: i32 = 30;
+/// Rows rendered beyond the visible ones, above and below.
+const OVERSCAN: usize = 8;
+pub const GUTTER_W: i32 = 44;
+pub const COL_W: i32 = 170;
+
+/// One rendered row of the visible window.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewRow {
+    /// Position in the layout (drives keyboard navigation).
+    pub pos: usize,
+    pub kind: ViewKind,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ViewKind {
+    Partition { label: String, items: usize, bytes: usize, band: usize },
+    Unstored { items: usize },
+    Item { id: Option<RowId>, key: String, band: usize, cells: Vec<(String, String, &'static str)>, size: usize, error: Option<String> },
+}
+
+impl ViewRow {
+    /// `<For>` key: layout position, identity and content, so an edited or moved row is redrawn and an
+    /// unchanged one is kept (positions are absolute, so scrolling keeps every row that stays in view).
+    fn key(&self) -> String {
+        let pos = self.pos;
+        match &self.kind {
+            ViewKind::Partition { label, items, bytes, band } => format!("{pos}|p|{band}|{label}|{items}|{bytes}"),
+            ViewKind::Unstored { items } => format!("{pos}|u|{items}"),
+            ViewKind::Item { key, cells, error, band, .. } => {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                cells.hash(&mut h);
+                error.hash(&mut h);
+                format!("{pos}|i|{key}|{band}|{:x}", h.finish())
+            }
+        }
+    }
+}
+
+/// What a grid shows: the rows in layout order and how to find each item.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GridModel {
+    pub layout: Layout<usize>,
+    /// Items by layout key.
+    pub items: Vec<Item>,
+    /// Row ids (table grid) by layout key; empty for index views.
+    pub ids: Vec<RowId>,
+    pub errors: Vec<Option<String>>,
+    /// Key attribute names (shown with a key badge, never removable).
+    pub key_columns: Vec<String>,
+    /// The attributes that identify an item (the base table's key, also in index views).
+    pub label_columns: Vec<String>,
+}
+
+/// The identifying text of an item in the grid (`PK=…, SK=…`).
+pub fn key_label(item: &Item, keys: &[String]) -> String {
+    keys.iter()
+        .filter_map(|k| item.get(k).map(|v| format!("{k}={}", value_text(v))))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn type_tag(v: &AttributeValue) -> &'static str {
+    v.value_type().as_str()
+}
+
+fn view_rows(g: &GridModel, columns: &[String], from: usize, to: usize) -> Vec<ViewRow> {
+    let to = to.min(g.layout.rows.len());
+    let from = from.min(to);
+    g.layout.rows[from..to]
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ViewRow {
+            pos: from + i,
+            kind: match r {
+                LayoutRow::Partition { value, items, bytes, band } => {
+                    ViewKind::Partition { label: value_text(value), items: *items, bytes: *bytes, band: *band }
+                }
+                LayoutRow::Unstored { items } => ViewKind::Unstored { items: *items },
+                LayoutRow::Item { key, band } => {
+                    let item = &g.items[*key];
+                    ViewKind::Item {
+                        id: g.ids.get(*key).copied(),
+                        key: key_label(item, &g.label_columns),
+                        band: *band,
+                        cells: columns
+                            .iter()
+                            .map(|c| match item.get(c) {
+                                Some(v) => (cell_text(v), value_text(v), type_tag(v)),
+                                None => (String::new(), String::new(), ""),
+                            })
+                            .collect(),
+                        size: item_size(item),
+                        error: g.errors.get(*key).cloned().flatten(),
+                    }
+                }
+            },
+        })
+        .collect()
+}
+
+/// The grid. `editable` grids belong to table `table` and edit through the modeler; index views are
+/// read-only.
+#[component]
+pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, testid: &'static str) -> impl IntoView {
+    let m = use_modeler();
+    let scroller = NodeRef::<Div>::new();
+    let scroll_top = RwSignal::new(0i32);
+    let viewport_h = RwSignal::new(600i32);
+    let extra_columns = RwSignal::new(Vec::<String>::new());
+    let cursor = RwSignal::new(None::<(usize, usize)>); // (layout position, column)
+    let editing = RwSignal::new(None::<EditTarget>);
+    let frame_pending = StoredValue::new(false);
+
+    let columns = Memo::new(move |_| {
+        let mut cols = model.with(|g| g.layout.columns.clone());
+        for c in extra_columns.get() {
+            if !cols.contains(&c) {
+                cols.push(c);
+            }
+        }
+        cols
+    });
+    let total_rows = Memo::new(move |_| model.with(|g| g.layout.rows.len()));
+    let window = Memo::new(move |_| {
+        let first = (scroll_top.get().max(0) / ROW_H) as usize;
+        let visible = (viewport_h.get().max(0) / ROW_H) as usize + 2;
+        (first.saturating_sub(OVERSCAN), (first + visible + OVERSCAN).min(total_rows.get()))
+    });
+    let rows = move || {
+        let (from, to) = window.get();
+        columns.with(|cols| model.with(|g| view_rows(g, cols, from, to)))
+    };
+    // One CSS variable on the grid instead of a style per row: rows read `var(--mdl-cols)`.
+    let template = move || {
+        format!("--mdl-cols: {GUTTER_W}px repeat({}, {COL_W}px) 76px 52px;", columns.with(|c| c.len()))
+    };
+
+    let measure = move || {
+        if let Some(el) = scroller.try_get_untracked().flatten() {
+            let h = el.client_height();
+            if h > 0 {
+                viewport_h.try_set(h);
+            }
+        }
+    };
+    Effect::new(move |_| {
+        if scroller.get().is_some() {
+            request_animation_frame(measure);
+        }
+    });
+    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || resize.remove());
+
+    // Keep the cursor's row in view.
+    let reveal = move |pos: usize| {
+        if let Some(el) = scroller.get_untracked() {
+            let top = pos as i32 * ROW_H;
+            let st = el.scroll_top();
+            let h = el.client_height() - ROW_H; // the sticky header covers one row
+            if top < st {
+                el.set_scroll_top(top);
+            } else if top + ROW_H > st + h {
+                el.set_scroll_top(top + ROW_H - h);
+            }
+        }
+    };
+    let is_item = move |pos: usize| model.with(|g| matches!(g.layout.rows.get(pos), Some(LayoutRow::Item { .. })));
+    let move_cursor = move |dr: i64, dc: i64| {
+        let n = total_rows.get_untracked();
+        let ncols = columns.with_untracked(|c| c.len());
+        if n == 0 || ncols == 0 {
+            return;
+        }
+        let (mut pos, mut col) = cursor.get_untracked().unwrap_or((0, 0));
+        col = (col as i64 + dc).clamp(0, ncols as i64 - 1) as usize;
+        let step = dr.signum();
+        let mut remaining = dr.abs();
+        if !is_item(pos) {
+            remaining = remaining.max(1);
+        }
+        let mut p = pos as i64;
+        while remaining > 0 {
+            p += if step == 0 { 1 } else { step };
+            if p < 0 || p >= n as i64 {
+                break;
+            }
+            if is_item(p as usize) {
+                pos = p as usize;
+                remaining -= 1;
+            }
+        }
+        cursor.set(Some((pos, col)));
+        reveal(pos);
+    };
+    let item_at = move |pos: usize| -> Option<(Option<RowId>, Item)> {
+        model.with_untracked(|g| match g.layout.rows.get(pos) {
+            Some(LayoutRow::Item { key, .. }) => Some((g.ids.get(*key).copied(), g.items[*key].clone())),
+            _ => None,
+        })
+    };
+    let open_editor = move |pos: usize, col: usize| {
+        let Some(table) = editable else { return };
+        let Some((Some(id), item)) = item_at(pos) else { return };
+        let Some(name) = columns.with_untracked(|c| c.get(col).cloned()) else { return };
+        let is_key = model.with_untracked(|g| g.key_columns.contains(&name));
+        editing.set(Some(EditTarget::new(table, id, pos, col, name, item, is_key)));
+    };
+    let focus_grid = move || {
+        if let Some(el) = scroller.get_untracked() {
+            let _ = el.focus();
+        }
+    };
+    let delete_attribute = move |pos: usize, col: usize| {
+        let Some(table) = editable else { return };
+        let Some((Some(id), mut item)) = item_at(pos) else { return };
+        let Some(name) = columns.with_untracked(|c| c.get(col).cloned()) else { return };
+        if model.with_untracked(|g| g.key_columns.contains(&name)) || item.remove(&name).is_none() {
+            return;
+        }
+        if let Err(e) = m.perform(crate::model::Edit::PutRow { table, id, item }) {
+            m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true }));
+        }
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        if editing.with_untracked(|e| e.is_some()) {
+            return;
+        }
+        let page = ((viewport_h.get_untracked() / ROW_H) as i64 - 2).max(1);
+        match ev.key().as_str() {
+            "ArrowDown" => move_cursor(1, 0),
+            "ArrowUp" => move_cursor(-1, 0),
+            "ArrowRight" => move_cursor(0, 1),
+            "ArrowLeft" => move_cursor(0, -1),
+            "PageDown" => move_cursor(page, 0),
+            "PageUp" => move_cursor(-page, 0),
+            "Home" => move_cursor(-(total_rows.get_untracked() as i64), 0),
+            "End" => move_cursor(total_rows.get_untracked() as i64, 0),
+            "Tab" if cursor.get_untracked().is_some() => move_cursor(0, if ev.shift_key() { -1 } else { 1 }),
+            "Enter" | "F2" => match cursor.get_untracked() {
+                Some((p, c)) => open_editor(p, c),
+                None => move_cursor(0, 0),
+            },
+            "Delete" => {
+                if let Some((p, c)) = cursor.get_untracked() {
+                    delete_attribute(p, c)
+                }
+            }
+            _ => return,
+        }
+        ev.prevent_default();
+    };
+    let delete_row = move |id: RowId| {
+        if let Some(table) = editable {
+            if let Err(e) = m.perform(crate::model::Edit::DeleteRow { table, id }) {
+                m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true }));
+            }
+        }
+    };
+    let new_column = RwSignal::new(String::new());
+
+    view! {
+        <div class="mdl-grid-wrap">
+            {editable.map(|_| view! {
+                <form class="mdl-grid-tools" on:submit=move |ev| {
+                    ev.prevent_default();
+                    let name = new_column.get_untracked().trim().to_string();
+                    if !name.is_empty() { extra_columns.update(|c| if !c.contains(&name) { c.push(name) }); new_column.set(String::new()); }
+                }>
+                    <input type="text" class="mdl-input mdl-small-input" placeholder="new attribute column" data-testid="new-column-name"
+                        prop:value=move || new_column.get() on:input=move |ev| new_column.set(event_target_value(&ev))/>
+                    <button type="submit" class="mdl-btn mdl-small" data-testid="add-column">"+ Column"</button>
+                    <span class="mdl-muted mdl-hint">"Arrows move · Enter edits · Delete removes an attribute · Ctrl+Z undoes"</span>
+                </form>
+            })}
+            <div class="mdl-grid" data-testid=testid node_ref=scroller tabindex="0" role="grid" style=template
+                aria-rowcount=move || total_rows.get().to_string()
+                on:scroll=move |_| {
+                    // At most one re-render per frame however many scroll events arrive.
+                    if !frame_pending.get_value() {
+                        frame_pending.set_value(true);
+                        request_animation_frame(move || {
+                            // The grid may have been unmounted before the frame: then do nothing.
+                            frame_pending.try_set_value(false);
+                            if let Some(el) = scroller.try_get_untracked().flatten() {
+                                scroll_top.try_set(el.scroll_top());
+                                viewport_h.try_set(el.client_height());
+                            }
+                        });
+                    }
+                }
+                on:keydown=on_keydown>
+                <div class="mdl-grid-head" role="row">
+                    <div class="mdl-gutter-head"></div>
+                    <For each=move || columns.get().into_iter().enumerate() key=|c| c.clone() children=move |(_, c)| {
+                        let is_key = model.with_untracked(|g| g.key_columns.contains(&c));
+                        view! { <div class="mdl-col-head" role="columnheader" class:mdl-key-col=is_key title=c.clone()>{is_key.then(|| view! { <span class="mdl-key-badge">"KEY"</span> })}{c.clone()}</div> }
+                    }/>
+                    <div class="mdl-col-head mdl-num mdl-sticky-size" role="columnheader" title="Item size as DynamoDB counts it">"Size"</div>
+                    <div class="mdl-col-head mdl-num mdl-sticky-wcu" role="columnheader" title="Write capacity units one PutItem of this item costs (1 per started KB)">"WCU"</div>
+                </div>
+                <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
+                    <div class="mdl-grid-window" style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)>
+                        <For each=rows key=|r: &ViewRow| r.key() children=move |r: ViewRow| {
+                            let pos = r.pos;
+                            match r.kind {
+                                ViewKind::Partition { label, items, bytes, band } => view! {
+                                    <div class="mdl-partition" data-testid="partition-band" data-band=(band % 2).to_string() role="row">
+                                        <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()></div>
+                                        <div class="mdl-partition-label">
+                                            <span class="mdl-muted">"Item collection"</span>
+                                            <span class="mdl-mono" data-testid="partition-key">{label}</span>
+                                            <span class="mdl-muted">{format!(" · {items} item{} · {}", if items == 1 { "" } else { "s" }, bytes_text(bytes))}</span>
+                                        </div>
+                                    </div>
+                                }.into_any(),
+                                ViewKind::Unstored { items } => view! {
+                                    <div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row">
+                                        <div class="mdl-gutter"></div>
+                                        <div class="mdl-partition-label">{format!("Not stored by the engine ({items}) — fix or delete them")}</div>
+                                    </div>
+                                }.into_any(),
+                                ViewKind::Item { id, key, band, cells, size, error } => {
+                                    let has_error = error.is_some();
+                                    view! {
+                                        <div class="mdl-row-item" data-testid="grid-row" data-key=key.clone() data-band=(band % 2).to_string()
+                                            class:mdl-row-error=has_error role="row" title=error.clone().unwrap_or_default()>
+                                            <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()>
+                                                {(editable.is_some() && id.is_some()).then(|| view! {
+                                                    <button type="button" class="mdl-row-delete" data-testid="row-delete" tabindex="-1"
+                                                        title="Delete item" aria-label=format!("Delete item {key}")
+                                                        on:click=move |_| if let Some(id) = id { delete_row(id) }>"×"</button>
+                                                })}
+                                            </div>
+                                            {cells.into_iter().enumerate().map(|(c, (text, full, tag))| {
+                                                let col = columns.with_untracked(|cols| cols.get(c).cloned().unwrap_or_default());
+                                                view! {
+                                                    <div class="mdl-cell" role="gridcell" data-testid="cell" data-col=col title=full
+                                                        on:click=move |_| cursor.set(Some((pos, c)))
+                                                        on:dblclick=move |_| { cursor.set(Some((pos, c))); open_editor(pos, c) }>
+                                                        <span class="mdl-cell-text">{text}</span>
+                                                        {(!tag.is_empty()).then(|| view! { <span class="mdl-type">{tag}</span> })}
+                                                    </div>
+                                                }
+                                            }).collect_view()}
+                                            <div class="mdl-cell mdl-num mdl-sticky-size" data-testid="item-size">{bytes_text(size)}</div>
+                                            <div class="mdl-cell mdl-num mdl-sticky-wcu" data-testid="item-wcu">{write_units(size).to_string()}</div>
+                                        </div>
+                                    }.into_any()
+                                }
+                            }
+                        }/>
+                    </div>
+                    {move || cursor.get().filter(|(p, _)| *p < total_rows.get()).map(|(p, c)| view! {
+                        <div class="mdl-cursor" data-testid="grid-cursor" aria-hidden="true"
+                            style=format!("top: {}px; left: {}px; width: {COL_W}px; height: {ROW_H}px;", p as i32 * ROW_H, GUTTER_W + c as i32 * COL_W)></div>
+                    })}
+                    {move || editing.get().map(|t| {
+                        let top = (t.pos as i32 + 1) * ROW_H;
+                        let left = GUTTER_W + t.col as i32 * COL_W;
+                        view! {
+                            <CellEditor target=t top=top left=left
+                                on_close=Callback::new(move |_| { editing.set(None); focus_grid() })/>
+                        }
+                    })}
+                </div>
+                <Show when=move || total_rows.get() == 0>
+                    <p class="mdl-muted mdl-grid-empty" data-testid=format!("{testid}-empty")>"No items here yet."</p>
+                </Show>
+            </div>
+        </div>
+    }
+}
+
+/// Build the model for a table grid.
+pub fn table_grid_model(p: &crate::model::Playground, table: usize) -> GridModel {
+    let Some(t) = p.table(table) else { return GridModel::default() };
+    let (pk, sk) = t.key_names();
+    let pk = pk.unwrap_or_default();
+    let mut leading: Vec<String> = vec![pk.clone()];
+    leading.extend(sk.clone());
+    let key_columns = leading.clone();
+    for e in &t.entities {
+        if !leading.contains(&e.type_attribute) {
+            leading.push(e.type_attribute.clone());
+        }
+    }
+    for k in engine::model::key_attributes(&t.definition) {
+        if !leading.contains(&k.name) {
+            leading.push(k.name);
+        }
+    }
+    let entries: Vec<crate::model::layout::Entry<'_, usize>> = t
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| crate::model::layout::Entry { key: i, item: &r.item, unstored: r.error.is_some() })
+        .collect();
+    let sort: Vec<&str> = sk.as_deref().into_iter().collect();
+    let lead: Vec<&str> = leading.iter().map(String::as_str).collect();
+    let layout = crate::model::layout::layout(entries, &pk, &sort, &lead);
+    GridModel {
+        layout,
+        items: t.rows.iter().map(|r| r.item.clone()).collect(),
+        ids: t.rows.iter().map(|r| r.id).collect(),
+        errors: t.rows.iter().map(|r| r.error.clone()).collect(),
+        label_columns: key_columns.clone(),
+        key_columns,
+    }
+}

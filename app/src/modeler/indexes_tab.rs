@@ -1,0 +1,114 @@
+//! The Indexes tab: each GSI/LSI as the index itself sees the table.
+
+use leptos::html::Div;
+use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+use crate::model::index_view::{index_layout, indexes, scan_index, IndexInfo};
+
+use super::grid::{Grid, GridModel};
+use super::state::{now, use_modeler};
+
+#[component]
+pub fn IndexViews() -> impl IntoView {
+    let m = use_modeler();
+    let chosen = RwSignal::new(0usize);
+    // The tab stays mounted while hidden; the index is only scanned while it can be seen.
+    let root = NodeRef::<Div>::new();
+    let shown = RwSignal::new(false);
+    watch_visibility(root, shown);
+    let infos = Memo::new(move |_| {
+        let sel = m.selected.get();
+        m.state.with(|s| sel.and_then(|t| s.playground.table(t)).map(|t| indexes(&t.definition)).unwrap_or_default())
+    });
+    // The index's entries come from the engine (Scan on the index), so sparseness and projection are
+    // DynamoDB's, not re-implemented here.
+    let view_model = Memo::new(move |_| -> Result<(GridModel, Option<IndexInfo>, usize), String> {
+        if !shown.get() {
+            return Ok((GridModel::default(), None, 0));
+        }
+        let sel = m.selected.get();
+        let infos = infos.get();
+        let Some(info) = infos.get(chosen.get().min(infos.len().saturating_sub(1))).cloned() else {
+            return Ok((GridModel::default(), None, 0));
+        };
+        let Some(table) = sel else { return Ok((GridModel::default(), None, 0)) };
+        m.state.with(|s| {
+            let Some(t) = s.playground.table(table) else { return Ok((GridModel::default(), None, 0)) };
+            let (pk, sk) = t.key_names();
+            let (pk, name, total) = (pk.unwrap_or_default(), t.name().to_string(), t.rows.len());
+            match scan_index(s.playground.database(), &name, &info.name, now()) {
+                Ok(entries) => {
+                    let layout = index_layout(&entries, &info, &pk, sk.as_deref());
+                    let mut key_columns = vec![info.partition_key.clone()];
+                    key_columns.extend(info.sort_key.clone());
+                    let mut label_columns = vec![pk.clone()];
+                    label_columns.extend(sk.clone());
+                    let n = entries.len();
+                    Ok((GridModel { layout, items: entries, ids: vec![], errors: vec![], key_columns, label_columns }, Some(info.clone()), total.max(n)))
+                }
+                Err(e) => Err(format!("{}: {}", e.type_name(), e.message())),
+            }
+        })
+    });
+    let grid = Memo::new(move |_| view_model.with(|v| v.as_ref().map(|v| v.0.clone()).unwrap_or_default()));
+    let summary = move || {
+        view_model.with(|v| match v {
+            Ok((g, Some(info), total)) => {
+                let keys = match &info.sort_key {
+                    Some(s) => format!("{} / {}", info.partition_key, s),
+                    None => info.partition_key.clone(),
+                };
+                let proj = if info.projection == "INCLUDE" {
+                    format!("INCLUDE {}", info.non_key_attributes.join(", "))
+                } else {
+                    info.projection.clone()
+                };
+                let sparse = if g.layout.items < *total { " (sparse: only items that carry the index keys)" } else { "" };
+                format!("{} · keys {keys} · projection {proj} · {} of {total} items{sparse}", if info.global { "GSI" } else { "LSI" }, g.layout.items)
+            }
+            Ok(_) => String::new(),
+            Err(e) => e.clone(),
+        })
+    };
+
+    view! {
+        <div class="mdl-indexes" data-testid="index-views" node_ref=root>
+            <Show when=move || !infos.with(|i| i.is_empty())
+                fallback=|| view! { <p class="mdl-muted mdl-empty-tab" data-testid="no-indexes">"This table has no secondary indexes. Add a GSI or LSI in the table designer."</p> }>
+                <div class="mdl-toolbar" role="tablist" aria-label="Indexes">
+                    <For each=move || infos.get().into_iter().enumerate() key=|(i, x)| (*i, x.name.clone()) children=move |(i, info)| {
+                        view! {
+                            <button type="button" role="tab" class="mdl-index-tab" data-testid=format!("index-tab-{}", info.name)
+                                aria-selected=move || (chosen.get() == i).to_string() on:click=move |_| chosen.set(i)>
+                                {info.name.clone()} <span class="mdl-type">{if info.global { "GSI" } else { "LSI" }}</span>
+                            </button>
+                        }
+                    }/>
+                    <span class="mdl-muted" data-testid="index-summary">{summary}</span>
+                </div>
+                <Grid model=grid testid="index-grid"/>
+            </Show>
+        </div>
+    }
+}
+
+/// Set `shown` while `el` is on screen (an IntersectionObserver reports a `display: none` element as
+/// not intersecting, which is what a hidden tab panel is).
+fn watch_visibility(el: NodeRef<Div>, shown: RwSignal<bool>) {
+    Effect::new(move |_| {
+        let Some(node) = el.get() else { return };
+        let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok()) {
+                shown.try_set(e.is_intersecting());
+            }
+        });
+        if let Ok(observer) = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()) {
+            observer.observe(&node);
+            let observer = StoredValue::new_local(observer);
+            on_cleanup(move || observer.with_value(|o| o.disconnect()));
+        }
+        callback.forget();
+    });
+}

@@ -1,0 +1,58 @@
+//! The Items tab: the selected table's items as DynamoDB stores them.
+
+use leptos::prelude::*;
+
+use crate::model::display::bytes_text;
+
+use super::grid::{table_grid_model, Grid};
+use super::state::{use_modeler, Dialog};
+
+#[component]
+pub fn ItemsTab() -> impl IntoView {
+    let m = use_modeler();
+    let model = Memo::new(move |_| {
+        let sel = m.selected.get();
+        m.state.with(|s| sel.map(|t| table_grid_model(&s.playground, t)).unwrap_or_default())
+    });
+    let summary = move || {
+        let sel = m.selected.get()?;
+        m.state.with(|s| {
+            let t = s.playground.table(sel)?;
+            let bytes: usize = t.rows.iter().map(|r| engine::value::item_size(&r.item)).sum();
+            let entities: Vec<(usize, String)> = t.entities.iter().enumerate().map(|(i, e)| (i, e.name.clone())).collect();
+            Some((sel, t.name().to_string(), t.rows.len(), bytes, entities))
+        })
+    };
+    let partitions = move || model.with(|g| g.layout.partitions);
+
+    view! {
+        <div class="mdl-items" data-testid="items-view">
+            {move || match summary() {
+                None => view! {
+                    <div class="mdl-empty-tab">
+                        <p>"No table selected. Create a table (or load an example) in the sidebar."</p>
+                        <button type="button" class="mdl-btn mdl-primary" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>"+ New table"</button>
+                    </div>
+                }.into_any(),
+                Some((table, name, items, bytes, entities)) => view! {
+                    <div class="mdl-toolbar">
+                        <h2 class="mdl-toolbar-title" data-testid="grid-table-name">{name}</h2>
+                        <span class="mdl-muted" data-testid="grid-summary">
+                            {format!("{items} items · {} item collections · {}", partitions(), bytes_text(bytes))}
+                        </span>
+                        <span class="mdl-spacer"></span>
+                        {entities.into_iter().map(|(i, e)| view! {
+                            <button type="button" class="mdl-btn mdl-small" data-testid=format!("toolbar-add-{e}")
+                                on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) }))>{format!("+ {e}")}</button>
+                        }).collect_view()}
+                        <button type="button" class="mdl-btn mdl-small" data-testid="toolbar-add-item"
+                            on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))>"+ Item"</button>
+                    </div>
+                }.into_any(),
+            }}
+            <Show when=move || m.selected.get().is_some()>
+                <Grid model=model editable=m.selected.get_untracked().unwrap_or(0) testid="item-grid"/>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,21 @@
+//! The visual modeler: table designer, entity editor, item grid and index views.
+//!
+//! All components share one [`Modeler`] handle. Its state is the signal-free [`crate::model`] layer
+//! wrapped in signals here; every change goes through [`Modeler::perform`], so undo/redo and autosave
+//! see every edit, and a refused edit comes back as an error to show next to the control.
+
+mod add_item;
+mod cell_editor;
+mod designer;
+mod dialogs;
+mod entity_editor;
+mod grid;
+mod indexes_tab;
+mod items_tab;
+mod sidebar;
+pub mod state;
+
+pub use indexes_tab::IndexViews;
+pub use items_tab::ItemsTab;
+pub use sidebar::ModelerSidebar;
+pub use state::{use_modeler, Dialog, Modeler};

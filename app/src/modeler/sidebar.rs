@@ -1,0 +1,166 @@
+//! The "Model" sidebar: tables, their entities, examples, undo/redo and the banner.
+
+use engine::model::Model;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::dialogs::Dialogs;
+use super::state::{use_modeler, Dialog, Modeler};
+
+/// The built-in example models (the same files the engine's tests load).
+pub const EXAMPLES: [(&str, &str, &str); 3] = [
+    ("ecommerce", "E-commerce", include_str!("../../../engine/tests/data/models/ecommerce.json")),
+    ("menu", "Multi-tenant menu", include_str!("../../../engine/tests/data/models/menu.json")),
+    ("readings", "Sensor readings", include_str!("../../../engine/tests/data/models/readings.json")),
+];
+
+/// Ctrl/Cmd+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes — unless the user is typing in a field, where the
+/// browser's own text undo applies.
+fn install_shortcuts(m: Modeler) {
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if !(ev.ctrl_key() || ev.meta_key()) {
+            return;
+        }
+        let typing = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if typing {
+            return;
+        }
+        match ev.key().as_str() {
+            "z" | "Z" if ev.shift_key() => m.redo(),
+            "z" => m.undo(),
+            "y" => m.redo(),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || handle.remove());
+}
+
+#[component]
+pub fn ModelerSidebar() -> impl IntoView {
+    let m = use_modeler();
+    install_shortcuts(m);
+    super::state::install_flush();
+    let tables = move || {
+        m.state.with(|s| s.playground.tables().iter().map(|t| (t.name().to_string(), t.rows.len(), t.entities.len())).collect::<Vec<_>>())
+    };
+    let can_undo = move || m.state.with(|s| s.history.can_undo());
+    let can_redo = move || m.state.with(|s| s.history.can_redo());
+    let load_example = move |json: &'static str| match Model::from_json_str(json) {
+        Ok(model) => {
+            if let Err(e) = m.replace_model(&model) {
+                m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true }));
+            }
+        }
+        Err(e) => m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true })),
+    };
+
+    view! {
+        <div class="mdl-sidebar" data-testid="model-tables">
+            <div class="mdl-history">
+                <button type="button" class="mdl-btn" data-testid="undo" title="Undo (Ctrl+Z)"
+                    disabled=move || !can_undo() on:click=move |_| m.undo()>"↶ Undo"</button>
+                <button type="button" class="mdl-btn" data-testid="redo" title="Redo (Ctrl+Shift+Z)"
+                    disabled=move || !can_redo() on:click=move |_| m.redo()>"↷ Redo"</button>
+            </div>
+            <Show when=move || m.notice.with(|n| n.is_some())>
+                <div class="mdl-notice" role="alert" data-testid="modeler-notice"
+                    class:mdl-notice-error=move || m.notice.with(|n| n.as_ref().is_some_and(|n| n.error))>
+                    <span>{move || m.notice.with(|n| n.as_ref().map(|n| n.text.clone()).unwrap_or_default())}</span>
+                    <button type="button" class="mdl-link" aria-label="Dismiss" on:click=move |_| m.notice.set(None)>"×"</button>
+                </div>
+            </Show>
+            <ul class="mdl-table-list" aria-label="Tables">
+                <For
+                    each=move || tables().into_iter().enumerate()
+                    key=|(i, t)| (*i, t.clone())
+                    children=move |(i, (name, rows, entities))| {
+                        let selected = move || m.selected.get() == Some(i);
+                        view! {
+                            <li class="mdl-table" class:mdl-selected=selected>
+                                <button type="button" class="mdl-table-name" data-testid=format!("table-{name}")
+                                    aria-pressed=move || selected().to_string()
+                                    on:click=move |_| m.selected.set(Some(i))>
+                                    <span class="mdl-table-title">{name.clone()}</span>
+                                    <span class="mdl-muted">{format!("{rows} items · {entities} entities")}</span>
+                                </button>
+                            </li>
+                        }
+                    }
+                />
+            </ul>
+            <Show when=move || tables().is_empty()>
+                <div class="mdl-empty" data-testid="no-tables">
+                    <p class="mdl-empty-title">"No tables yet"</p>
+                    <p class="mdl-muted">"Your model starts with a table: give it a partition key (and a sort key if items share one), then add entities, items and indexes. Or start from an example below."</p>
+                </div>
+            </Show>
+            <button type="button" class="mdl-btn mdl-primary" data-testid="new-table"
+                on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>"+ New table"</button>
+            <SelectedTablePanel m=m/>
+            <details class="mdl-examples">
+                <summary data-testid="examples">"Examples"</summary>
+                <p class="mdl-muted">"Replaces the current model (undo brings it back)."</p>
+                {EXAMPLES.iter().map(|(slug, label, json)| {
+                    let json: &'static str = json;
+                    view! {
+                        <button type="button" class="mdl-btn mdl-block" data-testid=format!("example-{slug}")
+                            on:click=move |_| load_example(json)>{*label}</button>
+                    }
+                }).collect_view()}
+            </details>
+            <Dialogs/>
+        </div>
+    }
+}
+
+/// The selected table's design summary and entity list.
+#[component]
+fn SelectedTablePanel(m: Modeler) -> impl IntoView {
+    let info = move || {
+        let sel = m.selected.get()?;
+        m.state.with(|s| {
+            let t = s.playground.table(sel)?;
+            let (pk, sk) = t.key_names();
+            let entities: Vec<String> = t.entities.iter().map(|e| e.name.clone()).collect();
+            Some((sel, t.name().to_string(), pk.unwrap_or_default(), sk, entities, t.definition_error.clone()))
+        })
+    };
+    move || {
+        info().map(|(table, name, pk, sk, entities, def_error)| {
+            view! {
+                <section class="mdl-panel" data-testid="table-panel" aria-label=format!("Table {name}")>
+                    <h3 class="mdl-panel-title">{name.clone()}</h3>
+                    <p class="mdl-keys">
+                        <span class="mdl-chip" title="Partition key">{format!("partition: {pk}")}</span>
+                        {sk.map(|sk| view! { <span class="mdl-chip" title="Sort key">{format!("sort: {sk}")}</span> })}
+                    </p>
+                    {def_error.map(|e| view! { <p class="mdl-error" data-testid="definition-error">{e}</p> })}
+                    <div class="mdl-row">
+                        <button type="button" class="mdl-btn" data-testid="edit-table"
+                            on:click=move |_| m.dialog.set(Some(Dialog::Designer(Some(table))))>"Edit design"</button>
+                        <button type="button" class="mdl-btn" data-testid="add-blank-item"
+                            on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))>"+ Item"</button>
+                    </div>
+                    <h4 class="mdl-subtitle">"Entities"</h4>
+                    <ul class="mdl-entity-list">
+                        {entities.into_iter().enumerate().map(|(i, e)| view! {
+                            <li class="mdl-entity">
+                                <span class="mdl-entity-name">{e.clone()}</span>
+                                <button type="button" class="mdl-link" data-testid=format!("edit-entity-{e}")
+                                    on:click=move |_| m.dialog.set(Some(Dialog::Entity { table, entity: Some(i) }))>"edit"</button>
+                                <button type="button" class="mdl-btn mdl-small" data-testid=format!("add-item-{e}")
+                                    on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) }))>{format!("+ {e}")}</button>
+                            </li>
+                        }).collect_view()}
+                    </ul>
+                    <button type="button" class="mdl-btn" data-testid="new-entity"
+                        on:click=move |_| m.dialog.set(Some(Dialog::Entity { table, entity: None }))>"+ New entity"</button>
+                </section>
+            }
+        })
+    }
+}

@@ -1,0 +1,229 @@
+//! The modeler's shared, signal-wrapped state and the actions every component uses.
+
+use std::cell::RefCell;
+
+use engine::model::Model;
+use leptos::prelude::*;
+
+use crate::model::autosave::{self, Loaded, LocalStorage};
+use crate::model::{Edit, EditError, History, Playground};
+
+/// The model and its undo history, always changed together.
+#[derive(Debug, Clone, Default)]
+pub struct ModelerState {
+    pub playground: Playground,
+    pub history: History,
+    /// Off when a save could not be read and could not be moved aside: writing would destroy it.
+    pub autosave_enabled: bool,
+}
+
+/// Which dialog is open.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Dialog {
+    /// The table designer; `None` designs a new table.
+    Designer(Option<usize>),
+    /// The entity editor for `table`; `entity: None` adds one.
+    Entity { table: usize, entity: Option<usize> },
+    /// Add an item to `table`, of `entity` or a blank one (only keys).
+    AddItem { table: usize, entity: Option<usize> },
+}
+
+/// A message in the banner above the workspace.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+/// Handles to the shared signals (cheap to copy into closures).
+#[derive(Clone, Copy)]
+pub struct Modeler {
+    pub state: RwSignal<ModelerState>,
+    pub selected: RwSignal<Option<usize>>,
+    pub dialog: RwSignal<Option<Dialog>>,
+    pub notice: RwSignal<Option<Notice>>,
+}
+
+struct Shared {
+    state: ArcRwSignal<ModelerState>,
+    selected: ArcRwSignal<Option<usize>>,
+    dialog: ArcRwSignal<Option<Dialog>>,
+    notice: ArcRwSignal<Option<Notice>>,
+}
+
+thread_local! {
+    /// An autosave is scheduled and not yet written.
+    static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    // Reference-counted signals live as long as this cell, not as long as the component that happened
+    // to create them: the sidebar and the tabs are siblings, and either may render first.
+    static SHARED: RefCell<Option<Shared>> = const { RefCell::new(None) };
+}
+
+/// Milliseconds since the epoch: the engine keeps no clock, so time comes from here.
+pub fn now() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+fn initial() -> (ModelerState, Option<Notice>) {
+    let Some(store) = LocalStorage::open() else {
+        return (
+            ModelerState { autosave_enabled: false, ..Default::default() },
+            Some(Notice { text: String::from("This browser gives the page no storage: your model will not be saved."), error: true }),
+        );
+    };
+    match autosave::load(&store, now()) {
+        Loaded::Empty => (ModelerState { autosave_enabled: true, ..Default::default() }, None),
+        Loaded::Model { model, .. } => {
+            let playground = Playground::from_model(&model, now());
+            let broken = playground.tables().iter().map(|t| t.rows.iter().filter(|r| r.error.is_some()).count()).sum::<usize>();
+            let notice = (broken > 0).then(|| Notice {
+                text: format!("{broken} saved item(s) no longer fit their table and are shown with their error; nothing was dropped."),
+                error: true,
+            });
+            (ModelerState { playground, history: History::new(), autosave_enabled: true }, notice)
+        }
+        Loaded::Unreadable { reason, backup_key } => {
+            let (enabled, text) = match backup_key {
+                Some(key) => (true, format!("Your saved model could not be read ({reason}). It was kept, unchanged, in localStorage under \"{key}\"; you start with an empty model.")),
+                None => (false, format!("Your saved model could not be read ({reason}) and could not be copied aside, so autosave is off to keep it intact.")),
+            };
+            (ModelerState { autosave_enabled: enabled, ..Default::default() }, Some(Notice { text, error: true }))
+        }
+    }
+}
+
+/// The shared handle (created from the autosave on first use).
+pub fn use_modeler() -> Modeler {
+    SHARED.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let shared = cell.get_or_insert_with(|| {
+            let (state, notice) = initial();
+            Shared {
+                state: ArcRwSignal::new(state),
+                selected: ArcRwSignal::new(Some(0)),
+                dialog: ArcRwSignal::new(None),
+                notice: ArcRwSignal::new(notice),
+            }
+        });
+        Modeler {
+            state: shared.state.clone().into(),
+            selected: shared.selected.clone().into(),
+            dialog: shared.dialog.clone().into(),
+            notice: shared.notice.clone().into(),
+        }
+    })
+}
+
+impl Modeler {
+    /// Apply an edit as one undo step and autosave. On error nothing changed.
+    pub fn perform(&self, edit: Edit) -> Result<(), EditError> {
+        let mut result = Ok(());
+        self.state.update(|s| result = s.history.perform(&mut s.playground, edit, now()));
+        if result.is_ok() {
+            self.save();
+        }
+        result
+    }
+
+    pub fn undo(&self) {
+        let mut result = Ok(false);
+        self.state.update(|s| result = s.history.undo(&mut s.playground, now()));
+        self.after_history(result, "Undo");
+    }
+
+    pub fn redo(&self) {
+        let mut result = Ok(false);
+        self.state.update(|s| result = s.history.redo(&mut s.playground, now()));
+        self.after_history(result, "Redo");
+    }
+
+    fn after_history(&self, result: Result<bool, EditError>, what: &str) {
+        match result {
+            Ok(true) => {
+                self.clamp_selection();
+                self.save();
+            }
+            Ok(false) => {}
+            Err(e) => self.notice.set(Some(Notice { text: format!("{what} failed: {e}"), error: true })),
+        }
+    }
+
+    /// Keep the selected table index valid after tables come and go.
+    pub fn clamp_selection(&self) {
+        let n = self.state.with_untracked(|s| s.playground.tables().len());
+        let sel = self.selected.get_untracked();
+        let fixed = match sel {
+            _ if n == 0 => None,
+            Some(i) if i < n => Some(i),
+            _ => Some(n - 1),
+        };
+        if fixed != sel {
+            self.selected.set(fixed);
+        }
+    }
+
+    /// Autosave soon: a burst of edits is written once, 250 ms after the last one, and at the latest when
+    /// the page is hidden or unloaded (see [`install_flush`]), so serialising a large model does not
+    /// slow down every keystroke.
+    pub fn save(&self) {
+        PENDING.with(|p| {
+            if !p.replace(true) {
+                set_timeout(flush, std::time::Duration::from_millis(250));
+            }
+        });
+    }
+}
+
+/// Write a pending autosave now. Works on the shared signals themselves, never on a component's
+/// handles, because the component that made the edit (a dialog) may be gone when the timer fires.
+pub fn flush() {
+    if !PENDING.with(|p| p.replace(false)) {
+        return;
+    }
+    let Some((state, notice)) = SHARED.with(|c| c.borrow().as_ref().map(|s| (s.state.clone(), s.notice.clone()))) else { return };
+    {
+        let ok = state.with_untracked(|s| {
+            if !s.autosave_enabled {
+                return true;
+            }
+            match LocalStorage::open() {
+                Some(store) => autosave::save(&store, &s.playground.to_model(), now()),
+                None => false,
+            }
+        });
+        if !ok {
+            notice.set(Some(Notice {
+                text: String::from("The browser refused to save the model (storage full?). Your work is still here; export it before closing the page."),
+                error: true,
+            }));
+        }
+    }
+
+}
+
+impl Modeler {
+    /// Replace the whole model (an example) as one undoable step.
+    pub fn replace_model(&self, model: &Model) -> Result<(), EditError> {
+        let fresh = Playground::from_model(model, now());
+        let n = self.state.with_untracked(|s| s.playground.tables().len());
+        let mut edits: Vec<Edit> = (0..n).rev().map(|at| Edit::RemoveTable { at }).collect();
+        for (at, table) in fresh.tables().iter().enumerate() {
+            edits.push(Edit::InsertTable { at, table: table.clone() });
+        }
+        self.perform(Edit::Batch(edits))?;
+        self.selected.set(Some(0));
+        Ok(())
+    }
+}
+
+/// Write any pending autosave when the page is hidden or unloaded (reload, tab close, navigation).
+pub fn install_flush() {
+    let a = window_event_listener(leptos::ev::pagehide, move |_| flush());
+    let b = window_event_listener(leptos::ev::beforeunload, move |_| flush());
+    let c = window_event_listener_untyped("visibilitychange", move |_| flush());
+    on_cleanup(move || {
+        a.remove();
+        b.remove();
+        c.remove();
+    });
+}

@@ -1,0 +1,187 @@
+import { test, expect, openPlayground } from './helpers/fixtures';
+import type { Page, Locator } from '@playwright/test';
+
+/** The grid row of the item with this base-table key text (`PK=…, SK=…`). */
+function row(grid: Locator, key: string): Locator {
+  return grid.locator(`[data-testid=grid-row][data-key="${key}"]`);
+}
+
+function cell(grid: Locator, key: string, column: string): Locator {
+  return row(grid, key).locator(`[data-testid=cell][data-col="${column}"]`);
+}
+
+async function addEntity(page: Page, name: string, typeValue: string, attrs: [string, string][], keys: Record<string, string>) {
+  await page.getByTestId('new-entity').click();
+  const dialog = page.getByTestId('entity-editor');
+  await dialog.getByTestId('entity-name').fill(name);
+  await dialog.getByTestId('entity-type-value').fill(typeValue);
+  for (const [i, [attr, type]] of attrs.entries()) {
+    await dialog.getByTestId('entity-add-attr').click();
+    await dialog.getByTestId(`entity-attr-${i}-name`).fill(attr);
+    await dialog.getByTestId(`entity-attr-${i}-type`).selectOption(type);
+  }
+  for (const [key, template] of Object.entries(keys)) {
+    await dialog.getByTestId(`entity-key-${key}`).fill(template);
+  }
+  await dialog.getByTestId('entity-save').click();
+  await expect(dialog).toBeHidden();
+}
+
+async function addItem(page: Page, entity: string, values: Record<string, string>) {
+  await page.getByTestId(`add-item-${entity}`).click();
+  const dialog = page.getByTestId('add-item-dialog');
+  for (const [attr, value] of Object.entries(values)) {
+    await dialog.getByTestId(`field-${attr}`).fill(value);
+  }
+  await dialog.getByTestId('add-item-submit').click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Open the Examples disclosure (without toggling it shut when it is already open). */
+async function openExamples(page: Page) {
+  await page.locator('details.mdl-examples').evaluate((d) => ((d as HTMLDetailsElement).open = true));
+}
+
+/** Partition-key labels of the item collections a grid shows, in order. */
+async function bands(grid: Locator): Promise<string[]> {
+  return grid.getByTestId('partition-key').allTextContents();
+}
+
+test('design a table with a GSI, add items of two entities, edit, watch the index, undo, reload', async ({ page }) => {
+  await openPlayground(page);
+
+  // --- Table designer: CreateTable's own error next to the field, then a valid table with a GSI.
+  await page.getByTestId('new-table').click();
+  const designer = page.getByTestId('designer');
+  await designer.getByTestId('table-name').fill('ab');
+  await expect(designer.getByTestId('error-table-name')).toContainText("Value 'ab' at 'tableName' failed to satisfy constraint");
+  await expect(designer.getByTestId('designer-save')).toBeDisabled();
+  await designer.getByTestId('table-name').fill('Shop');
+  await expect(designer.getByTestId('error-table-name')).toBeHidden();
+  await designer.getByTestId('add-gsi').click();
+  await expect(designer.getByTestId('gsi-0-name')).toHaveValue('GSI1');
+  await designer.getByTestId('gsi-0-projection').selectOption('INCLUDE');
+  await designer.getByTestId('gsi-0-include').fill('total');
+  await designer.getByTestId('designer-save').click();
+  await expect(designer).toBeHidden();
+  await expect(page.getByTestId('table-Shop')).toBeVisible();
+
+  // --- Two entities with key templates (the Order also fills the GSI keys).
+  await addEntity(page, 'User', 'USER', [['userId', 'S'], ['name', 'S']], { PK: 'USER#{userId}', SK: 'PROFILE' });
+  await addEntity(page, 'Order', 'ORDER', [['userId', 'S'], ['orderId', 'S'], ['status', 'S'], ['total', 'N']], {
+    PK: 'USER#{userId}',
+    SK: 'ORDER#{orderId}',
+    GSI1PK: 'STATUS#{status}',
+    GSI1SK: '{orderId}',
+  });
+
+  await addItem(page, 'User', { userId: 'u1', name: '<b>Ada</b>' });
+  await addItem(page, 'Order', { userId: 'u1', orderId: 'o2', status: 'SHIPPED', total: '7' });
+  await addItem(page, 'Order', { userId: 'u1', orderId: 'o1', status: 'PENDING', total: '12.50' });
+
+  // --- The grid: one item collection, sort-key order, values as text (never HTML), size and WCU.
+  const grid = page.getByTestId('item-grid');
+  await expect(grid.getByTestId('grid-row')).toHaveCount(3);
+  await expect.poll(() => bands(grid)).toEqual(['USER#u1']);
+  const keys = await grid.getByTestId('grid-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')));
+  expect(keys).toEqual(['PK=USER#u1, SK=ORDER#o1', 'PK=USER#u1, SK=ORDER#o2', 'PK=USER#u1, SK=PROFILE']);
+  await expect(cell(grid, 'PK=USER#u1, SK=PROFILE', 'name')).toHaveText(/<b>Ada<\/b>/);
+  await expect(grid.locator('b')).toHaveCount(0);
+  await expect(cell(grid, 'PK=USER#u1, SK=ORDER#o1', 'total')).toContainText('12.5');
+  await expect(row(grid, 'PK=USER#u1, SK=ORDER#o1').getByTestId('item-wcu')).toHaveText('1');
+
+  // --- The GSI view: only the two orders (sparse), projected attributes only, ordered by GSI keys.
+  await page.getByTestId('tab-indexes').click();
+  const index = page.getByTestId('index-grid');
+  await expect(page.getByTestId('index-summary')).toContainText('2 of 3 items');
+  await expect.poll(() => bands(index)).toEqual(['STATUS#PENDING', 'STATUS#SHIPPED']);
+  await expect(index.locator('[data-testid=cell][data-col="name"]')).toHaveCount(0);
+  await expect(index.locator('[data-testid=cell][data-col="total"]')).toHaveCount(2);
+  await expect(index.locator('[data-testid=cell][data-col="status"]')).toHaveCount(0);
+
+  // --- Edit with the keyboard: a bad number is refused in place, then move o2 to the PENDING partition.
+  await page.getByTestId('tab-items').click();
+  await cell(grid, 'PK=USER#u1, SK=ORDER#o2', 'total').click();
+  await page.keyboard.press('Enter');
+  const editor = page.getByTestId('cell-editor');
+  await editor.getByTestId('cell-editor-input').fill('12abc');
+  await page.keyboard.press('Enter');
+  await expect(editor.getByTestId('cell-editor-error')).toHaveText('The parameter cannot be converted to a numeric value: 12abc');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await expect(cell(grid, 'PK=USER#u1, SK=ORDER#o2', 'total')).toContainText('7');
+
+  await cell(grid, 'PK=USER#u1, SK=ORDER#o2', 'GSI1PK').click();
+  await page.keyboard.press('Enter');
+  await editor.getByTestId('cell-editor-input').fill('STATUS#PENDING');
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeHidden();
+  await expect(cell(grid, 'PK=USER#u1, SK=ORDER#o2', 'GSI1PK')).toContainText('STATUS#PENDING');
+  // An empty key is DynamoDB's ValidationException, shown in place; the item keeps its key.
+  await cell(grid, 'PK=USER#u1, SK=ORDER#o2', 'SK').dblclick();
+  await editor.getByTestId('cell-editor-input').fill('');
+  await editor.getByTestId('cell-editor-save').click();
+  await expect(editor.getByTestId('cell-editor-error')).toContainText('ValidationException');
+  await editor.getByTestId('cell-editor-cancel').click();
+  await expect(row(grid, 'PK=USER#u1, SK=ORDER#o2')).toHaveCount(1);
+
+  await page.getByTestId('tab-indexes').click();
+  await expect.poll(() => bands(index)).toEqual(['STATUS#PENDING']);
+  await expect(index.getByTestId('grid-row')).toHaveCount(2);
+
+  // --- Undo restores the previous GSI partition; redo and undo again round-trip.
+  await page.getByTestId('undo').click();
+  await expect.poll(() => bands(index)).toEqual(['STATUS#PENDING', 'STATUS#SHIPPED']);
+  await page.getByTestId('redo').click();
+  await expect.poll(() => bands(index)).toEqual(['STATUS#PENDING']);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => bands(index)).toEqual(['STATUS#PENDING', 'STATUS#SHIPPED']);
+
+  // --- Reload: the autosaved model is intact.
+  await page.reload();
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await expect(page.getByTestId('table-Shop')).toContainText('3 items · 2 entities');
+  await expect(grid.getByTestId('grid-row')).toHaveCount(3);
+  await expect(cell(grid, 'PK=USER#u1, SK=ORDER#o2', 'GSI1PK')).toContainText('STATUS#SHIPPED');
+  await expect(cell(grid, 'PK=USER#u1, SK=PROFILE', 'name')).toHaveText(/<b>Ada<\/b>/);
+  await page.getByTestId('tab-indexes').click();
+  await expect.poll(() => bands(index)).toEqual(['STATUS#PENDING', 'STATUS#SHIPPED']);
+  await expect(page.getByTestId('index-summary')).toContainText('INCLUDE total');
+});
+
+test('an unreadable save is kept aside, reported, and never overwritten', async ({ page }) => {
+  // Let the first load finish reading its (empty) storage before the bad save is planted.
+  await openPlayground(page);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => localStorage.setItem('dynamodel.modeler.autosave', '{"format":"dynamodel-autosave","version":1,"model":{"version":1,"tables":[{'));
+  await page.reload();
+  await expect(page.getByTestId('modeler-notice')).toContainText('could not be read');
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('dynamodel.modeler.unreadable.')).map((k) => localStorage.getItem(k)),
+  );
+  expect(kept).toEqual(['{"format":"dynamodel-autosave","version":1,"model":{"version":1,"tables":[{']);
+  // Working on a new model does not touch the kept copy.
+  await openExamples(page);
+  await page.getByTestId('example-menu').click();
+  await expect(page.getByTestId('table-Menu')).toBeVisible();
+  const still = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dynamodel.modeler.unreadable.')).length);
+  expect(still).toBe(1);
+});
+
+test('a sparse index visibly shrinks and the numeric sort key orders numerically', async ({ page }) => {
+  await openPlayground(page);
+  await openExamples(page);
+  await page.getByTestId('example-readings').click();
+  const grid = page.getByTestId('item-grid');
+  // ts is N: 0, 5, 999, 1700000000, 1700000060 — numeric, not string, order.
+  const d1 = await grid.locator('[data-testid=grid-row][data-key^="deviceId=d-1,"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')));
+  expect(d1).toEqual(['deviceId=d-1, ts=0', 'deviceId=d-1, ts=5', 'deviceId=d-1, ts=999', 'deviceId=d-1, ts=1700000000', 'deviceId=d-1, ts=1700000060']);
+  await openExamples(page);
+  await page.getByTestId('example-menu').click();
+  await page.getByTestId('tab-indexes').click();
+  await expect(page.getByTestId('index-summary')).toContainText('6 of 10 items (sparse');
+  await page.getByTestId('index-tab-ByParent').click();
+  await expect(page.getByTestId('index-summary')).toContainText('KEYS_ONLY');
+  await expect(page.getByTestId('index-summary')).toContainText('6 of 10 items');
+  await expect(page.getByTestId('index-grid').locator('[data-testid=cell][data-col="title"]')).toHaveCount(0);
+});
