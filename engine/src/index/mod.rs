@@ -4,15 +4,21 @@
 //! index is queried. Because the engine applies every write synchronously, this is observably the same
 //! as storing a copy (GSIs are "eventually consistent" with zero lag) and it keeps memory per item close
 //! to the item's own size however many ALL-projection indexes exist. Sizes and counts are still those of
-//! the projected entries, as DynamoDB reports and charges them.
+//! the projected entries, as DynamoDB reports and charges them. The keys themselves are kept as compact
+//! byte strings (see [`entry`]).
 
+pub mod entry;
+
+use alloc::boxed::Box;
 use alloc::collections::{BTreeMap, BTreeSet};
+use core::ops::Bound;
 
 use crate::table::key::{KeyVal, PrimaryKey, SortVal};
+use crate::table::range::is_valid;
 use crate::table::schema::{IndexDef, KeySchema, ProjectionDef};
 use crate::value::{attribute_size, Item};
 
-/// A table key inside an index entry, with sentinels so that range bounds can be expressed on the
+/// A table key inside an index position, with sentinels so that range bounds can be expressed on the
 /// (index sort key, table key) pair: `Min < Key(_) < Max`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum TableKeyBound {
@@ -21,24 +27,57 @@ pub enum TableKeyBound {
     Max,
 }
 
-/// Position of an entry inside one index partition.
+/// Position inside one index partition: what query bounds and exclusive start keys are expressed in.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct IndexPos {
     pub sk: SortVal,
     pub table_key: TableKeyBound,
 }
 
+/// The entries of one index partition, in position order.
+#[derive(Debug, Clone, Default)]
+pub struct IndexPart {
+    entries: BTreeSet<Box<[u8]>>,
+}
+
+impl IndexPart {
+    /// The entries between two positions as (index sort key, table key); empty when the bounds are
+    /// inverted.
+    pub fn range(&self, lo: &Bound<IndexPos>, hi: &Bound<IndexPos>) -> impl DoubleEndedIterator<Item = (SortVal, PrimaryKey)> + '_ {
+        let (lo, hi) = (entry::encode_bound(lo), entry::encode_bound(hi));
+        let valid = is_valid(&lo, &hi);
+        let range = valid.then(|| self.entries.range::<[u8], _>((as_slice(&lo), as_slice(&hi))));
+        range.into_iter().flatten().filter_map(|e| entry::decode(e))
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+fn as_slice(b: &Bound<alloc::vec::Vec<u8>>) -> Bound<&[u8]> {
+    match b {
+        Bound::Unbounded => Bound::Unbounded,
+        Bound::Included(v) => Bound::Included(v.as_slice()),
+        Bound::Excluded(v) => Bound::Excluded(v.as_slice()),
+    }
+}
+
 /// One index's entries plus the statistics DescribeTable reports.
 #[derive(Debug, Clone, Default)]
 pub struct IndexData {
-    pub parts: BTreeMap<KeyVal, BTreeSet<IndexPos>>,
+    pub parts: BTreeMap<KeyVal, IndexPart>,
     pub item_count: u64,
     pub size_bytes: u64,
 }
 
 impl IndexData {
     pub fn insert(&mut self, ipk: KeyVal, isk: SortVal, key: PrimaryKey, size: u64) {
-        let added = self.parts.entry(ipk).or_default().insert(IndexPos { sk: isk, table_key: TableKeyBound::Key(key) });
+        let added = self.parts.entry(ipk).or_default().entries.insert(entry::encode(&isk, &key));
         if added {
             self.item_count += 1;
             self.size_bytes += size;
@@ -46,12 +85,12 @@ impl IndexData {
     }
 
     pub fn remove(&mut self, ipk: &KeyVal, isk: SortVal, key: PrimaryKey, size: u64) {
-        let Some(set) = self.parts.get_mut(ipk) else { return };
-        if set.remove(&IndexPos { sk: isk, table_key: TableKeyBound::Key(key) }) {
+        let Some(part) = self.parts.get_mut(ipk) else { return };
+        if part.entries.remove(&*entry::encode(&isk, &key)) {
             self.item_count = self.item_count.saturating_sub(1);
             self.size_bytes = self.size_bytes.saturating_sub(size);
         }
-        if set.is_empty() {
+        if part.entries.is_empty() {
             self.parts.remove(ipk);
         }
     }

@@ -220,16 +220,13 @@ impl Database {
                 }
                 let part = data.and_then(|d| d.parts.get(&pk)).filter(|_| is_valid(&lo, &hi));
                 let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
-                let it = part.range((lo, hi));
+                let it = part.range(&lo, &hi);
                 let r2 = range.clone();
-                let resolve = move |p: &'a IndexPos| match &p.table_key {
-                    TableKeyBound::Key(k) => t.get_stored(k).map(|stored| Entry { pk: &k.pk, sk: &k.sk, stored }),
-                    _ => None,
-                };
+                let resolve = move |(_, k): (SortVal, PrimaryKey)| t.get_entry(&k).map(|(pk, sk, stored)| Entry { pk, sk, stored });
                 let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = if forward {
-                    Box::new(it.take_while(move |p| range.prefix_ok(&p.sk)).filter_map(resolve))
+                    Box::new(it.take_while(move |p| range.prefix_ok(&p.0)).filter_map(resolve))
                 } else {
-                    Box::new(it.rev().skip_while(move |p| !range.prefix_ok(&p.sk)).take_while(move |p| r2.prefix_ok(&p.sk)).filter_map(resolve))
+                    Box::new(it.rev().skip_while(move |p| !range.prefix_ok(&p.0)).take_while(move |p| r2.prefix_ok(&p.0)).filter_map(resolve))
                 };
                 Ok(plan.run(iter, rcc))
             }

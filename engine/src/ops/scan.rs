@@ -127,10 +127,7 @@ impl Database {
                         Some((p, pos)) if p == ipk => Bound::Excluded(pos.clone()),
                         _ => Bound::Unbounded,
                     };
-                    set.range((lo, Bound::Unbounded)).filter_map(move |p| match &p.table_key {
-                        TableKeyBound::Key(k) => t.get_stored(k).map(|stored| Entry { pk: &k.pk, sk: &k.sk, stored }),
-                        _ => None,
-                    })
+                    set.range(&lo, &Bound::Unbounded).filter_map(move |(_, k)| t.get_entry(&k).map(|(pk, sk, stored)| Entry { pk, sk, stored }))
                 }))
             }
         };

@@ -87,6 +87,14 @@ impl Table {
         self.parts.get(&key.pk)?.items.get(&key.sk)
     }
 
+    /// The stored item at `key` with the table's own copies of its key values (index reads resolve their
+    /// decoded keys through this so that entries can borrow from the table).
+    pub fn get_entry(&self, key: &PrimaryKey) -> Option<(&KeyVal, &SortVal, &Stored)> {
+        let (pk, part) = self.parts.get_key_value(&key.pk)?;
+        let (sk, stored) = part.items.get_key_value(&key.sk)?;
+        Some((pk, sk, stored))
+    }
+
     /// Bytes an item contributes to its item collection (itself plus its LSI entries).
     fn collection_contribution(&self, item: &Item) -> u64 {
         let mut n = item_size(item) as u64;

@@ -1,0 +1,134 @@
+//! An index entry as one order-preserving byte string: (index sort key, table partition key, table sort
+//! key) encoded so that comparing the bytes compares the triples.
+//!
+//! Why bytes: an entry kept as typed keys ([`IndexPos`]) is 96 bytes wide, and a B-tree of them wastes
+//! the half-empty tail of each node on every slot; a boxed byte string is a 16-byte slot plus exactly
+//! the key bytes (~40 for typical keys), which more than halves what each index adds per item.
+//!
+//! Each component is self-delimiting: a tag byte (absent sort key 0x00, then S/N/B as 0x01/0x02/0x03 in
+//! DynamoDB's cross-type order), the key bytes with 0x00 escaped as `00 FF`, and the terminator `00 01`.
+//! A shorter value therefore sorts before its extensions and no component is a prefix of another, which
+//! is what makes the concatenation order-preserving.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::ops::Bound;
+
+use crate::index::{IndexPos, TableKeyBound};
+use crate::table::key::{Bytes, KeyVal, PrimaryKey, SortVal};
+
+const ABSENT: u8 = 0x00;
+/// Above every tag and every first byte of a component: the bound "after all table keys of this sort key".
+const AFTER: u8 = 0xFF;
+
+fn push_key(out: &mut Vec<u8>, k: &KeyVal) {
+    let (tag, b) = match k {
+        KeyVal::S(b) => (0x01, b),
+        KeyVal::N(b) => (0x02, b),
+        KeyVal::B(b) => (0x03, b),
+    };
+    out.push(tag);
+    for &c in b.as_slice() {
+        out.push(c);
+        if c == 0 {
+            out.push(0xFF);
+        }
+    }
+    out.extend_from_slice(&[0x00, 0x01]);
+}
+
+fn push_sort(out: &mut Vec<u8>, s: &SortVal) {
+    match s {
+        None => out.push(ABSENT),
+        Some(k) => push_key(out, k),
+    }
+}
+
+fn encoded_len(k: &KeyVal) -> usize {
+    let b = match k {
+        KeyVal::S(b) | KeyVal::N(b) | KeyVal::B(b) => b.as_slice(),
+    };
+    3 + b.len() + b.iter().filter(|&&c| c == 0).count()
+}
+
+fn sort_len(s: &SortVal) -> usize {
+    s.as_ref().map_or(1, encoded_len)
+}
+
+/// The stored form of an entry.
+pub fn encode(isk: &SortVal, key: &PrimaryKey) -> Box<[u8]> {
+    let mut out = Vec::with_capacity(sort_len(isk) + encoded_len(&key.pk) + sort_len(&key.sk));
+    push_sort(&mut out, isk);
+    push_key(&mut out, &key.pk);
+    push_sort(&mut out, &key.sk);
+    out.into_boxed_slice()
+}
+
+/// The byte bound equivalent to a bound on positions (`Min`/`Max` become the shortest strings below /
+/// above every entry with that sort key).
+pub fn encode_bound(b: &Bound<IndexPos>) -> Bound<Vec<u8>> {
+    let enc = |p: &IndexPos| {
+        let mut out = Vec::new();
+        push_sort(&mut out, &p.sk);
+        match &p.table_key {
+            TableKeyBound::Min => {}
+            TableKeyBound::Key(k) => {
+                push_key(&mut out, &k.pk);
+                push_sort(&mut out, &k.sk);
+            }
+            TableKeyBound::Max => out.push(AFTER),
+        }
+        out
+    };
+    match b {
+        Bound::Unbounded => Bound::Unbounded,
+        Bound::Included(p) => Bound::Included(enc(p)),
+        Bound::Excluded(p) => Bound::Excluded(enc(p)),
+    }
+}
+
+/// Read one component from the front of `b`, returning it and the rest.
+fn take_sort(b: &[u8]) -> Option<(SortVal, &[u8])> {
+    let (&tag, rest) = b.split_first()?;
+    if tag == ABSENT {
+        return Some((None, rest));
+    }
+    // Fast path: no escaped zero, so the value is the slice up to the first 0x00 (the terminator).
+    let end = rest.iter().position(|&c| c == 0)?;
+    let (bytes, rest) = if rest.get(end + 1) == Some(&0x01) {
+        (Bytes::new(&rest[..end]), &rest[end + 2..])
+    } else {
+        let mut v = Vec::new();
+        let mut i = 0;
+        loop {
+            let c = *rest.get(i)?;
+            if c != 0 {
+                v.push(c);
+                i += 1;
+                continue;
+            }
+            match rest.get(i + 1)? {
+                0xFF => v.push(0),
+                0x01 => break,
+                _ => return None,
+            }
+            i += 2;
+        }
+        (Bytes::new(&v), &rest[i + 2..])
+    };
+    let k = match tag {
+        0x01 => KeyVal::S(bytes),
+        0x02 => KeyVal::N(bytes),
+        0x03 => KeyVal::B(bytes),
+        _ => return None,
+    };
+    Some((Some(k), rest))
+}
+
+/// Inverse of [`encode`]: (index sort key, table key). `None` only for bytes `encode` never produces.
+pub fn decode(b: &[u8]) -> Option<(SortVal, PrimaryKey)> {
+    let (isk, rest) = take_sort(b)?;
+    let (pk, rest) = take_sort(rest)?;
+    let (sk, rest) = take_sort(rest)?;
+    rest.is_empty().then_some((isk, PrimaryKey { pk: pk?, sk }))
+}
