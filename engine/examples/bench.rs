@@ -57,6 +57,30 @@ fn report(label: &str, ops: u64, secs: &[(f64, f64)]) {
 
 const RUNS: usize = 3;
 
+/// Memory per item of a table without a sort key or indexes (every partition holds one item), for
+/// the same items: (allocated bytes per item, DynamoDB bytes per item).
+fn single_item_partitions() -> (f64, f64) {
+    use engine::api::write::PutItemInput;
+    use engine::value::AttributeValue;
+    let mut db = engine::db::Database::default();
+    let req = serde_json::json!({"TableName": "Flat",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}], "BillingMode": "PAY_PER_REQUEST"});
+    if let Err(e) = db.execute("CreateTable", &req, 0) {
+        panic!("create table: {e}");
+    }
+    let before = LIVE.load(Ordering::Relaxed);
+    for i in 0..common::ITEMS {
+        let mut item = common::item(i);
+        item.insert("pk".into(), AttributeValue::S(format!("customer#{i:07}")));
+        let input = PutItemInput { table_name: "Flat".into(), item, ..PutItemInput::default() };
+        assert!(db.put_item(input, 0).is_ok());
+    }
+    let after = LIVE.load(Ordering::Relaxed);
+    let t = db.table("Flat").map(|t| (t.size_bytes, t.item_count)).unwrap_or((0, 1));
+    ((after - before) as f64 / common::ITEMS as f64, t.0 as f64 / t.1.max(1) as f64)
+}
+
 fn main() {
     let (mut put, mut get, mut query, mut overwrite) = (vec![], vec![], vec![], vec![]);
     let mut mem = (0usize, 0u64, 1u64);
@@ -86,6 +110,12 @@ fn main() {
     let ddb = mem.1 as f64 / mem.2.max(1) as f64;
     println!(
         "memory per item: {per_item:.0} B allocated (item + table slot + 2 GSI entries) for a {ddb:.0} B DynamoDB item: {:.2}x, or 2x + {:.0} B",
+        per_item / ddb,
+        per_item - 2.0 * ddb
+    );
+    let (per_item, ddb) = single_item_partitions();
+    println!(
+        "memory per item: {per_item:.0} B allocated (item + table slot, no sort key, no index) for a {ddb:.0} B DynamoDB item: {:.2}x, or 2x + {:.0} B",
         per_item / ddb,
         per_item - 2.0 * ddb
     );

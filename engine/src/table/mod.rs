@@ -2,6 +2,7 @@
 //! and the single write path ([`Table::commit_write`]) that keeps all of them and the capacity accounting
 //! in step. Batch writes and transactions reuse the same path item by item.
 
+pub mod items;
 pub mod key;
 pub mod numkey;
 pub mod range;
@@ -35,7 +36,7 @@ pub struct Stored {
 /// All items sharing one partition key (an item collection).
 #[derive(Debug, Clone, Default)]
 pub struct Partition {
-    pub items: BTreeMap<SortVal, Stored>,
+    pub items: items::Items,
     /// Table items plus their LSI entries: what the 10 GB item-collection limit measures.
     pub collection_bytes: u64,
 }
