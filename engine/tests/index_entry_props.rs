@@ -68,6 +68,6 @@ proptest! {
     fn bounds_order_like_positions(p in bound_pos(), e in triple()) {
         let ep = inner(encode_bound(&Bound::Included(p.clone())));
         let ee = encode(&e.0, &e.1);
-        prop_assert_eq!(ep.as_slice().cmp(&ee), p.cmp(&as_pos(&e)));
+        prop_assert_eq!(ep.as_slice().cmp(ee.as_slice()), p.cmp(&as_pos(&e)));
     }
 }

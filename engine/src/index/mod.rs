@@ -9,7 +9,6 @@
 
 pub mod entry;
 
-use alloc::boxed::Box;
 use alloc::collections::{BTreeMap, BTreeSet};
 use core::ops::Bound;
 
@@ -37,7 +36,7 @@ pub struct IndexPos {
 /// The entries of one index partition, in position order.
 #[derive(Debug, Clone, Default)]
 pub struct IndexPart {
-    entries: BTreeSet<Box<[u8]>>,
+    entries: BTreeSet<entry::Packed>,
 }
 
 impl IndexPart {
@@ -86,7 +85,7 @@ impl IndexData {
 
     pub fn remove(&mut self, ipk: &KeyVal, isk: SortVal, key: PrimaryKey, size: u64) {
         let Some(part) = self.parts.get_mut(ipk) else { return };
-        if part.entries.remove(&*entry::encode(&isk, &key)) {
+        if part.entries.remove(entry::encode(&isk, &key).as_slice()) {
             self.item_count = self.item_count.saturating_sub(1);
             self.size_bytes = self.size_bytes.saturating_sub(size);
         }
