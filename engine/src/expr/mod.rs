@@ -161,6 +161,14 @@ impl Condition {
     pub fn eval(&self, item: &Item) -> bool {
         self.expr.eval(item)
     }
+
+    /// The distinct top-level attribute names the condition reads, in the order they are written (for
+    /// Query's "Filter Expression can only contain non-primary key attributes").
+    pub fn top_level_names(&self) -> Vec<String> {
+        let mut paths = Vec::new();
+        self.expr.paths(&mut paths);
+        top_level(paths.into_iter())
+    }
 }
 
 /// One side of a KeyConditionExpression bound to the key schema.
@@ -225,7 +233,20 @@ pub struct Update {
 impl Update {
     /// The new item after every action, or the item-dependent error DynamoDB reports; never partial.
     pub fn apply(&self, item: &Item) -> Result<Item, ExprError> {
-        update::apply(&self.actions, item, self.legacy)
+        update::apply(&self.actions, item, self.legacy, false)
+    }
+
+    /// [`Update::apply`] for UpdateItem creating the item (`item` is just its key): DynamoDB then
+    /// ignores `REMOVE` of a nested path (`REMOVE a.b`, `REMOVE l[0]`) instead of calling the path
+    /// invalid, as there is nothing it could refer to.
+    pub fn apply_to_new(&self, item: &Item) -> Result<Item, ExprError> {
+        update::apply(&self.actions, item, self.legacy, true)
+    }
+
+    /// The document paths the update writes, as a projection: applied to the item before or after the
+    /// update it gives UPDATED_OLD / UPDATED_NEW (`SET a.b = :v` returns `{a: {b: …}}`, not all of `a`).
+    pub fn targets(&self) -> Projection {
+        Projection { paths: self.actions.iter().map(|a| a.path().clone()).collect() }
     }
 
     /// Top-level attribute names the update writes (SET/ADD/DELETE/REMOVE targets), used for
