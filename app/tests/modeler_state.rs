@@ -277,7 +277,6 @@ fn autosave_round_trips_and_keeps_unreadable_saves() {
     // A save from a newer version is not ours to read: also kept.
     assert!(store.set(autosave::SAVE_KEY, r#"{"format":"dynamodel-autosave","version":9,"model":{}}"#));
     assert!(matches!(autosave::load(&store, NOW + 3), Loaded::Unreadable { backup_key: Some(_), .. }));
-    assert!(matches!(Model::from_json_str("{}"), Err(_)));
 }
 
 #[wasm_bindgen_test]
