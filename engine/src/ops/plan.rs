@@ -94,8 +94,11 @@ pub fn evaluate(t: &Table, intent: &Intent) -> Result<Effect, Refusal> {
         Op::Delete => Effect::Remove,
         Op::Check => Effect::Keep,
         Op::Update(u) => {
-            let base = old.cloned().unwrap_or_else(|| intent.key.to_item(&t.def.keys));
-            let new = u.apply(&base).map_err(|e| Refusal::Invalid(String::from(e.message())))?;
+            let new = match old {
+                Some(o) => u.apply(o),
+                None => u.apply_to_new(&intent.key.to_item(&t.def.keys)),
+            };
+            let new = new.map_err(|e| Refusal::Invalid(String::from(e.message())))?;
             validate_item(t, &new, "Item size to update has exceeded the maximum allowed size")
                 .map_err(|e| Refusal::Invalid(String::from(e.message())))?;
             Effect::Store(new)
