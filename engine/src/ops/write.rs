@@ -64,7 +64,7 @@ fn check_condition(
 }
 
 /// The item an UpdateItem produced: its key as for any item, the index keys it wrote, the size limit.
-fn validate_updated_item(t: &Table, item: &Item, written: &[String]) -> Result<(), ApiError> {
+pub(crate) fn validate_updated_item(t: &Table, item: &Item, written: &[String]) -> Result<(), ApiError> {
     key_from_item(&t.def.keys, item)?;
     for idx in &t.def.indexes {
         check_updated_index_keys(idx, item, written)?;
