@@ -84,19 +84,25 @@ use crate::value::{AttributeValue, Item};
 #[non_exhaustive]
 pub enum ExprError {
     Invalid(String),
+    /// A legacy parameter's attribute value that is not an AttributeValue at all (`{"S": 1}`, bad
+    /// base64): DynamoDB's deserialiser answers SerializationException, as for `Item`.
+    Serialization(String),
 }
 
 impl ExprError {
     pub fn message(&self) -> &str {
         match self {
-            ExprError::Invalid(m) => m,
+            ExprError::Invalid(m) | ExprError::Serialization(m) => m,
         }
     }
 }
 
 impl From<ExprError> for crate::error::ApiError {
     fn from(e: ExprError) -> Self {
-        crate::error::ApiError::Validation(String::from(e.message()))
+        match e {
+            ExprError::Serialization(m) => crate::error::ApiError::Serialization(m),
+            e => crate::error::ApiError::Validation(String::from(e.message())),
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::expr::{Condition, Update};
 use crate::ops::compile_write;
-use crate::table::key::{check_index_keys, key_from_item, key_from_key_param, PrimaryKey};
+use crate::table::key::{check_index_keys, check_updated_index_keys, key_from_item, key_from_key_param, PrimaryKey};
 use crate::table::{Table, MAX_ITEM_BYTES};
 use crate::value::{item_size, Item};
 
@@ -61,6 +61,18 @@ fn check_condition(
     cons.write(Target::Table, bytes, factor, Reason::ConditionFailed { old: old_size, new: new_size });
     let item = if return_old_on_failure { old.cloned() } else { None };
     Err(ApiError::ConditionalCheckFailed { message: String::from("The conditional request failed"), item })
+}
+
+/// The item an UpdateItem produced: its key as for any item, the index keys it wrote, the size limit.
+pub(crate) fn validate_updated_item(t: &Table, item: &Item, written: &[String]) -> Result<(), ApiError> {
+    key_from_item(&t.def.keys, item)?;
+    for idx in &t.def.indexes {
+        check_updated_index_keys(idx, item, written)?;
+    }
+    if item_size(item) as u64 > MAX_ITEM_BYTES {
+        return Err(ApiError::validation("Item size to update has exceeded the maximum allowed size"));
+    }
+    Ok(())
 }
 
 /// Check the condition against the stored item (a missing item is an empty map), then commit.
@@ -215,7 +227,7 @@ impl Database {
         check_condition(t, &key, compiled.condition.as_ref(), new_size, rv_fail, Factor::Standard, &mut consumed)
             .map_err(|e| MeteredError(e, Some(consumed.clone())))?;
         let new = updated(update, &base, old.is_some())?;
-        validate_item(t, &new, "Item size to update has exceeded the maximum allowed size")?;
+        validate_updated_item(t, &new, &targets)?;
         let req = WriteRequest {
             key: key.clone(),
             new: Some(new.clone()),

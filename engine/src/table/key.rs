@@ -195,6 +195,19 @@ pub fn check_index_keys(index: &IndexDef, item: &Item) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The index keys UpdateItem wrote (`written`: top-level attributes the update targets), checked as
+/// [`check_index_keys`] does but in DynamoDB's UpdateItem wording for an empty value. Attributes the
+/// update did not touch are not re-checked: a value stored before the index existed stays as it is.
+pub fn check_updated_index_keys(index: &IndexDef, item: &Item, written: &[String]) -> Result<(), ApiError> {
+    let attrs = core::iter::once((&index.keys.pk, KeyRole::Partition)).chain(index.keys.sk.as_ref().map(|a| (a, KeyRole::Sort)));
+    for (a, role) in attrs.filter(|(a, _)| written.contains(&a.name)) {
+        let Some(v) = item.get(&a.name) else { continue };
+        check_index_key_value(&index.name, &a.name, a.ty, v, IndexKeyWrite::Update)?;
+        check_key_value(&a.name, role, v)?;
+    }
+    Ok(())
+}
+
 /// The (partition, sort) an item has in an index, or `None` when the item is absent from it (sparse:
 /// an index key attribute missing, of the wrong type, or empty — the latter only via backfill).
 pub fn index_key_of(index: &IndexDef, item: &Item) -> Option<(KeyVal, SortVal)> {
