@@ -236,6 +236,14 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                 {move || apply_error.get().unwrap_or_default()}
             </p>
             <div class="mdl-actions">
+                {table.map(|at| view! {
+                    <button type="button" class="mdl-btn mdl-danger" data-testid="designer-delete" title="Delete the table and its items (undo brings them back)"
+                        on:click=move |_| match m.perform(Edit::RemoveTable { at }) {
+                            Ok(()) => { m.clamp_selection(); m.dialog.set(None) }
+                            Err(e) => apply_error.set(Some(e.to_string())),
+                        }>"Delete table"</button>
+                    <span class="mdl-spacer"></span>
+                })}
                 <button type="button" class="mdl-btn" data-testid="designer-cancel" on:click=move |_| m.dialog.set(None)>"Cancel"</button>
                 <button type="submit" class="mdl-btn mdl-primary" data-testid="designer-save"
                     disabled=move || touched.get() && check.with(|c| c.is_err())>{if table.is_some() { "Apply" } else { "Create table" }}</button>
