@@ -17,8 +17,11 @@ source "$ROOT/scripts/lib/tools.sh"
 # shellcheck source=lib/stage.sh
 source "$ROOT/scripts/lib/stage.sh"
 
-# Gzipped wasm + JS of the release bundle must stay below this.
-BUNDLE_BUDGET_GZIP_BYTES=$((400 * 1024))
+# Gzipped wasm + JS of the release bundle: the target (exceeding it is reported in the summary) and the
+# hard limit (exceeding it fails the run, so a sudden jump cannot slip through).
+BUNDLE_TARGET_GZIP_BYTES=$((400 * 1024))
+BUNDLE_LIMIT_GZIP_BYTES=$((512 * 1024))
+BUNDLE_WARNING=""
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 LOG_DIR="$TARGET_DIR/test-logs"
@@ -61,11 +64,16 @@ bundle_size() {
     shopt -u nullglob
     [ "$raw" -gt 0 ] || { STAGE_DETAIL="no .wasm/.js in $DIST"; return 1; }
     printf '%s' "$report" >"$LOG_DIR/bundle-size.txt"
-    STAGE_DETAIL="wasm+js $(awk -v b="$raw" 'BEGIN{printf "%.1f", b/1024}') KB raw, $(awk -v b="$gz" 'BEGIN{printf "%.1f", b/1024}') KB gzipped (budget $((BUNDLE_BUDGET_GZIP_BYTES / 1024)) KB)"
-    [ "$gz" -le "$BUNDLE_BUDGET_GZIP_BYTES" ]
+    kb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
+    STAGE_DETAIL="wasm+js $(kb "$raw") KB raw, $(kb "$gz") KB gzipped (target $(kb "$BUNDLE_TARGET_GZIP_BYTES") KB, limit $(kb "$BUNDLE_LIMIT_GZIP_BYTES") KB)"
+    if [ "$gz" -gt "$BUNDLE_TARGET_GZIP_BYTES" ]; then
+        BUNDLE_WARNING="WARNING: the release bundle is $(kb "$gz") KB gzipped, $(kb $((gz - BUNDLE_TARGET_GZIP_BYTES))) KB over the $(kb "$BUNDLE_TARGET_GZIP_BYTES") KB target"
+    fi
+    [ "$gz" -le "$BUNDLE_LIMIT_GZIP_BYTES" ]
 }
 stage "bundle size" bundle_size true
 sed 's/^/  /' "$LOG_DIR/bundle-size.txt"
+if [ -n "$BUNDLE_WARNING" ]; then printf '  %s\n' "$BUNDLE_WARNING"; fi
 
 # --- Browser end-to-end ----------------------------------------------------------------------------------
 free_port() {
@@ -104,4 +112,5 @@ else
 fi
 
 print_summary
+if [ -n "$BUNDLE_WARNING" ]; then printf '\n%s\n' "$BUNDLE_WARNING"; fi
 printf '\nAll tests passed in %ss. Logs: %s\n' "$(( $(date +%s) - started ))" "$LOG_DIR"

@@ -91,3 +91,49 @@ fn defaults_are_omitted_and_restored() {
     assert!(v.get("name").is_none(), "empty name is not written: {v}");
     assert_eq!(Model::from_json(v).unwrap(), m);
 }
+
+mod round_trip {
+    use engine::model::entity::value_type_from_str;
+    use engine::model::{Entity, EntityAttribute, Model, TableModel};
+    use proptest::prelude::*;
+
+    const TAGS: [&str; 10] = ["S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS"];
+
+    fn entity() -> impl Strategy<Value = Entity> {
+        (
+            "\\PC{0,12}",
+            "[A-Za-z]{1,6}",
+            "\\PC{0,8}",
+            prop::collection::btree_map("[A-Z0-9]{1,6}", "\\PC{0,16}", 0..4),
+            prop::collection::vec(("[a-zA-Z_]{1,8}", 0usize..10), 0..5),
+        )
+            .prop_map(|(name, type_attribute, type_value, keys, attrs)| Entity {
+                name,
+                type_attribute,
+                type_value,
+                keys,
+                attributes: attrs
+                    .into_iter()
+                    .map(|(name, t)| EntityAttribute { name, value_type: value_type_from_str(TAGS[t]).unwrap() })
+                    .collect(),
+            })
+    }
+
+    proptest! {
+        /// Whatever a model holds (names, templates, raw items), writing and reading it gives it back.
+        #[test]
+        fn model_json_round_trips(name in "\\PC{0,20}", entities in prop::collection::vec(entity(), 0..4),
+                                  items in prop::collection::vec(prop::collection::btree_map("[a-z]{1,5}", "\\PC{0,10}", 0..4), 0..5)) {
+            let items = items
+                .into_iter()
+                .map(|m| serde_json::Value::Object(m.into_iter().map(|(k, v)| (k, serde_json::json!({"S": v}))).collect()))
+                .collect();
+            let mut m = Model::new();
+            m.name = name;
+            m.tables.push(TableModel { definition: serde_json::json!({"TableName": "Tab1"}), entities, items });
+            let text = m.to_json_string_pretty();
+            prop_assert_eq!(Model::from_json_str(&text).unwrap(), m.clone());
+            prop_assert_eq!(Model::from_json(m.to_json()).unwrap(), m);
+        }
+    }
+}

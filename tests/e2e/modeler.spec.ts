@@ -147,6 +147,14 @@ test('design a table with a GSI, add items of two entities, edit, watch the inde
   await page.getByTestId('tab-indexes').click();
   await expect.poll(() => bands(index)).toEqual(['STATUS#PENDING', 'STATUS#SHIPPED']);
   await expect(page.getByTestId('index-summary')).toContainText('INCLUDE total');
+
+  // Deleting the table is one undoable step too.
+  await page.getByTestId('edit-table').click();
+  await page.getByTestId('designer-delete').click();
+  await expect(page.getByTestId('table-Shop')).toHaveCount(0);
+  await expect(page.getByTestId('model-sidebar')).toContainText('No tables yet');
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('table-Shop')).toContainText('3 items · 2 entities');
 });
 
 test('an unreadable save is kept aside, reported, and never overwritten', async ({ page }) => {

@@ -281,6 +281,29 @@ impl TableDraft {
                 return Field::Lsi(i);
             }
         }
+        // A key attribute used with two types: blame the first index that re-uses a name with a new type.
+        if message.contains("Cannot have two attributes with the same name") {
+            let mut seen: Vec<&KeyDraft> = vec![&self.partition];
+            seen.extend(self.sort.as_ref());
+            let clash = |k: &KeyDraft, seen: &[&KeyDraft]| seen.iter().any(|s| s.name == k.name && s.key_type != k.key_type);
+            for (i, g) in self.gsis.iter().enumerate() {
+                for k in std::iter::once(&g.partition).chain(g.sort.as_ref()) {
+                    if clash(k, &seen) {
+                        return Field::Gsi(i);
+                    }
+                    seen.push(k);
+                }
+            }
+            for (i, l) in self.lsis.iter().enumerate() {
+                if let Some(k) = &l.sort {
+                    if clash(k, &seen) {
+                        return Field::Lsi(i);
+                    }
+                    seen.push(k);
+                }
+            }
+            return Field::Keys;
+        }
         if message.contains("tableName") || message.contains("TableName") || message.contains("Table name") {
             return Field::TableName;
         }

@@ -35,9 +35,10 @@ fn nested_text(v: &AttributeValue) -> String {
         AttributeValue::M(m) => {
             format!("{{{}}}", m.iter().map(|(k, v)| format!("{}: {}", quote(k), nested_text(v))).collect::<Vec<_>>().join(", "))
         }
-        AttributeValue::SS(s) => format!("<<{}>>", s.iter().map(|x| quote(x)).collect::<Vec<_>>().join(", ")),
-        AttributeValue::NS(s) => format!("<<{}>>", s.iter().map(|x| x.to_canonical()).collect::<Vec<_>>().join(", ")),
-        AttributeValue::BS(s) => format!("<<{}>>", s.iter().map(|x| b64(x)).collect::<Vec<_>>().join(", ")),
+        // Sets print like lists (as the DynamoDB console does); the cell's type badge tells them apart.
+        AttributeValue::SS(s) => format!("[{}]", s.iter().map(|x| quote(x)).collect::<Vec<_>>().join(", ")),
+        AttributeValue::NS(s) => format!("[{}]", s.iter().map(|x| x.to_canonical()).collect::<Vec<_>>().join(", ")),
+        AttributeValue::BS(s) => format!("[{}]", s.iter().map(|x| b64(x)).collect::<Vec<_>>().join(", ")),
     }
 }
 

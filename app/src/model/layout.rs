@@ -59,11 +59,14 @@ fn cmp_seq(a: &[Option<&AttributeValue>], b: &[Option<&AttributeValue>]) -> Orde
     Ordering::Equal
 }
 
+/// An entry with a partition key: that key, its sort values, and the entry.
+type Placed<'v, 'e, K> = (&'v AttributeValue, Vec<Option<&'v AttributeValue>>, &'e Entry<'v, K>);
+
 /// Lay out `entries` grouped by `partition_key` and ordered by `sort_keys` (the sort key first, then
 /// tie-breakers such as the table key in an index view). `leading` columns come first, in order; the
 /// others follow alphabetically.
 pub fn layout<K: Clone>(entries: Vec<Entry<'_, K>>, partition_key: &str, sort_keys: &[&str], leading: &[&str]) -> Layout<K> {
-    let mut stored: Vec<(&AttributeValue, Vec<Option<&AttributeValue>>, &Entry<'_, K>)> = Vec::new();
+    let mut stored: Vec<Placed<'_, '_, K>> = Vec::new();
     let mut loose: Vec<&Entry<'_, K>> = Vec::new();
     let mut names: BTreeSet<&str> = BTreeSet::new();
     for e in &entries {

@@ -130,13 +130,11 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                     <button type="button" class="mdl-link mdl-remove" data-testid=format!("{p}-remove")
                         on:click=move |_| edit(Box::new(move |d| { let l = if global { &mut d.gsis } else { &mut d.lsis }; if i < l.len() { l.remove(i); } }))>"Remove"</button>
                 </div>
+                <div class="mdl-row">
                 {global.then(|| view! {
-                    <div class="mdl-row">
                         {text_input(pk, move |v| upd(Box::new(move |x| x.partition.name = v)), format!("{p}-pk-name"), "Partition key")}
                         {type_select(pk_t, move |v| upd(Box::new(move |x| x.partition.key_type = scalar_from_tag(&v))), format!("{p}-pk-type"))}
-                    </div>
                 })}
-                <div class="mdl-row">
                     {text_input(sk, move |v| upd(Box::new(move |x| {
                         if v.is_empty() { x.sort = None } else {
                             let t = x.sort.as_ref().map(|k| k.key_type).unwrap_or(engine::value::ScalarType::S);
@@ -181,6 +179,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
             <p class="mdl-muted">"Checked by the engine's CreateTable as you type: the errors are DynamoDB's."</p>
             {text_input(name, move |v| edit(Box::new(move |d| d.name = v)), "table-name".into(), "Table name")}
             {error_view(Field::TableName, "error-table-name".into())}
+            <div class="mdl-two">
             <fieldset class="mdl-group">
                 <legend>"Partition key"</legend>
                 {key_fields("pk", |d| Some(&d.partition), |d| Some(&mut d.partition))}
@@ -196,8 +195,9 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                 <Show when=move || has_sort.get()>
                     {key_fields("sk", |d| d.sort.as_ref(), |d| d.sort.as_mut())}
                 </Show>
-                {error_view(Field::Keys, "error-keys".into())}
             </fieldset>
+            </div>
+            {error_view(Field::Keys, "error-keys".into())}
             <fieldset class="mdl-group">
                 <legend>"Capacity"</legend>
                 <div class="mdl-row">
@@ -236,6 +236,14 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                 {move || apply_error.get().unwrap_or_default()}
             </p>
             <div class="mdl-actions">
+                {table.map(|at| view! {
+                    <button type="button" class="mdl-btn mdl-danger" data-testid="designer-delete" title="Delete the table and its items (undo brings them back)"
+                        on:click=move |_| match m.perform(Edit::RemoveTable { at }) {
+                            Ok(()) => { m.clamp_selection(); m.dialog.set(None) }
+                            Err(e) => apply_error.set(Some(e.to_string())),
+                        }>"Delete table"</button>
+                    <span class="mdl-spacer"></span>
+                })}
                 <button type="button" class="mdl-btn" data-testid="designer-cancel" on:click=move |_| m.dialog.set(None)>"Cancel"</button>
                 <button type="submit" class="mdl-btn mdl-primary" data-testid="designer-save"
                     disabled=move || touched.get() && check.with(|c| c.is_err())>{if table.is_some() { "Apply" } else { "Create table" }}</button>

@@ -79,8 +79,12 @@ pub fn key_label(item: &Item, keys: &[String]) -> String {
         .join(", ")
 }
 
+/// The type badge of a cell; strings, by far the most common, go without one to keep the grid quiet.
 fn type_tag(v: &AttributeValue) -> &'static str {
-    v.value_type().as_str()
+    match v {
+        AttributeValue::S(_) => "",
+        other => other.value_type().as_str(),
+    }
 }
 
 fn view_rows(g: &GridModel, columns: &[String], from: usize, to: usize) -> Vec<ViewRow> {
@@ -327,16 +331,18 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                     <div class="mdl-partition" data-testid="partition-band" data-band=(band % 2).to_string() role="row">
                                         <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()></div>
                                         <div class="mdl-partition-label">
-                                            <span class="mdl-muted">"Item collection"</span>
-                                            <span class="mdl-mono" data-testid="partition-key">{label}</span>
-                                            <span class="mdl-muted">{format!(" · {items} item{} · {}", if items == 1 { "" } else { "s" }, bytes_text(bytes))}</span>
+                                            <span class="mdl-stick">
+                                                <span class="mdl-muted">"Item collection"</span>
+                                                <span class="mdl-mono" data-testid="partition-key">{label}</span>
+                                                <span class="mdl-muted">{format!(" · {items} item{} · {}", if items == 1 { "" } else { "s" }, bytes_text(bytes))}</span>
+                                            </span>
                                         </div>
                                     </div>
                                 }.into_any(),
                                 ViewKind::Unstored { items } => view! {
                                     <div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row">
                                         <div class="mdl-gutter"></div>
-                                        <div class="mdl-partition-label">{format!("Not stored by the engine ({items}) — fix or delete them")}</div>
+                                        <div class="mdl-partition-label"><span class="mdl-stick">{format!("Not stored by the engine ({items}) — fix or delete them")}</span></div>
                                     </div>
                                 }.into_any(),
                                 ViewKind::Item { id, key, band, cells, size, error } => {

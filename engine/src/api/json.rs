@@ -135,7 +135,7 @@ pub fn opt_names(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, Strin
 pub fn opt_values(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, AttributeValue>>, ApiError> {
     match field(m, "ExpressionAttributeValues") {
         None => Ok(None),
-        Some(v @ Value::Object(_)) => item_from_json(v).map(Some).map_err(|e| ApiError::validation(e.message())),
+        Some(v @ Value::Object(_)) => item_from_json(v).map(Some).map_err(ApiError::from),
         Some(Value::Array(_)) => Err(ser("Start of list found where not expected")),
         Some(_) => Err(ser("Unexpected value type in payload")),
     }
@@ -145,7 +145,7 @@ pub fn opt_values(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, Attr
 pub fn opt_item(m: &Map<String, Value>, name: &str) -> Result<Option<Item>, ApiError> {
     match field(m, name) {
         None => Ok(None),
-        Some(v @ Value::Object(_)) => item_from_json(v).map(Some).map_err(|e| ApiError::validation(e.message())),
+        Some(v @ Value::Object(_)) => item_from_json(v).map(Some).map_err(ApiError::from),
         Some(Value::Array(_)) => Err(ser("Start of list found where not expected")),
         Some(_) => Err(ser("Unexpected value type in payload")),
     }

@@ -37,6 +37,44 @@ pub(crate) enum CExpr {
     Contains(Val, Val),
 }
 
+impl Val {
+    fn paths<'a>(&'a self, out: &mut Vec<&'a DocPath>) {
+        match self {
+            Val::Path(p) => out.push(p),
+            Val::Lit(_) => {}
+            Val::Size(v) => v.paths(out),
+        }
+    }
+}
+
+impl CExpr {
+    /// Every document path the condition reads, left to right as written.
+    pub(crate) fn paths<'a>(&'a self, out: &mut Vec<&'a DocPath>) {
+        match self {
+            CExpr::Or(a, b) | CExpr::And(a, b) => {
+                a.paths(out);
+                b.paths(out);
+            }
+            CExpr::Not(a) => a.paths(out),
+            CExpr::Cmp(_, a, b) | CExpr::BeginsWith(a, b) | CExpr::Contains(a, b) => {
+                a.paths(out);
+                b.paths(out);
+            }
+            CExpr::Between(a, b, c) => {
+                a.paths(out);
+                b.paths(out);
+                c.paths(out);
+            }
+            CExpr::In(a, list) => {
+                a.paths(out);
+                list.iter().for_each(|v| v.paths(out));
+            }
+            CExpr::Exists(p) | CExpr::NotExists(p) => out.push(p),
+            CExpr::IsType(a, _) => a.paths(out),
+        }
+    }
+}
+
 /// The value at `path` in `item`, if every step exists and has the right container type.
 pub(crate) fn get<'a>(item: &'a Item, path: &[Elem]) -> Option<&'a AttributeValue> {
     let (first, rest) = path.split_first()?;

@@ -41,7 +41,10 @@ fn entries<'j>(j: &'j Json, param: &str) -> Result<Vec<Entry<'j>>, ExprError> {
 }
 
 fn decode(v: &Json) -> Result<AttributeValue, ExprError> {
-    value_from_json(v).map_err(|e| invalid(e.message()))
+    value_from_json(v).map_err(|e| match e {
+        crate::value::ValueError::Serialization(m) => ExprError::Serialization(m),
+        e => invalid(e.message()),
+    })
 }
 
 fn decode_list(o: &serde_json::Map<String, Json>) -> Result<Option<Vec<AttributeValue>>, ExprError> {

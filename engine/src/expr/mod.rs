@@ -84,19 +84,25 @@ use crate::value::{AttributeValue, Item};
 #[non_exhaustive]
 pub enum ExprError {
     Invalid(String),
+    /// A legacy parameter's attribute value that is not an AttributeValue at all (`{"S": 1}`, bad
+    /// base64): DynamoDB's deserialiser answers SerializationException, as for `Item`.
+    Serialization(String),
 }
 
 impl ExprError {
     pub fn message(&self) -> &str {
         match self {
-            ExprError::Invalid(m) => m,
+            ExprError::Invalid(m) | ExprError::Serialization(m) => m,
         }
     }
 }
 
 impl From<ExprError> for crate::error::ApiError {
     fn from(e: ExprError) -> Self {
-        crate::error::ApiError::Validation(String::from(e.message()))
+        match e {
+            ExprError::Serialization(m) => crate::error::ApiError::Serialization(m),
+            e => crate::error::ApiError::Validation(String::from(e.message())),
+        }
     }
 }
 
@@ -160,6 +166,14 @@ impl Condition {
     /// Whether the item (absent item = empty map) satisfies the condition.
     pub fn eval(&self, item: &Item) -> bool {
         self.expr.eval(item)
+    }
+
+    /// The distinct top-level attribute names the condition reads, in the order they are written (for
+    /// Query's "Filter Expression can only contain non-primary key attributes").
+    pub fn top_level_names(&self) -> Vec<String> {
+        let mut paths = Vec::new();
+        self.expr.paths(&mut paths);
+        top_level(paths.into_iter())
     }
 }
 
@@ -225,7 +239,20 @@ pub struct Update {
 impl Update {
     /// The new item after every action, or the item-dependent error DynamoDB reports; never partial.
     pub fn apply(&self, item: &Item) -> Result<Item, ExprError> {
-        update::apply(&self.actions, item, self.legacy)
+        update::apply(&self.actions, item, self.legacy, false)
+    }
+
+    /// [`Update::apply`] for UpdateItem creating the item (`item` is just its key): DynamoDB then
+    /// ignores `REMOVE` of a nested path (`REMOVE a.b`, `REMOVE l[0]`) instead of calling the path
+    /// invalid, as there is nothing it could refer to.
+    pub fn apply_to_new(&self, item: &Item) -> Result<Item, ExprError> {
+        update::apply(&self.actions, item, self.legacy, true)
+    }
+
+    /// The document paths the update writes, as a projection: applied to the item before or after the
+    /// update it gives UPDATED_OLD / UPDATED_NEW (`SET a.b = :v` returns `{a: {b: …}}`, not all of `a`).
+    pub fn targets(&self) -> Projection {
+        Projection { paths: self.actions.iter().map(|a| a.path().clone()).collect() }
     }
 
     /// Top-level attribute names the update writes (SET/ADD/DELETE/REMOVE targets), used for

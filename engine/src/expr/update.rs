@@ -188,7 +188,8 @@ fn list_sets_by_index(actions: &[UAction], values: Vec<Option<AttributeValue>>) 
     pairs
 }
 
-pub(crate) fn apply(actions: &[UAction], original: &Item, legacy: bool) -> Result<Item, ExprError> {
+/// `new_item`: the item is being created by this update (see `Update::apply_to_new`).
+pub(crate) fn apply(actions: &[UAction], original: &Item, legacy: bool, new_item: bool) -> Result<Item, ExprError> {
     let bad_type = if legacy { LEGACY_BAD_TYPE } else { BAD_TYPE };
     let mut values = Vec::with_capacity(actions.len());
     for a in actions {
@@ -202,6 +203,7 @@ pub(crate) fn apply(actions: &[UAction], original: &Item, legacy: bool) -> Resul
     for (a, v) in list_sets_by_index(actions, values) {
         match (a, v) {
             (UAction::Set(p, _), Some(v)) => set_at(&mut item, p, v)?,
+            (UAction::Remove(p), _) if new_item && p.len() > 1 => {}
             (UAction::Remove(p), _) => {
                 remove_key(&mut item, p)?;
                 if let Some((Elem::Index(i), init)) = p.split_last() {

@@ -27,7 +27,7 @@ impl Database {
         let mut plans = Vec::new();
         for (name, ka) in &input.request_items {
             let t = self.table_for_data(name)?;
-            let compiled = compile_read(&ka.expressions(), None)?;
+            let compiled = compile_read(&ka.expressions(), None, "BatchGetItem")?;
             let mut seen = BTreeSet::new();
             let mut keys: Vec<(PrimaryKey, &Item)> = Vec::new();
             for k in &ka.keys {

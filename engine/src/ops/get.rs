@@ -12,7 +12,7 @@ impl Database {
     /// GetItem: the item (projected), charged by its size rounded up to 4 KB; a miss costs one block.
     pub fn get_item(&self, input: &GetItemInput) -> Result<GetItemOutput, ApiError> {
         let t = self.table_for_data(&input.table_name)?;
-        let compiled = compile_read(&input.expressions, None)?;
+        let compiled = compile_read(&input.expressions, None, "GetItem")?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
         let found = t.get_stored(&key);
         let consistency = if input.consistent_read { ReadConsistency::Strong } else { ReadConsistency::Eventual };

@@ -22,10 +22,12 @@ use crate::error::ApiError;
 use crate::expr::{compile, Compiled, ExpressionInputs, KeySchemaRef};
 
 /// Compile a write action's expressions (nothing to do, and no allocation, when there are none).
+/// `operation` is the DynamoDB action name: some messages name the expressions that action accepts.
 pub(crate) fn compile_write(
     x: &WriteExpressions,
     update_expression: Option<&str>,
     attribute_updates: Option<&serde_json::Value>,
+    operation: &str,
 ) -> Result<Compiled, ApiError> {
     if x.is_empty() && update_expression.is_none() && attribute_updates.is_none() {
         return Ok(Compiled::default());
@@ -38,13 +40,16 @@ pub(crate) fn compile_write(
         expected: x.expected.as_ref(),
         attribute_updates,
         conditional_operator: x.conditional_operator.as_deref(),
+        operation: Some(operation),
         ..ExpressionInputs::default()
     };
     Ok(compile(&inputs)?)
 }
 
-/// Compile a read action's expressions; `key_schema` is given for Query.
-pub(crate) fn compile_read(x: &ReadExpressions, key_schema: Option<KeySchemaRef<'_>>) -> Result<Compiled, ApiError> {
+/// Compile a read action's expressions; `key_schema` is given for Query. `operation` as for
+/// [`compile_write`] ("ExpressionAttributeValues can only be specified when using expressions:
+/// FilterExpression is null" for Scan, but no such message for GetItem).
+pub(crate) fn compile_read(x: &ReadExpressions, key_schema: Option<KeySchemaRef<'_>>, operation: &str) -> Result<Compiled, ApiError> {
     if x.is_empty() && key_schema.is_none() {
         return Ok(Compiled::default());
     }
@@ -60,6 +65,7 @@ pub(crate) fn compile_read(x: &ReadExpressions, key_schema: Option<KeySchemaRef<
         query_filter: x.query_filter.as_ref(),
         scan_filter: x.scan_filter.as_ref(),
         conditional_operator: x.conditional_operator.as_deref(),
+        operation: Some(operation),
         ..ExpressionInputs::default()
     };
     Ok(compile(&inputs)?)

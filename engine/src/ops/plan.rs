@@ -13,7 +13,7 @@ use alloc::string::String;
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::error::ApiError;
 use crate::expr::{Condition, Update};
-use crate::ops::write::validate_item;
+use crate::ops::write::validate_updated_item;
 use crate::table::key::PrimaryKey;
 use crate::table::Table;
 use crate::value::{item_size, Item};
@@ -94,10 +94,12 @@ pub fn evaluate(t: &Table, intent: &Intent) -> Result<Effect, Refusal> {
         Op::Delete => Effect::Remove,
         Op::Check => Effect::Keep,
         Op::Update(u) => {
-            let base = old.cloned().unwrap_or_else(|| intent.key.to_item(&t.def.keys));
-            let new = u.apply(&base).map_err(|e| Refusal::Invalid(String::from(e.message())))?;
-            validate_item(t, &new, "Item size to update has exceeded the maximum allowed size")
-                .map_err(|e| Refusal::Invalid(String::from(e.message())))?;
+            let new = match old {
+                Some(o) => u.apply(o),
+                None => u.apply_to_new(&intent.key.to_item(&t.def.keys)),
+            };
+            let new = new.map_err(|e| Refusal::Invalid(String::from(e.message())))?;
+            validate_updated_item(t, &new, &u.top_level_targets()).map_err(|e| Refusal::Invalid(String::from(e.message())))?;
             Effect::Store(new)
         }
     };

@@ -84,9 +84,11 @@ pub(crate) fn setup<'a>(
     }
     let schema = index.map_or(&table.def.keys, |i| &i.keys);
     let names = key_schema(schema);
+    let operation = if names.is_some() { "Query" } else { "Scan" };
     let compiled = compile_read(
         &input.expressions,
         names.as_ref().map(|(pk, sk)| KeySchemaRef { partition_key: pk, sort_key: sk.as_deref() }),
+        operation,
     )?;
     let fetch_table = match index {
         Some(i) if i.kind == IndexKind::Local && i.projection != ProjectionDef::All => {
@@ -148,7 +150,8 @@ impl Database {
         let t = s.table;
         let schema = s.index.map_or(&t.def.keys, |i| &i.keys);
         let x = &input.expressions;
-        filter_keys::check(schema, x.filter_expression.as_deref(), x.names.as_ref(), x.query_filter.as_ref())?;
+        let filter_expression = s.compiled.filter.as_ref().filter(|_| x.filter_expression.is_some());
+        filter_keys::check(schema, filter_expression, x.query_filter.as_ref())?;
         let sort_values: Vec<&AttributeValue> = match &kc.sort {
             None => Vec::new(),
             Some(SortKeyCondition::Between(a, b)) => alloc::vec![a, b],

@@ -23,7 +23,7 @@ impl Database {
         let mut seen: BTreeSet<(String, PrimaryKey)> = BTreeSet::new();
         for g in &input.items {
             let t = self.table_for_data(&g.table_name)?;
-            let compiled = compile_read(&g.expressions(), None)?;
+            let compiled = compile_read(&g.expressions(), None, "TransactGetItems")?;
             let key = key_from_key_param(&t.def.keys, &g.key)?;
             if !seen.insert((g.table_name.clone(), key.clone())) {
                 return Err(ApiError::validation(MULTIPLE_OPERATIONS));

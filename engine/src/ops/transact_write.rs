@@ -177,7 +177,13 @@ impl Database {
                 TransactAction::Update { update_expression, .. } => update_expression.as_deref(),
                 _ => None,
             };
-            let compiled = compile_write(&it.expressions, update_expression, None)?;
+            let operation = match &it.action {
+                TransactAction::Update { .. } => "UpdateItem",
+                TransactAction::Put { .. } => "PutItem",
+                TransactAction::Delete { .. } => "DeleteItem",
+                TransactAction::ConditionCheck { .. } => "ConditionCheck",
+            };
+            let compiled = compile_write(&it.expressions, update_expression, None, operation)?;
             let (key, op) = match &it.action {
                 TransactAction::Put { item } => {
                     bytes += item_size(item) as u64;

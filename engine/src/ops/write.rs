@@ -9,9 +9,9 @@ use crate::api::write::{DeleteItemInput, ItemCollectionMetrics, PutItemInput, Re
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::db::Database;
 use crate::error::ApiError;
-use crate::expr::Condition;
+use crate::expr::{Condition, Update};
 use crate::ops::compile_write;
-use crate::table::key::{check_index_keys, key_from_item, key_from_key_param, PrimaryKey};
+use crate::table::key::{check_index_keys, check_updated_index_keys, key_from_item, key_from_key_param, PrimaryKey};
 use crate::table::{Table, MAX_ITEM_BYTES};
 use crate::value::{item_size, Item};
 
@@ -37,21 +37,49 @@ pub fn validate_item(t: &Table, item: &Item, size_message: &str) -> Result<Prima
     Ok(key)
 }
 
+/// Evaluate `cond` against the stored item (a missing item is an empty map). A failed condition still
+/// charges the table write, as DynamoDB does: the larger of the stored item and `new_size()` (the item
+/// the write would have stored, when there is one).
+fn check_condition(
+    t: &Table,
+    key: &PrimaryKey,
+    cond: Option<&Condition>,
+    new_size: impl FnOnce() -> Option<u64>,
+    return_old_on_failure: bool,
+    factor: Factor,
+    cons: &mut Consumed,
+) -> Result<(), ApiError> {
+    let Some(cond) = cond else { return Ok(()) };
+    let old = t.get(key);
+    let empty = Item::new();
+    if cond.eval(old.unwrap_or(&empty)) {
+        return Ok(());
+    }
+    let old_size = old.map(|o| item_size(o) as u64);
+    let new_size = new_size();
+    let bytes = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
+    cons.write(Target::Table, bytes, factor, Reason::ConditionFailed { old: old_size, new: new_size });
+    let item = if return_old_on_failure { old.cloned() } else { None };
+    Err(ApiError::ConditionalCheckFailed { message: String::from("The conditional request failed"), item })
+}
+
+/// The item an UpdateItem produced: its key as for any item, the index keys it wrote, the size limit.
+pub(crate) fn validate_updated_item(t: &Table, item: &Item, written: &[String]) -> Result<(), ApiError> {
+    key_from_item(&t.def.keys, item)?;
+    for idx in &t.def.indexes {
+        check_updated_index_keys(idx, item, written)?;
+    }
+    if item_size(item) as u64 > MAX_ITEM_BYTES {
+        return Err(ApiError::validation("Item size to update has exceeded the maximum allowed size"));
+    }
+    Ok(())
+}
+
 /// Check the condition against the stored item (a missing item is an empty map), then commit.
 /// A failed condition still charges the table write, as DynamoDB does. Returns the old item.
 pub fn apply_write(t: &mut Table, req: WriteRequest<'_>, cons: &mut Consumed) -> Result<Option<Item>, ApiError> {
-    let old = t.get(&req.key);
-    if let Some(cond) = req.condition {
-        let empty = Item::new();
-        if !cond.eval(old.unwrap_or(&empty)) {
-            let old_size = old.map(|o| item_size(o) as u64);
-            let new_size = req.new.as_ref().map(|n| item_size(n) as u64);
-            let bytes = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
-            cons.write(Target::Table, bytes, req.factor, Reason::ConditionFailed { old: old_size, new: new_size });
-            let item = if req.return_old_on_failure { old.cloned() } else { None };
-            return Err(ApiError::ConditionalCheckFailed { message: String::from("The conditional request failed"), item });
-        }
-    }
+    let new_size = || req.new.as_ref().map(|n| item_size(n) as u64);
+    check_condition(t, &req.key, req.condition, new_size, req.return_old_on_failure, req.factor, cons)?;
     t.check_write(&req.key, req.new.as_ref())?;
     Ok(t.commit_write(&req.key, req.new, req.factor, cons))
 }
@@ -85,9 +113,33 @@ fn only_all_old(rv: ReturnValues) -> Result<(), ApiError> {
     }
 }
 
-fn restrict(item: Option<&Item>, names: &[String]) -> Item {
-    let Some(item) = item else { return Item::new() };
-    names.iter().filter_map(|n| item.get(n).map(|v| (n.clone(), v.clone()))).collect()
+/// A literal SET/ADD of an index key attribute to a value of the wrong type is refused before the item is
+/// read (so before the condition), as DynamoDB does.
+fn check_index_key_literals(t: &Table, u: &Update) -> Result<(), ApiError> {
+    let literals = u.top_level_literal_types();
+    for idx in &t.def.indexes {
+        for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
+            if let Some((_, ty)) = literals.iter().find(|(n, ty)| *n == a.name && ty.as_str() != a.ty.as_str()) {
+                return Err(ApiError::Validation(format!(
+                    "One or more parameter values were invalid: Type mismatch for Index Key {} Expected: {} Actual: {} IndexName: {}",
+                    a.name,
+                    a.ty.as_str(),
+                    ty.as_str(),
+                    idx.name
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The update applied to the stored item, or to the bare key when the update creates the item.
+fn updated(u: Option<&Update>, base: &Item, exists: bool) -> Result<Item, ApiError> {
+    match u {
+        Some(u) if exists => Ok(u.apply(base)?),
+        Some(u) => Ok(u.apply_to_new(base)?),
+        None => Ok(base.clone()),
+    }
 }
 
 impl Database {
@@ -107,7 +159,7 @@ impl Database {
     /// PutItem, reporting the capacity consumed even when the write fails its condition.
     pub fn put_item_metered(&mut self, input: PutItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
-        let compiled = compile_write(&input.expressions, None, None)?;
+        let compiled = compile_write(&input.expressions, None, None, "PutItem")?;
         only_all_old(input.options.return_values)?;
         let key = validate_item(t, &input.item, "Item size has exceeded the maximum allowed size")?;
         let mut consumed = Consumed::new(&t.def.name);
@@ -129,7 +181,7 @@ impl Database {
 
     pub fn delete_item_metered(&mut self, input: &DeleteItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
-        let compiled = compile_write(&input.expressions, None, None)?;
+        let compiled = compile_write(&input.expressions, None, None, "DeleteItem")?;
         only_all_old(input.options.return_values)?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
         let mut consumed = Consumed::new(&t.def.name);
@@ -152,7 +204,7 @@ impl Database {
     /// UpdateItem creates the item (from its key) when it does not exist, as DynamoDB does.
     pub fn update_item_metered(&mut self, input: &UpdateItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
-        let compiled = compile_write(&input.expressions, input.update_expression.as_deref(), input.attribute_updates.as_ref())?;
+        let compiled = compile_write(&input.expressions, input.update_expression.as_deref(), input.attribute_updates.as_ref(), "UpdateItem")?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
         let targets: Vec<String> = compiled.update.as_ref().map(|u| u.top_level_targets()).unwrap_or_default();
         if let Some(k) = targets.iter().find(|n| t.def.keys.is_key(n)) {
@@ -161,28 +213,39 @@ impl Database {
             ))
             .into());
         }
+        if let Some(u) = &compiled.update {
+            check_index_key_literals(t, u)?;
+        }
         let old = t.get(&key).cloned();
         let base = old.clone().unwrap_or_else(|| key.to_item(&t.def.keys));
-        let new = match &compiled.update {
-            Some(u) => u.apply(&base).map_err(ApiError::from)?,
-            None => base,
-        };
-        validate_item(t, &new, "Item size to update has exceeded the maximum allowed size")?;
+        let update = compiled.update.as_ref();
         let mut consumed = Consumed::new(&t.def.name);
+        // The condition is decided on the stored item before the update runs: a failed condition wins
+        // over an error the update would raise on that item (a type mismatch, an invalid path).
+        let new_size = || updated(update, &base, old.is_some()).ok().map(|n| item_size(&n) as u64);
+        let rv_fail = input.options.return_old_on_condition_failure;
+        check_condition(t, &key, compiled.condition.as_ref(), new_size, rv_fail, Factor::Standard, &mut consumed)
+            .map_err(|e| MeteredError(e, Some(consumed.clone())))?;
+        let new = updated(update, &base, old.is_some())?;
+        validate_updated_item(t, &new, &targets)?;
         let req = WriteRequest {
             key: key.clone(),
             new: Some(new.clone()),
-            condition: compiled.condition.as_ref(),
-            return_old_on_failure: input.options.return_old_on_condition_failure,
+            condition: None,
+            return_old_on_failure: rv_fail,
             factor: Factor::Standard,
         };
         apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
+        let changed = || update.map(Update::targets);
         let attributes = match input.options.return_values {
             ReturnValues::None => None,
             ReturnValues::AllOld => old,
             ReturnValues::AllNew => Some(new),
-            ReturnValues::UpdatedOld => Some(restrict(old.as_ref(), &targets)),
-            ReturnValues::UpdatedNew => Some(restrict(Some(&new), &targets)),
+            ReturnValues::UpdatedOld => Some(match (old.as_ref(), changed()) {
+                (Some(o), Some(p)) => p.apply(o),
+                _ => Item::new(),
+            }),
+            ReturnValues::UpdatedNew => Some(changed().map(|p| p.apply(&new)).unwrap_or_default()),
         };
         Ok(WriteOutput {
             attributes,

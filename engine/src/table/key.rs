@@ -6,10 +6,10 @@ use alloc::string::String;
 use core::cmp::Ordering;
 
 use crate::error::ApiError;
-use crate::table::schema::{scalar_name, IndexDef, KeyAttr, KeySchema};
+use crate::table::schema::{IndexDef, KeyAttr, KeySchema};
 use crate::number::Number;
 use crate::table::numkey;
-use crate::value::{value_size, AttributeValue, Item};
+use crate::value::{check_index_key_value, check_key_type, check_key_value, AttributeValue, IndexKeyWrite, Item, KeyRole};
 
 /// A byte string kept inline when short: key comparisons during a B-tree search then read only the
 /// node itself instead of chasing one heap pointer per comparison (which dominated lookup time).
@@ -133,45 +133,17 @@ impl PrimaryKey {
     }
 }
 
-pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
-pub const MAX_SORT_KEY_BYTES: usize = 1024;
+pub use crate::value::{MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES};
 
 const SCHEMA_MISMATCH: &str = "The provided key element does not match the schema";
-
-fn empty_key_message(name: &str, v: &AttributeValue) -> Option<String> {
-    match v {
-        AttributeValue::S(s) if s.is_empty() => Some(format!(
-            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: {name}"
-        )),
-        AttributeValue::B(b) if b.is_empty() => Some(format!(
-            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: {name}"
-        )),
-        _ => None,
-    }
-}
-
-fn check_sizes(schema: &KeySchema, pk: &AttributeValue, sk: Option<&AttributeValue>) -> Result<(), ApiError> {
-    if value_size(pk) > MAX_PARTITION_KEY_BYTES {
-        return Err(ApiError::validation(
-            "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes",
-        ));
-    }
-    if let (Some(_), Some(v)) = (&schema.sk, sk) {
-        if value_size(v) > MAX_SORT_KEY_BYTES {
-            return Err(ApiError::validation(
-                "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes",
-            ));
-        }
-    }
-    Ok(())
-}
 
 fn typed<'a>(attr: &KeyAttr, v: Option<&'a AttributeValue>) -> Option<&'a AttributeValue> {
     v.filter(|v| v.scalar_type() == Some(attr.ty))
 }
 
 /// Validate a `Key` parameter (GetItem, UpdateItem, DeleteItem, ExclusiveStartKey of a table) and
-/// turn it into a [`PrimaryKey`].
+/// turn it into a [`PrimaryKey`]. The value rules (non-empty, length limits) and their messages are
+/// `value::check_key_value`'s: one source of truth for every place a key value is checked.
 pub fn key_from_key_param(schema: &KeySchema, key: &Item) -> Result<PrimaryKey, ApiError> {
     let expected = 1 + usize::from(schema.sk.is_some());
     let pk = typed(&schema.pk, key.get(&schema.pk.name));
@@ -181,73 +153,57 @@ pub fn key_from_key_param(schema: &KeySchema, key: &Item) -> Result<PrimaryKey, 
         return Err(ApiError::validation(SCHEMA_MISMATCH));
     }
     let sk = sk.flatten();
-    if let Some(m) = empty_key_message(&schema.pk.name, pk) {
-        return Err(ApiError::Validation(m));
-    }
+    check_key_value(&schema.pk.name, KeyRole::Partition, pk)?;
     if let (Some(a), Some(v)) = (&schema.sk, sk) {
-        if let Some(m) = empty_key_message(&a.name, v) {
-            return Err(ApiError::Validation(m));
-        }
+        check_key_value(&a.name, KeyRole::Sort, v)?;
     }
-    check_sizes(schema, pk, sk)?;
     Ok(PrimaryKey { pk: kv(pk), sk: sk.map(kv) })
 }
 
-fn item_key_attr<'a>(attr: &KeyAttr, item: &'a Item) -> Result<&'a AttributeValue, ApiError> {
+fn item_key_attr<'a>(attr: &KeyAttr, role: KeyRole, item: &'a Item) -> Result<&'a AttributeValue, ApiError> {
     let Some(v) = item.get(&attr.name) else {
         return Err(ApiError::Validation(format!(
             "One or more parameter values were invalid: Missing the key {} in the item",
             attr.name
         )));
     };
-    if v.scalar_type() != Some(attr.ty) {
-        return Err(ApiError::Validation(format!(
-            "One or more parameter values were invalid: Type mismatch for key {} expected: {} actual: {}",
-            attr.name,
-            scalar_name(attr.ty),
-            v.value_type().as_str()
-        )));
-    }
-    if let Some(m) = empty_key_message(&attr.name, v) {
-        return Err(ApiError::Validation(m));
-    }
+    check_key_type(&attr.name, attr.ty, v)?;
+    check_key_value(&attr.name, role, v)?;
     Ok(v)
 }
 
 /// Validate the key attributes inside a whole item (PutItem, or the result of UpdateItem).
 pub fn key_from_item(schema: &KeySchema, item: &Item) -> Result<PrimaryKey, ApiError> {
-    let pk = item_key_attr(&schema.pk, item)?;
+    let pk = item_key_attr(&schema.pk, KeyRole::Partition, item)?;
     let sk = match &schema.sk {
-        Some(a) => Some(item_key_attr(a, item)?),
+        Some(a) => Some(item_key_attr(a, KeyRole::Sort, item)?),
         None => None,
     };
-    check_sizes(schema, pk, sk)?;
     Ok(PrimaryKey { pk: kv(pk), sk: sk.map(kv) })
 }
 
-/// Writes must not store an index key attribute of the wrong type or an empty one: DynamoDB rejects them.
+/// Writes must not store an index key attribute of the wrong type, an empty one, or one longer than a
+/// key may be (2048 bytes for the index's partition key, 1024 for its sort key): DynamoDB rejects the
+/// write with the same length messages as for the table's own key.
 pub fn check_index_keys(index: &IndexDef, item: &Item) -> Result<(), ApiError> {
-    let attrs = core::iter::once(&index.keys.pk).chain(index.keys.sk.as_ref());
-    for a in attrs {
+    let attrs = core::iter::once((&index.keys.pk, KeyRole::Partition)).chain(index.keys.sk.as_ref().map(|a| (a, KeyRole::Sort)));
+    for (a, role) in attrs {
         let Some(v) = item.get(&a.name) else { continue };
-        if v.scalar_type() != Some(a.ty) {
-            return Err(ApiError::Validation(format!(
-                "One or more parameter values were invalid: Type mismatch for Index Key {} Expected: {} Actual: {} IndexName: {}",
-                a.name,
-                scalar_name(a.ty),
-                v.value_type().as_str(),
-                index.name
-            )));
-        }
-        let empty = matches!(v, AttributeValue::S(s) if s.is_empty()) || matches!(v, AttributeValue::B(b) if b.is_empty());
-        if empty {
-            return Err(ApiError::Validation(format!(
-                "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty {} value. IndexName: {}, IndexKey: {}",
-                if matches!(v, AttributeValue::S(_)) { "string" } else { "binary" },
-                index.name,
-                a.name
-            )));
-        }
+        check_index_key_value(&index.name, &a.name, a.ty, v, IndexKeyWrite::Put)?;
+        check_key_value(&a.name, role, v)?;
+    }
+    Ok(())
+}
+
+/// The index keys UpdateItem wrote (`written`: top-level attributes the update targets), checked as
+/// [`check_index_keys`] does but in DynamoDB's UpdateItem wording for an empty value. Attributes the
+/// update did not touch are not re-checked: a value stored before the index existed stays as it is.
+pub fn check_updated_index_keys(index: &IndexDef, item: &Item, written: &[String]) -> Result<(), ApiError> {
+    let attrs = core::iter::once((&index.keys.pk, KeyRole::Partition)).chain(index.keys.sk.as_ref().map(|a| (a, KeyRole::Sort)));
+    for (a, role) in attrs.filter(|(a, _)| written.contains(&a.name)) {
+        let Some(v) = item.get(&a.name) else { continue };
+        check_index_key_value(&index.name, &a.name, a.ty, v, IndexKeyWrite::Update)?;
+        check_key_value(&a.name, role, v)?;
     }
     Ok(())
 }

@@ -1,4 +1,5 @@
-// Capture the README screenshots from a running playground and report any console errors on the way.
+// Capture the README screenshots (first screen light and dark, and with an example model loaded) from a
+// running playground, and report any console errors on the way.
 //
 //   node tests/e2e/helpers/screenshot.mjs [url] [out-dir]     (defaults: http://127.0.0.1:8080/, docs/)
 //
@@ -21,6 +22,22 @@ for (const scheme of ['light', 'dark']) {
   await page.goto(url);
   await page.getByTestId('status-sample-size').waitFor();
   const file = `${outDir}/screenshot-shell${scheme === 'dark' ? '-dark' : ''}.png`;
+  await page.screenshot({ path: file });
+  console.log(`wrote ${file}`);
+  await page.close();
+}
+// The README's picture: the first screen with an example model loaded (uses the modeler's data-testids).
+{
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`example: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`example: ${e.message}`));
+  await page.goto(url);
+  await page.getByTestId('status-sample-size').waitFor();
+  await page.locator('details.mdl-examples').evaluate((d) => (d.open = true));
+  await page.getByTestId('example-ecommerce').click();
+  await page.locator('details.mdl-examples').evaluate((d) => (d.open = false));
+  await page.locator('[data-testid=grid-row]').first().waitFor();
+  const file = `${outDir}/screenshot-example.png`;
   await page.screenshot({ path: file });
   console.log(`wrote ${file}`);
   await page.close();

@@ -251,6 +251,36 @@ fn r_eval(item: &BTreeMap<String, Rv>, c: &RCond) -> bool {
     }
 }
 
+/// The attributes a reference condition reads, in the order written, each once.
+fn r_names(c: &RCond, out: &mut Vec<&'static str>) {
+    let mut add = |a: &'static str| {
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    };
+    match c {
+        RCond::Cmp(_, x, y) => {
+            for o in [x, y] {
+                if let ROp::Attr(a) | ROp::Size(a) = o {
+                    add(a);
+                }
+            }
+        }
+        RCond::Between(a, ..)
+        | RCond::In(a, _)
+        | RCond::Exists(a)
+        | RCond::NotExists(a)
+        | RCond::Type(a, _)
+        | RCond::BeginsWith(a, _)
+        | RCond::Contains(a, _) => add(a),
+        RCond::And(x, y) | RCond::Or(x, y) => {
+            r_names(x, out);
+            r_names(y, out);
+        }
+        RCond::Not(x) => r_names(x, out),
+    }
+}
+
 pub(super) fn to_item(item: &BTreeMap<String, Rv>) -> Item {
     item.iter().map(|(k, v)| (k.clone(), v.to_av())).collect()
 }
@@ -269,5 +299,19 @@ proptest! {
         let cond = compiled.condition.ok_or_else(|| TestCaseError::fail("no condition"))?;
         prop_assert_eq!(cond.eval(&to_item(&item)), r_eval(&item, &c), "{} on {:?}", text, item);
     }
-}
 
+    /// `Condition::top_level_names` (Query's filter key check) lists what the reference reads.
+    #[test]
+    fn top_level_names_match_reference(c in rcond()) {
+        let mut r = Render { values: BTreeMap::new() };
+        let text = r.cond(&c);
+        prop_assume!(text.len() <= 4096);
+        let values = (!r.values.is_empty()).then_some(&r.values);
+        let compiled = compile(&ExpressionInputs { condition_expression: Some(&text), values, ..Default::default() })
+            .map_err(|e| TestCaseError::fail(format!("{text}: {}", e.message())))?;
+        let cond = compiled.condition.ok_or_else(|| TestCaseError::fail("no condition"))?;
+        let mut want = Vec::new();
+        r_names(&c, &mut want);
+        prop_assert_eq!(cond.top_level_names(), want, "{}", text);
+    }
+}

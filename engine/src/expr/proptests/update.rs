@@ -150,6 +150,28 @@ fn r_apply(item: &BTreeMap<String, Rv>, actions: &[(&'static str, RAction)]) -> 
     Ok(out)
 }
 
+/// UPDATED_OLD by hand: each updated attribute's old value, or for `REMOVE x[i], x[j]` the old list's
+/// elements at those indexes (in index order), as DynamoDB projects nested paths.
+fn r_updated_old(item: &BTreeMap<String, Rv>, actions: &[(&'static str, RAction)]) -> BTreeMap<String, Rv> {
+    let mut out = BTreeMap::new();
+    for (a, act) in actions {
+        match (act, item.get(*a)) {
+            (RAction::RemoveIdx(idx), Some(Rv::L(l))) => {
+                let picked: Vec<Rv> = idx.iter().filter_map(|i| l.get(*i).cloned()).collect();
+                if !picked.is_empty() {
+                    out.insert((*a).to_string(), Rv::L(picked));
+                }
+            }
+            (RAction::RemoveIdx(_), _) => {}
+            (_, Some(v)) => {
+                out.insert((*a).to_string(), v.clone());
+            }
+            (_, None) => {}
+        }
+    }
+    out
+}
+
 fn render_update(actions: &[(&'static str, RAction)], values: &mut BTreeMap<String, AttributeValue>) -> String {
     let mut lit = |v: AttributeValue| {
         let key = format!(":u{}", values.len());
@@ -204,5 +226,46 @@ proptest! {
         let got = update.apply(&before);
         let want = r_apply(&item, &actions).map(|w| to_item(&w)).map_err(|e| e.message().to_string());
         prop_assert_eq!(got.map_err(|e| e.message().to_string()), want, "{} on {:?}", text, item);
+    }
+
+    /// `Update::targets` applied to the old item is UPDATED_OLD.
+    #[test]
+    fn updated_old_matches_reference(
+        item in ritem(),
+        acts in proptest::collection::btree_map(attr(), raction(), 1..4),
+    ) {
+        let actions: Vec<(&'static str, RAction)> = acts.into_iter().collect();
+        let mut values = BTreeMap::new();
+        let text = render_update(&actions, &mut values);
+        let compiled = compile(&ExpressionInputs {
+            update_expression: Some(&text),
+            values: (!values.is_empty()).then_some(&values),
+            ..Default::default()
+        })
+        .map_err(|e| TestCaseError::fail(format!("{text}: {}", e.message())))?;
+        let update = compiled.update.ok_or_else(|| TestCaseError::fail("no update"))?;
+        let got = update.targets().apply(&to_item(&item));
+        prop_assert_eq!(got, to_item(&r_updated_old(&item, &actions)), "{} on {:?}", text, item);
+    }
+
+    /// Creating an item, REMOVE of a nested path is ignored: the same as the update without those
+    /// actions (the reference applies it to an empty item).
+    #[test]
+    fn apply_to_new_ignores_nested_removes(acts in proptest::collection::btree_map(attr(), raction(), 1..4)) {
+        let actions: Vec<(&'static str, RAction)> = acts.into_iter().collect();
+        let mut values = BTreeMap::new();
+        let text = render_update(&actions, &mut values);
+        let compiled = compile(&ExpressionInputs {
+            update_expression: Some(&text),
+            values: (!values.is_empty()).then_some(&values),
+            ..Default::default()
+        })
+        .map_err(|e| TestCaseError::fail(format!("{text}: {}", e.message())))?;
+        let update = compiled.update.ok_or_else(|| TestCaseError::fail("no update"))?;
+        let kept: Vec<(&'static str, RAction)> =
+            actions.iter().filter(|(_, a)| !matches!(a, RAction::RemoveIdx(_))).cloned().collect();
+        let got = update.apply_to_new(&to_item(&BTreeMap::new()));
+        let want = r_apply(&BTreeMap::new(), &kept).map(|w| to_item(&w)).map_err(|e| e.message().to_string());
+        prop_assert_eq!(got.map_err(|e| e.message().to_string()), want, "{}", text);
     }
 }
