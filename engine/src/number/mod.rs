@@ -33,7 +33,7 @@ pub const MIN_ADJUSTED_EXPONENT: i64 = -130;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 // Packed to 8-byte alignment: a `u128` field would otherwise align the struct (and so every
 // `AttributeValue`) to 16 bytes, making each stored attribute 48 bytes instead of 32.
-#[repr(packed(8))]
+#[repr(Rust, packed(8))]
 pub struct Number {
     negative: bool,
     /// At most 38 decimal digits (< 10^38, fits in u128).
