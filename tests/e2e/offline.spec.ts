@@ -76,9 +76,16 @@ test('after one visit the page reloads offline with the app and the autosaved mo
     await expect(page.getByTestId('app-shell')).toBeVisible();
     await expect(page.getByTestId('status-engine-version')).toHaveText(/^\d+\.\d+\.\d+/);
     await expect(page.getByTestId('table-OfflineShop')).toBeVisible();
-    // The stylesheets came back from the cache too: the shell is laid out, not unstyled.
-    const styled = await page.evaluate(() => document.styleSheets.length);
-    expect(styled).toBeGreaterThanOrEqual(2);
+    // The stylesheets and the favicon came back from the cache too.
+    const sheets = await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).length);
+    expect(sheets).toBe(2);
+    const favicon = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel=icon]')?.href ?? '';
+      const response = await fetch(href);
+      return { type: response.headers.get('content-type'), body: await response.text() };
+    });
+    expect(favicon.type).toContain('svg');
+    expect(favicon.body).toContain('<svg');
   } finally {
     await context.setOffline(false);
     if (serverRunning) server.kill();
