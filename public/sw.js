@@ -33,7 +33,12 @@ async function precache() {
   }
   const urls = new Set();
   for (const match of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) {
-    const url = new URL(match[1].replace(/&amp;/g, '&'), page);
+    let url;
+    try {
+      url = new URL(match[1].replace(/&amp;/g, '&'), page);
+    } catch {
+      continue; // not a URL: nothing to cache
+    }
     if (url.origin === self.location.origin && url.href !== page) urls.add(url.href);
   }
   await Promise.allSettled([...urls].map((url) => cache.add(url)));
