@@ -149,7 +149,7 @@ impl Playground {
         &self.db
     }
 
-    /// For reads (Scan on an index): the engine's `execute` takes `&mut self` for every action.
+    /// For reads (Scan on an index): the engine's `execute_table_actions` takes `&mut self` for every action.
     pub fn database_mut(&mut self) -> &mut Database {
         &mut self.db
     }
@@ -214,7 +214,7 @@ impl Playground {
 
     /// Create `table` in the engine and store its rows, recording per-row errors.
     fn store_table(&mut self, table: &mut TableState, now: u64) {
-        match self.db.execute("CreateTable", &table.definition, now) {
+        match self.db.execute_table_actions("CreateTable", &table.definition, now) {
             Ok(_) => {
                 table.definition_error = None;
                 let name = table.name().to_string();
@@ -225,7 +225,7 @@ impl Playground {
                         continue;
                     }
                     let input = json!({"TableName": name, "Item": item_to_json(&row.item)});
-                    if let Err(e) = self.db.execute("PutItem", &input, now) {
+                    if let Err(e) = self.db.execute_table_actions("PutItem", &input, now) {
                         row.error = Some(api_text(&e));
                     }
                 }
@@ -243,7 +243,7 @@ impl Playground {
     fn drop_table(&mut self, table: &TableState, now: u64) {
         if table.definition_error.is_none() {
             // The table exists in the engine (it was created by store_table); deleting it cannot be refused.
-            let _ = self.db.execute("DeleteTable", &json!({"TableName": table.name()}), now);
+            let _ = self.db.execute_table_actions("DeleteTable", &json!({"TableName": table.name()}), now);
         }
     }
 
@@ -256,7 +256,7 @@ impl Playground {
                 }
                 // Check the design on a scratch database so a refused table leaves nothing behind.
                 let mut scratch = Database::new(DatabaseConfig::default());
-                scratch.execute("CreateTable", &table.definition, now)?;
+                scratch.execute_table_actions("CreateTable", &table.definition, now)?;
                 if self.table_index(table.name()).is_some() {
                     return Err(EditError::Api(ApiError::ResourceInUse(format!("Table already exists: {}", table.name()))));
                 }
@@ -294,7 +294,7 @@ impl Playground {
                 let row = t.rows[pos].clone();
                 if row.error.is_none() {
                     let key = self.key_of(table, &row.item);
-                    self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+                    self.db.execute_table_actions("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
                 }
                 self.tables[table].rows.remove(pos);
                 Ok(if row.error.is_some() { Edit::RestoreRow { table, row } } else { Edit::PutRow { table, id, item: row.item } })
@@ -305,7 +305,7 @@ impl Playground {
                 let current = t.rows.iter().position(|r| r.id == row.id).map(|pos| (pos, t.rows[pos].clone()));
                 if let Some((_, cur)) = current.as_ref().filter(|(_, c)| c.error.is_none()) {
                     let key = self.key_of(table, &cur.item);
-                    self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+                    self.db.execute_table_actions("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
                 }
                 let id = row.id;
                 let rows = &mut self.tables[table].rows;
@@ -343,7 +343,7 @@ impl Playground {
     fn set_definition(&mut self, table: usize, definition: Value, now: u64) -> Result<Edit, EditError> {
         let old = self.tables.get(table).ok_or(EditError::NoSuchTable(table))?.clone();
         let mut scratch = Database::new(DatabaseConfig::default());
-        scratch.execute("CreateTable", &definition, now)?;
+        scratch.execute_table_actions("CreateTable", &definition, now)?;
         let new_name = table_name(&definition).unwrap_or("");
         if new_name != old.name() && self.table_index(new_name).is_some() {
             return Err(EditError::Api(ApiError::ResourceInUse(format!("Table already exists: {new_name}"))));
@@ -388,12 +388,12 @@ impl Playground {
         let stored_old = old.as_ref().filter(|(_, r)| r.error.is_none()).map(|(_, r)| r.item.clone());
         if let Some(old_item) = &stored_old {
             let key = self.key_of(table, old_item);
-            self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+            self.db.execute_table_actions("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
         }
-        if let Err(e) = self.db.execute("PutItem", &json!({"TableName": name, "Item": item_to_json(&item)}), now) {
+        if let Err(e) = self.db.execute_table_actions("PutItem", &json!({"TableName": name, "Item": item_to_json(&item)}), now) {
             if let Some(old_item) = &stored_old {
                 // It was stored a moment ago under the same schema, so storing it again succeeds.
-                let _ = self.db.execute("PutItem", &json!({"TableName": name, "Item": item_to_json(old_item)}), now);
+                let _ = self.db.execute_table_actions("PutItem", &json!({"TableName": name, "Item": item_to_json(old_item)}), now);
             }
             return Err(EditError::Api(e));
         }
