@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::api::write::{DeleteItemInput, ItemCollectionMetrics, PutItemInput, ReturnValues, UpdateItemInput, WriteOutput};
+use crate::api::write::{DeleteItemInput, ItemCollectionMetrics, PutItemInput, ReturnValues, UpdateItemInput, WriteOptions, WriteOutput};
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::db::Database;
 use crate::error::ApiError;
@@ -105,6 +105,32 @@ impl From<ApiError> for MeteredError {
     }
 }
 
+/// PutItem and DeleteItem: replace the item at `key` by `new` (or remove it) under `condition`, and answer
+/// with ALL_OLD and the collection metrics the options ask for. A failed condition still reports its charge.
+fn replace_item(
+    t: &mut Table,
+    key: PrimaryKey,
+    new: Option<Item>,
+    condition: Option<&Condition>,
+    options: &WriteOptions,
+) -> Result<WriteOutput, MeteredError> {
+    let mut consumed = Consumed::new(&t.def.name);
+    let req = WriteRequest {
+        key: key.clone(),
+        new,
+        condition,
+        return_old_on_failure: options.return_old_on_condition_failure,
+        factor: Factor::Standard,
+    };
+    let old = apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
+    Ok(WriteOutput {
+        attributes: if options.return_values == ReturnValues::AllOld { old } else { None },
+        item_collection_metrics: collection_metrics(t, &key, options.return_item_collection_metrics),
+        consumed,
+        return_consumed_capacity: options.return_consumed_capacity,
+    })
+}
+
 fn only_all_old(rv: ReturnValues) -> Result<(), ApiError> {
     if matches!(rv, ReturnValues::None | ReturnValues::AllOld) {
         Ok(())
@@ -162,21 +188,7 @@ impl Database {
         let compiled = compile_write(&input.expressions, None, None, "PutItem")?;
         only_all_old(input.options.return_values)?;
         let key = validate_item(t, &input.item, "Item size has exceeded the maximum allowed size")?;
-        let mut consumed = Consumed::new(&t.def.name);
-        let req = WriteRequest {
-            key: key.clone(),
-            new: Some(input.item),
-            condition: compiled.condition.as_ref(),
-            return_old_on_failure: input.options.return_old_on_condition_failure,
-            factor: Factor::Standard,
-        };
-        let old = apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
-        Ok(WriteOutput {
-            attributes: if input.options.return_values == ReturnValues::AllOld { old } else { None },
-            item_collection_metrics: collection_metrics(t, &key, input.options.return_item_collection_metrics),
-            consumed,
-            return_consumed_capacity: input.options.return_consumed_capacity,
-        })
+        replace_item(t, key, Some(input.item), compiled.condition.as_ref(), &input.options)
     }
 
     pub fn delete_item_metered(&mut self, input: &DeleteItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
@@ -184,21 +196,7 @@ impl Database {
         let compiled = compile_write(&input.expressions, None, None, "DeleteItem")?;
         only_all_old(input.options.return_values)?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
-        let mut consumed = Consumed::new(&t.def.name);
-        let req = WriteRequest {
-            key: key.clone(),
-            new: None,
-            condition: compiled.condition.as_ref(),
-            return_old_on_failure: input.options.return_old_on_condition_failure,
-            factor: Factor::Standard,
-        };
-        let old = apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
-        Ok(WriteOutput {
-            attributes: if input.options.return_values == ReturnValues::AllOld { old } else { None },
-            item_collection_metrics: collection_metrics(t, &key, input.options.return_item_collection_metrics),
-            consumed,
-            return_consumed_capacity: input.options.return_consumed_capacity,
-        })
+        replace_item(t, key, None, compiled.condition.as_ref(), &input.options)
     }
 
     /// UpdateItem creates the item (from its key) when it does not exist, as DynamoDB does.
