@@ -34,7 +34,7 @@ pub struct ViewRow {
 pub enum ViewKind {
     Partition { label: String, items: usize, bytes: usize, band: usize },
     Unstored { items: usize },
-    Item { id: Option<RowId>, key: String, band: usize, cells: Vec<(String, String, &'static str)>, size: usize, error: Option<String> },
+    Item { id: Option<RowId>, key: String, band: usize, cells: Vec<(String, String, &'static str)>, size: usize, wcu: String, error: Option<String> },
 }
 
 impl ViewRow {
@@ -65,6 +65,9 @@ pub struct GridModel {
     /// Row ids (table grid) by layout key; empty for index views.
     pub ids: Vec<RowId>,
     pub errors: Vec<Option<String>>,
+    /// Per layout key: the WCU a PutItem of the item costs (table plus every index that holds it), from
+    /// the engine; empty for index views, whose rows show the cost of their own entry.
+    pub write_costs: Vec<String>,
     /// Key attribute names (shown with a key badge, never removable).
     pub key_columns: Vec<String>,
     /// The attributes that identify an item (the base table's key, also in index views).
@@ -114,6 +117,7 @@ fn view_rows(g: &GridModel, columns: &[String], from: usize, to: usize) -> Vec<V
                             })
                             .collect(),
                         size: item_size(item),
+                        wcu: g.write_costs.get(*key).cloned().unwrap_or_else(|| write_units(item_size(item)).to_string()),
                         error: g.errors.get(*key).cloned().flatten(),
                     }
                 }
@@ -320,7 +324,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                         view! { <div class="mdl-col-head" role="columnheader" class:mdl-key-col=is_key title=c.clone()>{is_key.then(|| view! { <span class="mdl-key-badge">"KEY"</span> })}{c.clone()}</div> }
                     }/>
                     <div class="mdl-col-head mdl-num mdl-sticky-size" role="columnheader" title="Item size as DynamoDB counts it">"Size"</div>
-                    <div class="mdl-col-head mdl-num mdl-sticky-wcu" role="columnheader" title="Write capacity units one PutItem of this item costs (1 per started KB)">"WCU"</div>
+                    <div class="mdl-col-head mdl-num mdl-sticky-wcu" role="columnheader" title="Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates">"WCU"</div>
                 </div>
                 <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
                     <div class="mdl-grid-window" style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)>
@@ -345,7 +349,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                         <div class="mdl-partition-label"><span class="mdl-stick">{format!("Not stored by the engine ({items}) — fix or delete them")}</span></div>
                                     </div>
                                 }.into_any(),
-                                ViewKind::Item { id, key, band, cells, size, error } => {
+                                ViewKind::Item { id, key, band, cells, size, wcu, error } => {
                                     let has_error = error.is_some();
                                     view! {
                                         <div class="mdl-row-item" data-testid="grid-row" data-key=key.clone() data-band=(band % 2).to_string()
@@ -369,7 +373,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                                 }
                                             }).collect_view()}
                                             <div class="mdl-cell mdl-num mdl-sticky-size" data-testid="item-size">{bytes_text(size)}</div>
-                                            <div class="mdl-cell mdl-num mdl-sticky-wcu" data-testid="item-wcu">{write_units(size).to_string()}</div>
+                                            <div class="mdl-cell mdl-num mdl-sticky-wcu" data-testid="item-wcu">{wcu}</div>
                                         </div>
                                     }.into_any()
                                 }
@@ -424,8 +428,18 @@ pub fn table_grid_model(p: &crate::model::Playground, table: usize) -> GridModel
     let sort: Vec<&str> = sk.as_deref().into_iter().collect();
     let lead: Vec<&str> = leading.iter().map(String::as_str).collect();
     let layout = crate::model::layout::layout(entries, &pk, &sort, &lead);
+    let engine_table = p.database().table(t.name());
+    let write_costs = t
+        .rows
+        .iter()
+        .map(|r| match engine_table {
+            Some(et) => engine::capacity::units_text(et.new_item_write_cost(&r.item).write_half_units()),
+            None => write_units(item_size(&r.item)).to_string(),
+        })
+        .collect();
     GridModel {
         layout,
+        write_costs,
         items: t.rows.iter().map(|r| r.item.clone()).collect(),
         ids: t.rows.iter().map(|r| r.id).collect(),
         errors: t.rows.iter().map(|r| r.error.clone()).collect(),

@@ -46,7 +46,7 @@ pub fn IndexViews() -> impl IntoView {
                     let mut label_columns = vec![pk.clone()];
                     label_columns.extend(sk.clone());
                     let n = entries.len();
-                    Ok((GridModel { layout, items: entries, ids: vec![], errors: vec![], key_columns, label_columns }, Some(info.clone()), total.max(n)))
+                    Ok((GridModel { layout, items: entries, ids: vec![], errors: vec![], write_costs: vec![], key_columns, label_columns }, Some(info.clone()), total.max(n)))
                 }
                 Err(e) => Err(format!("{}: {}", e.type_name(), e.message())),
             }

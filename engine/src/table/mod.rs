@@ -148,6 +148,21 @@ impl Table {
             .collect()
     }
 
+    /// What writing `item` as a new item consumes — the table write plus one write per index that would
+    /// hold it — charged by the same plan as [`Table::commit_write`], without touching the table. The
+    /// playground shows it on every row so a learner sees what each index adds to a write.
+    pub fn new_item_write_cost(&self, item: &Item) -> Consumed {
+        let size = item_size(item) as u64;
+        let mut cons = Consumed::new(&self.def.name);
+        cons.write(Target::Table, size, Factor::Standard, Reason::WriteItem { old: None, new: size });
+        for (idx, ch) in self.def.indexes.iter().zip(self.plan(None, Some((item, size)))) {
+            if let Some((_, _, entry_size)) = ch.new {
+                cons.write(target_of(idx), entry_size, Factor::Standard, Reason::IndexPut);
+            }
+        }
+        cons
+    }
+
     /// Store (`Some`) or delete (`None`) the item at `key`, maintaining indexes, statistics and the
     /// item-collection size, and charge it to `cons` (table: the larger of old and new item; each
     /// index: new entry 1 write, key changed 2, removed 1, projected attributes changed 1, else 0).
