@@ -156,12 +156,7 @@ impl TransactWriteItemsOutput {
             m.insert("ConsumedCapacity".into(), c);
         }
         if !self.item_collection_metrics.is_empty() {
-            let icm: Map<String, Value> = self
-                .item_collection_metrics
-                .iter()
-                .map(|(t, l)| (t.clone(), Value::Array(l.iter().map(|x| x.to_json()).collect())))
-                .collect();
-            m.insert("ItemCollectionMetrics".into(), Value::Object(icm));
+            m.insert("ItemCollectionMetrics".into(), crate::api::write::ItemCollectionMetrics::per_table_json(&self.item_collection_metrics));
         }
         Value::Object(m)
     }

@@ -204,6 +204,11 @@ pub struct ItemCollectionMetrics {
 }
 
 impl ItemCollectionMetrics {
+    /// The `{table: [metrics...]}` map that BatchWriteItem and TransactWriteItems return.
+    pub fn per_table_json(per_table: &[(String, alloc::vec::Vec<ItemCollectionMetrics>)]) -> Value {
+        Value::Object(per_table.iter().map(|(t, l)| (t.clone(), Value::Array(l.iter().map(Self::to_json).collect()))).collect())
+    }
+
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
         m.insert("ItemCollectionKey".into(), item_to_json(&self.key));

@@ -161,7 +161,7 @@ impl<'r, 'a> Checker<'r, 'a> {
             },
             ("attribute_type", Some(t)) => {
                 let ty = match &t {
-                    Val::Lit(AttributeValue::S(s)) => parse_type_name(s).ok_or_else(|| Fault::AttributeTypeName(s.clone())),
+                    Val::Lit(AttributeValue::S(s)) => ValueType::from_name(s).ok_or_else(|| Fault::AttributeTypeName(s.clone())),
                     Val::Lit(other) => Err(Fault::OperandType { name: call.name.clone(), ty: other.value_type().as_str() }),
                     Val::Size(_) => Err(Fault::OperandType { name: call.name.clone(), ty: "N" }),
                     Val::Path(_) => {
@@ -229,19 +229,3 @@ impl<'r, 'a> Checker<'r, 'a> {
     }
 }
 
-/// `attribute_type`'s second operand: one of the ten type names.
-fn parse_type_name(s: &str) -> Option<ValueType> {
-    Some(match s {
-        "S" => ValueType::S,
-        "N" => ValueType::N,
-        "B" => ValueType::B,
-        "BOOL" => ValueType::Bool,
-        "NULL" => ValueType::Null,
-        "L" => ValueType::L,
-        "M" => ValueType::M,
-        "SS" => ValueType::SS,
-        "NS" => ValueType::NS,
-        "BS" => ValueType::BS,
-        _ => return None,
-    })
-}

@@ -52,19 +52,7 @@ fn ser_type<S: Serializer>(t: &ValueType, s: S) -> Result<S::Ok, S::Error> {
 
 /// Parse a DynamoDB type tag ("S", "N", ..., "BS").
 pub fn value_type_from_str(s: &str) -> Option<ValueType> {
-    Some(match s {
-        "S" => ValueType::S,
-        "N" => ValueType::N,
-        "B" => ValueType::B,
-        "BOOL" => ValueType::Bool,
-        "NULL" => ValueType::Null,
-        "L" => ValueType::L,
-        "M" => ValueType::M,
-        "SS" => ValueType::SS,
-        "NS" => ValueType::NS,
-        "BS" => ValueType::BS,
-        _ => return None,
-    })
+    ValueType::from_name(s)
 }
 
 fn de_type<'de, D: Deserializer<'de>>(d: D) -> Result<ValueType, D::Error> {

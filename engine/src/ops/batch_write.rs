@@ -8,7 +8,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::api::batch::{BatchWrite, BatchWriteItemInput, BatchWriteItemOutput};
-use crate::api::write::ItemCollectionMetrics;
 use crate::capacity::{Consumed, Factor};
 use crate::db::Database;
 use crate::error::ApiError;
@@ -16,7 +15,6 @@ use crate::ops::batch_get::DUPLICATE_KEYS;
 use crate::ops::write::validate_item;
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey};
 use crate::throttle::{throughput_exceeded, Access, ThrottlePolicy};
-use crate::value::Item;
 
 impl Database {
     pub fn batch_write_item(
@@ -78,12 +76,7 @@ impl Database {
             if input.return_item_collection_metrics && t.def.has_lsi() && !collections.is_empty() {
                 let metrics = collections
                     .into_iter()
-                    .map(|pk| {
-                        let gb = t.collection_bytes(&pk) / (1024 * 1024 * 1024);
-                        let mut k = Item::new();
-                        k.insert(t.def.keys.pk.name.clone(), pk.to_value());
-                        ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) }
-                    })
+                    .map(|pk| crate::ops::write::item_collection_metrics(t, &pk))
                     .collect();
                 out.item_collection_metrics.push((String::from(name), metrics));
             }

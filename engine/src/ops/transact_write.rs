@@ -19,7 +19,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::api::transact::{TransactAction, TransactWriteItemsInput, TransactWriteItemsOutput};
-use crate::api::write::ItemCollectionMetrics;
 use crate::capacity::{Consumed, Factor};
 use crate::db::Database;
 use crate::error::{ApiError, CancellationReason};
@@ -28,7 +27,7 @@ use crate::ops::plan::{self, check_update_targets, Effect, Intent, Op};
 use crate::ops::write::validate_item;
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey};
 use crate::throttle::{transaction_reason, Access, ThrottlePolicy};
-use crate::value::{item_size, Item};
+use crate::value::item_size;
 
 /// The aggregate size of a transaction's items may not exceed 4 MB.
 pub const MAX_TRANSACTION_BYTES: u64 = 4 * 1024 * 1024;
@@ -149,12 +148,7 @@ impl Database {
                 }
                 let list = pks
                     .into_iter()
-                    .map(|pk| {
-                        let gb = t.collection_bytes(&pk) / (1024 * 1024 * 1024);
-                        let mut k = Item::new();
-                        k.insert(t.def.keys.pk.name.clone(), pk.to_value());
-                        ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) }
-                    })
+                    .map(|pk| crate::ops::write::item_collection_metrics(t, &pk))
                     .collect();
                 item_collection_metrics.push((name, list));
             }

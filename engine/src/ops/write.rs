@@ -11,7 +11,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::expr::{Condition, Update};
 use crate::ops::compile_write;
-use crate::table::key::{check_index_keys, check_updated_index_keys, key_from_item, key_from_key_param, PrimaryKey};
+use crate::table::key::{check_index_keys, check_updated_index_keys, key_from_item, key_from_key_param, KeyVal, PrimaryKey};
 use crate::table::{Table, MAX_ITEM_BYTES};
 use crate::value::{item_size, Item};
 
@@ -85,13 +85,16 @@ pub fn apply_write(t: &mut Table, req: WriteRequest<'_>, cons: &mut Consumed) ->
 }
 
 fn collection_metrics(t: &Table, key: &PrimaryKey, wanted: bool) -> Option<ItemCollectionMetrics> {
-    if !wanted || !t.def.has_lsi() {
-        return None;
-    }
-    let gb = t.collection_bytes(&key.pk) / (1024 * 1024 * 1024);
+    (wanted && t.def.has_lsi()).then(|| item_collection_metrics(t, &key.pk))
+}
+
+/// `ItemCollectionMetrics` for the item collection `pk` of a table with an LSI: its key and the whole-GB
+/// size estimate DynamoDB reports. Single writes, batch writes and transactions all answer with this.
+pub fn item_collection_metrics(t: &Table, pk: &KeyVal) -> ItemCollectionMetrics {
+    let gb = t.collection_bytes(pk) / (1024 * 1024 * 1024);
     let mut k = Item::new();
-    k.insert(t.def.keys.pk.name.clone(), key.pk.to_value());
-    Some(ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) })
+    k.insert(t.def.keys.pk.name.clone(), pk.to_value());
+    ItemCollectionMetrics { key: k, size_estimate_range_gb: (gb, gb + 1) }
 }
 
 /// An error together with the capacity the failed request still consumed (a failed conditional write

@@ -116,6 +116,23 @@ impl core::fmt::Display for ValueError {
 }
 
 impl ValueType {
+    /// The type named by DynamoDB's tag ("S", "BOOL", ...), as `attribute_type` and model files spell it.
+    pub fn from_name(s: &str) -> Option<ValueType> {
+        Some(match s {
+            "S" => ValueType::S,
+            "N" => ValueType::N,
+            "B" => ValueType::B,
+            "BOOL" => ValueType::Bool,
+            "NULL" => ValueType::Null,
+            "L" => ValueType::L,
+            "M" => ValueType::M,
+            "SS" => ValueType::SS,
+            "NS" => ValueType::NS,
+            "BS" => ValueType::BS,
+            _ => return None,
+        })
+    }
+
     pub fn as_str(&self) -> &'static str {
         match self {
             ValueType::S => "S",
