@@ -29,6 +29,14 @@ mkdir -p "$LOG_DIR"
 DIST="$ROOT/dist"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
+# Chromium, started by chromedriver for each wasm test binary, leaves a ~100 MB profile directory in
+# $TMPDIR that nobody removes (six per run filled a disk here). Keep them inside the build tree and
+# delete them when the run ends, however it ends.
+BROWSER_TMP="$TARGET_DIR/browser-tmp"
+rm -rf "$BROWSER_TMP" && mkdir -p "$BROWSER_TMP"
+export TMPDIR="$BROWSER_TMP"
+trap 'rm -rf "$BROWSER_TMP"' EXIT
+
 started=$(date +%s)
 printf '▶ tools (install what is missing) ...\n'
 tools_start=$(date +%s)
