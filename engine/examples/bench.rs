@@ -78,12 +78,16 @@ fn single_item_partitions() -> (f64, f64) {
     }
     let after = LIVE.load(Ordering::Relaxed);
     let t = db.table("Flat").map(|t| (t.size_bytes, t.item_count)).unwrap_or((0, 1));
+    if let Some(t) = db.table("Flat") {
+        let packed: usize = t.parts.values().flat_map(|p| p.items.values()).map(|s| s.item.encoded_len()).sum();
+        println!("packed item buffer: {:.1} B per item", packed as f64 / common::ITEMS as f64);
+    }
     ((after - before) as f64 / common::ITEMS as f64, t.0 as f64 / t.1.max(1) as f64)
 }
 
 fn main() {
     let (mut put, mut get, mut query, mut overwrite) = (vec![], vec![], vec![], vec![]);
-    let mut mem = (0usize, 0u64, 1u64);
+    let mut mem = (0usize, 0u64, 0u64, 1u64);
     for _ in 0..RUNS {
         let mut db = common::setup();
         let before = LIVE.load(Ordering::Relaxed);
@@ -99,19 +103,25 @@ fn main() {
         query.push(s);
         let (s, _) = timed(|| common::put_range(&mut db, 0, common::ITEMS));
         overwrite.push(s);
-        let t = db.table("Bench").map(|t| (t.size_bytes, t.item_count)).unwrap_or((0, 1));
-        mem = (after - before, t.0, t.1);
+        let t = db.table("Bench").map(|t| (t.size_bytes, t.index_data.iter().map(|d| d.size_bytes).sum::<u64>(), t.item_count));
+        let t = t.unwrap_or((0, 0, 1));
+        mem = (after - before, t.0, t.1, t.2);
     }
     report("PutItem (new, 2 GSIs)", common::ITEMS, &put);
     report("GetItem (random key)", 1_000_000, &get);
     report("Query (Limit 20)", 200_000, &query);
     report("PutItem (overwrite)", common::ITEMS, &overwrite);
     let per_item = mem.0 as f64 / common::ITEMS as f64;
-    let ddb = mem.1 as f64 / mem.2.max(1) as f64;
+    let ddb = mem.1 as f64 / mem.3.max(1) as f64;
+    let ddb_all = (mem.1 + mem.2) as f64 / mem.3.max(1) as f64;
     println!(
         "memory per item: {per_item:.0} B allocated (item + table slot + 2 GSI entries) for a {ddb:.0} B DynamoDB item: {:.2}x, or 2x + {:.0} B",
         per_item / ddb,
         per_item - 2.0 * ddb
+    );
+    println!(
+        "  against what DynamoDB stores for it (table item + its 2 index entries, as DescribeTable sizes them: {ddb_all:.0} B): {:.2}x",
+        per_item / ddb_all
     );
     let (per_item, ddb) = single_item_partitions();
     println!(

@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use crate::ops::write::validate_item;
 use crate::table::schema::{scalar_name, IndexKind};
 use crate::table::Table;
-use crate::value::{item_from_json, item_to_json};
+use crate::value::item_from_json;
 
 fn definition(t: &Table) -> Value {
     let d = &t.def;
@@ -62,7 +62,7 @@ pub fn snapshot(db: &Database) -> Value {
         .tables
         .values()
         .map(|t| {
-            let items: Vec<Value> = t.parts.values().flat_map(|p| p.items.values()).map(|s| item_to_json(&s.item)).collect();
+            let items: Vec<Value> = t.parts.values().flat_map(|p| p.items.values()).map(|s| s.item.to_json()).collect();
             let indexes: Vec<Value> = t
                 .def
                 .indexes
@@ -110,7 +110,7 @@ pub fn restore(v: &Value) -> Result<Database, ApiError> {
         for iv in items {
             let item = item_from_json(iv).map_err(|e| bad(e.message()))?;
             let key = validate_item(t, &item, "Item size has exceeded the maximum allowed size")?;
-            if t.get(&key).is_some() {
+            if t.get_stored(&key).is_some() {
                 return Err(bad("duplicate item key"));
             }
             t.check_write(&key, Some(&item))?;

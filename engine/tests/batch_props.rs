@@ -135,7 +135,7 @@ fn engine_state(db: &Database) -> Model {
         let items = m.entry(t).or_default();
         for part in table.parts.values() {
             for stored in part.items.values() {
-                let it: &Item = &stored.item;
+                let it: &Item = &stored.item.decode();
                 let v = item_to_json(it);
                 let id = v["id"]["S"].as_str().expect("id").to_string();
                 let n: i64 = v["n"]["N"].as_str().expect("n").parse().expect("integer n");

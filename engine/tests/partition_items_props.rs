@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 use std::ops::Bound;
-use std::sync::Arc;
 
 use engine::table::items::Items;
 use engine::table::key::{KeyVal, SortVal};
@@ -16,7 +15,7 @@ fn sk(i: u16) -> SortVal {
 }
 
 fn stored(size: u64) -> Stored {
-    Stored { item: Arc::new(Item::new()), size }
+    Stored::new(&Item::new(), size)
 }
 
 #[derive(Debug, Clone)]
@@ -43,7 +42,7 @@ fn bound(k: u16, m: u8) -> Bound<SortVal> {
 }
 
 fn sizes<'a>(it: impl Iterator<Item = (&'a SortVal, &'a Stored)>) -> Vec<(SortVal, u64)> {
-    it.map(|(k, s)| (k.clone(), s.size)).collect()
+    it.map(|(k, s)| (k.clone(), s.size())).collect()
 }
 
 proptest! {
@@ -56,12 +55,12 @@ proptest! {
         for op in ops {
             match op {
                 Op::Insert(k, v) => {
-                    let a = items.insert(sk(k), stored(v)).map(|s| s.size);
-                    let b = model.insert(sk(k), stored(v)).map(|s| s.size);
+                    let a = items.insert(sk(k), stored(v)).map(|s| s.size());
+                    let b = model.insert(sk(k), stored(v)).map(|s| s.size());
                     prop_assert_eq!(a, b);
                 }
                 Op::Remove(k) => {
-                    prop_assert_eq!(items.remove(&sk(k)).map(|s| s.size), model.remove(&sk(k)).map(|s| s.size));
+                    prop_assert_eq!(items.remove(&sk(k)).map(|s| s.size()), model.remove(&sk(k)).map(|s| s.size()));
                 }
                 Op::Range(a, b, m) => {
                     let (lo, hi) = (bound(a, m), bound(b, m / 3));
@@ -77,7 +76,7 @@ proptest! {
             prop_assert_eq!(items.is_empty(), model.is_empty());
             prop_assert_eq!(sizes(items.iter()), sizes(model.iter()));
             for k in [0u16, 1, 75, 149] {
-                prop_assert_eq!(items.get(&sk(k)).map(|s| s.size), model.get(&sk(k)).map(|s| s.size));
+                prop_assert_eq!(items.get(&sk(k)).map(|s| s.size()), model.get(&sk(k)).map(|s| s.size()));
             }
         }
     }

@@ -2,7 +2,6 @@
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use serde_json::{Map, Value};
@@ -10,7 +9,7 @@ use serde_json::{Map, Value};
 use crate::api::json::{self, list_of_str, opt_bool, opt_int, opt_item, opt_list, opt_names, opt_obj, opt_str, opt_values, Checks};
 use crate::capacity::{Consumed, ReturnCapacity};
 use crate::error::ApiError;
-use crate::value::{item_to_json, AttributeValue, Item};
+use crate::value::{item_to_json, AttributeValue, Item, ReadItem};
 
 /// `Select`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,7 +129,7 @@ impl GetItemInput {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetItemOutput {
     /// Shared with the table: reading never copies the stored item.
-    pub item: Option<Arc<Item>>,
+    pub item: Option<ReadItem>,
     pub consumed: Consumed,
     pub return_consumed_capacity: ReturnCapacity,
 }
@@ -139,7 +138,7 @@ impl GetItemOutput {
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
         if let Some(i) = &self.item {
-            m.insert("Item".into(), item_to_json(i));
+            m.insert("Item".into(), i.to_json());
         }
         if let Some(c) = self.consumed.to_json(self.return_consumed_capacity) {
             m.insert("ConsumedCapacity".into(), c);
@@ -219,7 +218,7 @@ impl QueryInput {
 #[derive(Debug, Clone, PartialEq)]
 pub struct QueryOutput {
     /// `None` for Select=COUNT. Unprojected items are shared with the table, not copied.
-    pub items: Option<Vec<Arc<Item>>>,
+    pub items: Option<Vec<ReadItem>>,
     pub count: u64,
     pub scanned_count: u64,
     pub last_evaluated_key: Option<Item>,
@@ -233,7 +232,7 @@ impl QueryOutput {
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
         if let Some(items) = &self.items {
-            m.insert("Items".into(), Value::Array(items.iter().map(|i| item_to_json(i)).collect()));
+            m.insert("Items".into(), Value::Array(items.iter().map(ReadItem::to_json).collect()));
         }
         m.insert("Count".into(), Value::from(self.count));
         m.insert("ScannedCount".into(), Value::from(self.scanned_count));

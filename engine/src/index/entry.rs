@@ -18,7 +18,7 @@ use core::cmp::Ordering;
 use core::ops::{Bound, Deref};
 
 use crate::index::{IndexPos, TableKeyBound};
-use crate::table::key::{Bytes, KeyVal, PrimaryKey, SortVal};
+use crate::table::key::{KeyKind, KeyVal, PrimaryKey, SortVal};
 
 /// Bytes kept inline: a 48-byte slot with the tag and length bytes.
 const INLINE: usize = 46;
@@ -110,13 +110,12 @@ const ABSENT: u8 = 0x00;
 const AFTER: u8 = 0xFF;
 
 fn push_key(out: &mut impl Sink, k: &KeyVal) {
-    let (tag, b) = match k {
-        KeyVal::S(b) => (0x01, b),
-        KeyVal::N(b) => (0x02, b),
-        KeyVal::B(b) => (0x03, b),
-    };
-    out.put(tag);
-    for &c in b.as_slice() {
+    out.put(match k.kind() {
+        KeyKind::S => 0x01,
+        KeyKind::N => 0x02,
+        KeyKind::B => 0x03,
+    });
+    for &c in k.as_slice() {
         out.put(c);
         if c == 0 {
             out.put(0xFF);
@@ -133,9 +132,7 @@ fn push_sort(out: &mut impl Sink, s: &SortVal) {
 }
 
 fn encoded_len(k: &KeyVal) -> usize {
-    let b = match k {
-        KeyVal::S(b) | KeyVal::N(b) | KeyVal::B(b) => b.as_slice(),
-    };
+    let b = k.as_slice();
     3 + b.len() + b.iter().filter(|&&c| c == 0).count()
 }
 
@@ -191,9 +188,15 @@ fn take_sort(b: &[u8]) -> Option<(SortVal, &[u8])> {
         return Some((None, rest));
     }
     // Fast path: no escaped zero, so the value is the slice up to the first 0x00 (the terminator).
+    let kind = match tag {
+        0x01 => KeyKind::S,
+        0x02 => KeyKind::N,
+        0x03 => KeyKind::B,
+        _ => return None,
+    };
     let end = rest.iter().position(|&c| c == 0)?;
-    let (bytes, rest) = if rest.get(end + 1) == Some(&0x01) {
-        (Bytes::new(&rest[..end]), &rest[end + 2..])
+    let (k, rest) = if rest.get(end + 1) == Some(&0x01) {
+        (KeyVal::new(kind, rest.get(..end)?), rest.get(end + 2..)?)
     } else {
         let mut v = Vec::new();
         let mut i = 0;
@@ -211,13 +214,7 @@ fn take_sort(b: &[u8]) -> Option<(SortVal, &[u8])> {
             }
             i += 2;
         }
-        (Bytes::new(&v), &rest[i + 2..])
-    };
-    let k = match tag {
-        0x01 => KeyVal::S(bytes),
-        0x02 => KeyVal::N(bytes),
-        0x03 => KeyVal::B(bytes),
-        _ => return None,
+        (KeyVal::new(kind, &v), rest.get(i + 2..)?)
     };
     Some((Some(k), rest))
 }

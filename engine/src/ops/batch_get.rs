@@ -14,7 +14,7 @@ use crate::error::ApiError;
 use crate::ops::compile_read;
 use crate::table::key::{key_from_key_param, PrimaryKey};
 use crate::throttle::{throughput_exceeded, Access, ThrottlePolicy};
-use crate::value::{item_size, Item};
+use crate::value::Item;
 
 /// A BatchGetItem response carries at most this many bytes of items.
 pub const MAX_RESPONSE_BYTES: u64 = 16 * 1024 * 1024;
@@ -55,8 +55,8 @@ impl Database {
             let mut full = false;
             for (pk, given) in keys {
                 requested += 1;
-                let item = t.get(&pk);
-                let size = item.map_or(0, |i| item_size(i) as u64);
+                let stored = t.get_stored(&pk);
+                let size = stored.map_or(0, |s| s.size());
                 full = full || bytes + size > MAX_RESPONSE_BYTES;
                 if full || throttle.active() && throttle.throttled(name, &pk.to_item(&t.def.keys), Access::Read) {
                     left.push(given.clone());
@@ -64,11 +64,12 @@ impl Database {
                 }
                 processed += 1;
                 bytes += size;
-                consumed.read(Target::Table, size, consistency, Reason::GetItem { found: item.is_some() });
-                if let Some(i) = item {
+                consumed.read(Target::Table, size, consistency, Reason::GetItem { found: stored.is_some() });
+                if let Some(s) = stored {
+                    let i = s.item.decode();
                     found.push(match &compiled.projection {
-                        Some(p) => p.apply(i),
-                        None => i.clone(),
+                        Some(p) => p.apply(&i),
+                        None => i,
                     });
                 }
             }

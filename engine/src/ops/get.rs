@@ -6,7 +6,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::ops::compile_read;
 use crate::table::key::key_from_key_param;
-use alloc::sync::Arc;
+use crate::value::ReadItem;
 
 impl Database {
     /// GetItem: the item (projected), charged by its size rounded up to 4 KB; a miss costs one block.
@@ -17,11 +17,11 @@ impl Database {
         let found = t.get_stored(&key);
         let consistency = if input.consistent_read { ReadConsistency::Strong } else { ReadConsistency::Eventual };
         let mut consumed = Consumed::new(&t.def.name);
-        let size = found.map_or(0, |s| s.size);
+        let size = found.map_or(0, |s| s.size());
         consumed.read(Target::Table, size, consistency, Reason::GetItem { found: found.is_some() });
         let item = found.map(|s| match &compiled.projection {
-            Some(p) => Arc::new(p.apply(&s.item)),
-            None => Arc::clone(&s.item),
+            Some(p) => ReadItem::Built(p.apply(&s.item.decode())),
+            None => ReadItem::Stored(s.item.clone()),
         });
         Ok(GetItemOutput { item, consumed, return_consumed_capacity: input.return_consumed_capacity })
     }

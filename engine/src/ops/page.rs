@@ -6,7 +6,6 @@
 //! or `Limit` entries have been evaluated, the page ends *after* that entry and LastEvaluatedKey is its
 //! key — even if nothing follows it, which is what DynamoDB does for `Limit`.
 
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::api::read::{QueryOutput, Select};
@@ -16,7 +15,7 @@ use crate::index::{project, projected_size};
 use crate::table::key::{KeyVal, PrimaryKey, SortVal};
 use crate::table::schema::{IndexDef, IndexKind, ProjectionDef};
 use crate::table::{Stored, Table};
-use crate::value::Item;
+use crate::value::{Item, ReadItem};
 
 pub const PAGE_BYTES: u64 = 1024 * 1024;
 
@@ -55,27 +54,30 @@ impl PagePlan<'_> {
         let mut last: Option<Entry<'i>> = None;
         // Entries of an index with a narrower projection than the table are built on read.
         let narrow = self.index.filter(|i| i.projection != ProjectionDef::All && !self.fetch_table);
+        let narrow_size = self.index.filter(|i| i.projection != ProjectionDef::All);
+        // The stored item is decoded only when something has to look inside it.
+        let decode = narrow_size.is_some() || self.filter.is_some() || (self.projection.is_some() && self.select != Select::Count);
         for e in entries {
             scanned += 1;
-            let item = &*e.stored.item;
-            bytes += match self.index {
-                Some(idx) if idx.projection != ProjectionDef::All => projected_size(keys, idx, item),
-                _ => e.stored.size,
+            let decoded = decode.then(|| e.stored.item.decode());
+            bytes += match (narrow_size, &decoded) {
+                (Some(idx), Some(item)) => projected_size(keys, idx, item),
+                _ => e.stored.size(),
             };
             if self.fetch_table {
-                fetched += e.stored.size;
+                fetched += e.stored.size();
             }
-            let view_owned = narrow.map(|idx| project(keys, idx, item));
-            let view: &Item = view_owned.as_ref().unwrap_or(item);
-            if self.filter.is_none_or(|f| f.eval(view)) {
+            let view: Option<Item> = match (narrow, decoded) {
+                (Some(idx), Some(item)) => Some(project(keys, idx, &item)),
+                (_, decoded) => decoded,
+            };
+            if self.filter.is_none_or(|f| view.as_ref().is_some_and(|v| f.eval(v))) {
                 count += 1;
                 if self.select != Select::Count {
-                    let out = match self.projection {
-                        Some(p) => Arc::new(p.apply(view)),
-                        None => match view_owned {
-                            Some(owned) => Arc::new(owned),
-                            None => Arc::clone(&e.stored.item),
-                        },
+                    let out = match (self.projection, view) {
+                        (Some(p), Some(v)) => ReadItem::Built(p.apply(&v)),
+                        (_, Some(v)) if narrow.is_some() => ReadItem::Built(v),
+                        _ => ReadItem::Stored(e.stored.item.clone()),
                     };
                     items.push(out);
                 }
@@ -100,7 +102,7 @@ impl PagePlan<'_> {
             if let Some(idx) = self.index {
                 for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
                     if let Some(v) = e.stored.item.get(&a.name) {
-                        k.insert(a.name.clone(), v.clone());
+                        k.insert(a.name.clone(), v);
                     }
                 }
             }

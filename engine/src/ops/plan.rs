@@ -84,8 +84,8 @@ pub fn evaluate(t: &Table, intent: &Intent) -> Result<Effect, Refusal> {
     let old = t.get(&intent.key);
     if let Some(cond) = &intent.condition {
         let empty = Item::new();
-        if !cond.eval(old.unwrap_or(&empty)) {
-            let item = if intent.return_old_on_failure { old.cloned() } else { None };
+        if !cond.eval(old.as_ref().unwrap_or(&empty)) {
+            let item = if intent.return_old_on_failure { old } else { None };
             return Err(Refusal::ConditionFailed(item));
         }
     }
@@ -94,7 +94,7 @@ pub fn evaluate(t: &Table, intent: &Intent) -> Result<Effect, Refusal> {
         Op::Delete => Effect::Remove,
         Op::Check => Effect::Keep,
         Op::Update(u) => {
-            let new = match old {
+            let new = match &old {
                 Some(o) => u.apply(o),
                 None => u.apply_to_new(&intent.key.to_item(&t.def.keys)),
             };
@@ -120,20 +120,20 @@ pub fn commit(t: &mut Table, key: &PrimaryKey, effect: Effect, factor: Factor, c
         Effect::Remove => t.commit_write(key, None, factor, cons),
         Effect::Keep => {
             charge_check(t, key, factor, cons);
-            t.get(key).cloned()
+            t.get(key)
         }
     }
 }
 
 /// A ConditionCheck reads the item to decide, and is billed like a write of the item's size.
 pub fn charge_check(t: &Table, key: &PrimaryKey, factor: Factor, cons: &mut Consumed) {
-    let size = t.get(key).map(|i| item_size(i) as u64);
+    let size = t.size_of(key);
     cons.write(Target::Table, size.unwrap_or(0), factor, Reason::ConditionCheck { found: size.is_some() });
 }
 
 /// Charge the table for a write that was evaluated but refused (a failed condition still costs).
 pub fn charge_refused(t: &Table, intent: &Intent, factor: Factor, cons: &mut Consumed) {
-    let old = t.get(&intent.key).map(|i| item_size(i) as u64);
+    let old = t.size_of(&intent.key);
     let new = match &intent.op {
         Op::Put(i) => Some(item_size(i) as u64),
         _ => None,

@@ -15,7 +15,7 @@ use crate::error::ApiError;
 use crate::index::{IndexPos, TableKeyBound};
 use crate::ops::page::{Entry, PagePlan};
 use crate::ops::query::{setup, start_key};
-use crate::table::key::KeyVal;
+use crate::table::key::{KeyKind, KeyVal};
 
 /// Stable 64-bit FNV-1a hash of a partition key value.
 pub fn partition_hash(v: &KeyVal) -> u64 {
@@ -26,20 +26,12 @@ pub fn partition_hash(v: &KeyVal) -> u64 {
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
     };
-    match v {
-        KeyVal::S(s) => {
-            feed(b"S");
-            feed(s.as_slice());
-        }
-        KeyVal::N(n) => {
-            feed(b"N");
-            feed(n.as_slice());
-        }
-        KeyVal::B(b) => {
-            feed(b"B");
-            feed(b.as_slice());
-        }
-    }
+    feed(match v.kind() {
+        KeyKind::S => b"S",
+        KeyKind::N => b"N",
+        KeyKind::B => b"B",
+    });
+    feed(v.as_slice());
     h
 }
 

@@ -15,7 +15,6 @@ use crate::ops::compile_read;
 use crate::ops::transact_write::MULTIPLE_OPERATIONS;
 use crate::table::key::{key_from_key_param, PrimaryKey};
 use crate::throttle::{transaction_reason, Access, ThrottlePolicy};
-use crate::value::item_size;
 
 impl Database {
     pub fn transact_get_items(&self, input: &TransactGetItemsInput, throttle: &mut dyn ThrottlePolicy) -> Result<TransactGetItemsOutput, ApiError> {
@@ -51,8 +50,8 @@ impl Database {
         let mut consumed: Vec<Consumed> = Vec::new();
         let mut responses = Vec::new();
         for (t, key, compiled) in plans {
+            let size = t.size_of(&key).unwrap_or(0);
             let found = t.get(&key);
-            let size = found.map_or(0, |i| item_size(i) as u64);
             let pos = match consumed.iter().position(|c| c.table_name == t.name()) {
                 Some(p) => p,
                 None => {
@@ -64,8 +63,8 @@ impl Database {
                 c.read(Target::Table, size, ReadConsistency::Transactional, Reason::GetItem { found: found.is_some() });
             }
             responses.push(found.map(|i| match &compiled.projection {
-                Some(p) => p.apply(i),
-                None => i.clone(),
+                Some(p) => p.apply(&i),
+                None => i,
             }));
         }
         Ok(TransactGetItemsOutput { responses, consumed, return_consumed_capacity: input.return_consumed_capacity })

@@ -195,7 +195,7 @@ impl Database {
                 }
             };
             if !matches!(op, Op::Put(_)) {
-                bytes += t.get(&key).map_or(0, |i| item_size(i) as u64);
+                bytes += t.size_of(&key).unwrap_or(0);
             }
             if !seen.insert((it.table_name.clone(), key.clone())) {
                 return Err(ApiError::validation(MULTIPLE_OPERATIONS));

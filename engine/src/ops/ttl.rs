@@ -50,7 +50,7 @@ pub fn rebuild_expiry_index(t: &mut Table) {
         for (pk, part) in &t.parts {
             for (sk, stored) in &part.items {
                 if let Some(AttributeValue::N(n)) = stored.item.get(attr) {
-                    index.insert((*n, PrimaryKey { pk: pk.clone(), sk: sk.clone() }));
+                    index.insert((n, PrimaryKey { pk: pk.clone(), sk: sk.clone() }));
                 }
             }
         }

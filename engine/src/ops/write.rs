@@ -52,14 +52,14 @@ fn check_condition(
     let Some(cond) = cond else { return Ok(()) };
     let old = t.get(key);
     let empty = Item::new();
-    if cond.eval(old.unwrap_or(&empty)) {
+    if cond.eval(old.as_ref().unwrap_or(&empty)) {
         return Ok(());
     }
-    let old_size = old.map(|o| item_size(o) as u64);
+    let old_size = t.size_of(key);
     let new_size = new_size();
     let bytes = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
     cons.write(Target::Table, bytes, factor, Reason::ConditionFailed { old: old_size, new: new_size });
-    let item = if return_old_on_failure { old.cloned() } else { None };
+    let item = if return_old_on_failure { old } else { None };
     Err(ApiError::ConditionalCheckFailed { message: String::from("The conditional request failed"), item })
 }
 
@@ -217,7 +217,7 @@ impl Database {
         if let Some(u) = &compiled.update {
             check_index_key_literals(t, u)?;
         }
-        let old = t.get(&key).cloned();
+        let old = t.get(&key);
         let base = old.clone().unwrap_or_else(|| key.to_item(&t.def.keys));
         let update = compiled.update.as_ref();
         let mut consumed = Consumed::new(&t.def.name);

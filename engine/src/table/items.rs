@@ -1,11 +1,12 @@
-//! The items of one partition, ordered by sort key: a sorted vector while the partition is small, a
-//! B-tree once it grows.
+//! The items of one partition, ordered by sort key: the entry itself while there is one, a sorted
+//! vector while the partition is small, a B-tree once it grows.
 //!
 //! Why: most partitions hold one item (tables without a sort key) or a few dozen. A B-tree allocates
-//! whole nodes of 11 slots, so a one-item partition paid ~540 bytes of node for a 48-byte entry; an
-//! exactly-sized vector pays the entry only, and binary search over a short contiguous run is as fast
-//! as a B-tree search. Past [`SMALL_MAX`] entries the O(n) insert shift would start to cost, so the
-//! partition switches to a B-tree for good.
+//! whole nodes of 11 slots, so a one-item partition paid ~540 bytes of node for a 48-byte entry; a
+//! lone entry is kept in the partition's own slot (no allocation at all), and an exactly-sized vector
+//! pays the entries only, with binary search over a short contiguous run as fast as a B-tree search.
+//! Past [`SMALL_MAX`] entries the O(n) insert shift would start to cost, so the partition switches to
+//! a B-tree for good.
 
 use alloc::collections::btree_map::{self, BTreeMap};
 use alloc::vec::Vec;
@@ -20,6 +21,7 @@ pub const SMALL_MAX: usize = 64;
 
 #[derive(Debug, Clone)]
 pub enum Items {
+    One((SortVal, Stored)),
     Small(Vec<(SortVal, Stored)>),
     Large(BTreeMap<SortVal, Stored>),
 }
@@ -64,8 +66,18 @@ impl<'a> IntoIterator for &'a Items {
 }
 
 impl Items {
+    /// The entries as a sorted slice, unless the partition is a B-tree.
+    fn as_slice(&self) -> Option<&[(SortVal, Stored)]> {
+        match self {
+            Items::One(e) => Some(core::slice::from_ref(e)),
+            Items::Small(v) => Some(v),
+            Items::Large(_) => None,
+        }
+    }
+
     pub fn len(&self) -> usize {
         match self {
+            Items::One(_) => 1,
             Items::Small(v) => v.len(),
             Items::Large(m) => m.len(),
         }
@@ -80,22 +92,35 @@ impl Items {
     }
 
     pub fn get_key_value(&self, sk: &SortVal) -> Option<(&SortVal, &Stored)> {
-        match self {
-            Items::Small(v) => v.binary_search_by(|(k, _)| k.cmp(sk)).ok().and_then(|i| v.get(i)).map(|(k, s)| (k, s)),
-            Items::Large(m) => m.get_key_value(sk),
+        match (self, self.as_slice()) {
+            (_, Some(v)) => v.binary_search_by(|(k, _)| k.cmp(sk)).ok().and_then(|i| v.get(i)).map(|(k, s)| (k, s)),
+            (Items::Large(m), None) => m.get_key_value(sk),
+            _ => None,
         }
     }
 
     /// Store `stored` at `sk`, returning what was there.
     pub fn insert(&mut self, sk: SortVal, stored: Stored) -> Option<Stored> {
         match self {
+            Items::One((k, s)) if *k == sk => Some(core::mem::replace(s, stored)),
+            Items::One(_) => {
+                let Items::One(first) = core::mem::take(self) else { return None };
+                let mut v = Vec::with_capacity(2);
+                if first.0 < sk {
+                    v.extend([first, (sk, stored)]);
+                } else {
+                    v.extend([(sk, stored), first]);
+                }
+                *self = Items::Small(v);
+                None
+            }
+            Items::Small(v) if v.is_empty() => {
+                *self = Items::One((sk, stored));
+                None
+            }
             Items::Small(v) => match v.binary_search_by(|(k, _)| k.cmp(&sk)) {
                 Ok(i) => v.get_mut(i).map(|slot| core::mem::replace(&mut slot.1, stored)),
                 Err(i) if v.len() < SMALL_MAX => {
-                    if v.capacity() == 0 {
-                        // The common one-item partition: exactly one slot, not the default four.
-                        v.reserve_exact(1);
-                    }
                     v.insert(i, (sk, stored));
                     None
                 }
@@ -112,6 +137,11 @@ impl Items {
 
     pub fn remove(&mut self, sk: &SortVal) -> Option<Stored> {
         match self {
+            Items::One((k, _)) if k == sk => match core::mem::take(self) {
+                Items::One((_, stored)) => Some(stored),
+                _ => None,
+            },
+            Items::One(_) => None,
             Items::Small(v) => {
                 let i = v.binary_search_by(|(k, _)| k.cmp(sk)).ok()?;
                 let (_, stored) = v.remove(i);
@@ -125,9 +155,10 @@ impl Items {
     }
 
     pub fn iter(&self) -> Iter<'_> {
-        match self {
-            Items::Small(v) => Iter::Small(v.iter()),
-            Items::Large(m) => Iter::Large(m.range::<SortVal, _>(..)),
+        match (self, self.as_slice()) {
+            (_, Some(v)) => Iter::Small(v.iter()),
+            (Items::Large(m), None) => Iter::Large(m.range::<SortVal, _>(..)),
+            _ => Iter::Small([].iter()),
         }
     }
 
@@ -141,8 +172,8 @@ impl Items {
         if !is_valid(&lo, &hi) {
             return Iter::Small([].iter());
         }
-        match self {
-            Items::Small(v) => {
+        match (self, self.as_slice()) {
+            (_, Some(v)) => {
                 let start = match &lo {
                     Bound::Unbounded => 0,
                     Bound::Included(a) => v.partition_point(|(k, _)| k < a),
@@ -155,7 +186,8 @@ impl Items {
                 };
                 Iter::Small(v.get(start..end.max(start)).unwrap_or_default().iter())
             }
-            Items::Large(m) => Iter::Large(m.range((lo, hi))),
+            (Items::Large(m), None) => Iter::Large(m.range((lo, hi))),
+            _ => Iter::Small([].iter()),
         }
     }
 }

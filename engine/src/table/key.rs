@@ -11,82 +11,90 @@ use crate::number::Number;
 use crate::table::numkey;
 use crate::value::{check_index_key_value, check_key_type, check_key_value, AttributeValue, IndexKeyWrite, Item, KeyRole};
 
-/// A byte string kept inline when short: key comparisons during a B-tree search then read only the
-/// node itself instead of chasing one heap pointer per comparison (which dominated lookup time).
-#[derive(Clone)]
-pub enum Bytes {
-    Inline(u8, [u8; INLINE]),
-    Heap(Box<[u8]>),
+/// The three key types, in DynamoDB's cross-type order (S < N < B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KeyKind {
+    S,
+    /// Bytes in the order-preserving encoding of `table::numkey`.
+    N,
+    B,
 }
 
-const INLINE: usize = 22;
-
-impl Bytes {
-    pub fn new(b: &[u8]) -> Bytes {
-        if b.len() <= INLINE {
-            let mut buf = [0u8; INLINE];
-            buf[..b.len()].copy_from_slice(b);
-            Bytes::Inline(b.len() as u8, buf)
-        } else {
-            Bytes::Heap(b.into())
-        }
-    }
-
-    pub fn as_slice(&self) -> &[u8] {
-        match self {
-            Bytes::Inline(n, buf) => &buf[..usize::from(*n).min(INLINE)],
-            Bytes::Heap(b) => b,
-        }
-    }
-}
-
-impl core::fmt::Debug for Bytes {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{:?}", self.as_slice())
-    }
-}
+/// Key bytes kept inline up to this length: with the tag, kind and length bytes the whole value is
+/// 24 bytes, the same as the heap form (kind plus a boxed slice).
+const INLINE: usize = 21;
 
 /// A scalar key value (S, N or B) ordered the way DynamoDB orders keys: S by UTF-8 bytes, N
 /// numerically, B by unsigned bytes (and S < N < B across types, as `value::key_cmp`).
-#[derive(Debug, Clone)]
-pub enum KeyVal {
-    S(Bytes),
-    /// In the order-preserving encoding of `table::numkey`.
-    N(Bytes),
-    B(Bytes),
+///
+/// Why this layout: every table slot, index partition and sort-key position holds one, so its width is
+/// paid per item. Short keys are kept inline so that B-tree searches compare bytes in the node instead
+/// of chasing one heap pointer per comparison (which dominated lookup time), and the kind shares the
+/// enum's word so the value is 24 bytes, not the 32 a `kind + bytes` enum takes.
+#[derive(Clone)]
+pub struct KeyVal(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    Inline { kind: KeyKind, len: u8, buf: [u8; INLINE] },
+    Heap { kind: KeyKind, bytes: Box<[u8]> },
 }
 
 impl KeyVal {
+    pub fn new(kind: KeyKind, b: &[u8]) -> KeyVal {
+        KeyVal(match u8::try_from(b.len()) {
+            Ok(len) if b.len() <= INLINE => {
+                let mut buf = [0u8; INLINE];
+                buf[..b.len()].copy_from_slice(b);
+                Repr::Inline { kind, len, buf }
+            }
+            _ => Repr::Heap { kind, bytes: b.into() },
+        })
+    }
+
+    pub fn kind(&self) -> KeyKind {
+        match &self.0 {
+            Repr::Inline { kind, .. } | Repr::Heap { kind, .. } => *kind,
+        }
+    }
+
+    /// The key bytes: UTF-8 for S, the `numkey` encoding for N, the bytes for B.
+    pub fn as_slice(&self) -> &[u8] {
+        match &self.0 {
+            Repr::Inline { len, buf, .. } => &buf[..usize::from(*len).min(INLINE)],
+            Repr::Heap { bytes, .. } => bytes,
+        }
+    }
+
     /// The key form of a scalar value; `None` for any other type.
     pub fn from_value(v: &AttributeValue) -> Option<KeyVal> {
         match v {
-            AttributeValue::S(s) => Some(KeyVal::S(Bytes::new(s.as_bytes()))),
-            AttributeValue::N(n) => Some(KeyVal::N(Bytes::new(&numkey::encode(n)))),
-            AttributeValue::B(b) => Some(KeyVal::B(Bytes::new(b))),
+            AttributeValue::S(s) => Some(KeyVal::new(KeyKind::S, s.as_bytes())),
+            AttributeValue::N(n) => Some(KeyVal::new(KeyKind::N, &numkey::encode(n))),
+            AttributeValue::B(b) => Some(KeyVal::new(KeyKind::B, b)),
             _ => None,
         }
     }
 
     pub fn to_value(&self) -> AttributeValue {
-        match self {
-            KeyVal::S(b) => AttributeValue::S(String::from(core::str::from_utf8(b.as_slice()).unwrap_or_default())),
-            KeyVal::N(b) => AttributeValue::N(numkey::decode(b.as_slice()).unwrap_or(Number::ZERO)),
-            KeyVal::B(b) => AttributeValue::B(b.as_slice().to_vec()),
+        let b = self.as_slice();
+        match self.kind() {
+            KeyKind::S => AttributeValue::S(String::from(core::str::from_utf8(b).unwrap_or_default())),
+            KeyKind::N => AttributeValue::N(numkey::decode(b).unwrap_or(Number::ZERO)),
+            KeyKind::B => AttributeValue::B(b.to_vec()),
         }
     }
+}
 
-    fn rank(&self) -> u8 {
-        match self {
-            KeyVal::S(_) => 0,
-            KeyVal::N(_) => 1,
-            KeyVal::B(_) => 2,
-        }
+impl core::fmt::Debug for KeyVal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{:?}({:?})", self.kind(), self.as_slice())
     }
 }
 
 /// Only called with values already checked to be S, N or B.
 fn kv(v: &AttributeValue) -> KeyVal {
-    KeyVal::from_value(v).unwrap_or(KeyVal::S(Bytes::new(b"")))
+    KeyVal::from_value(v).unwrap_or(KeyVal::new(KeyKind::S, b""))
 }
 
 impl PartialEq for KeyVal {
@@ -102,12 +110,7 @@ impl PartialOrd for KeyVal {
 }
 impl Ord for KeyVal {
     fn cmp(&self, other: &Self) -> Ordering {
-        match (self, other) {
-            (KeyVal::S(a), KeyVal::S(b)) | (KeyVal::N(a), KeyVal::N(b)) | (KeyVal::B(a), KeyVal::B(b)) => {
-                a.as_slice().cmp(b.as_slice())
-            }
-            _ => self.rank().cmp(&other.rank()),
-        }
+        self.kind().cmp(&other.kind()).then_with(|| self.as_slice().cmp(other.as_slice()))
     }
 }
 

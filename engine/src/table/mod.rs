@@ -10,7 +10,6 @@ pub mod schema;
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::capacity::{Consumed, Factor, Reason, Target};
@@ -18,33 +17,44 @@ use crate::error::ApiError;
 use crate::index::{project, projected_size, projection_changed, IndexData};
 use crate::table::key::{index_key_of, KeyVal, PrimaryKey, SortVal};
 use crate::table::schema::{IndexDef, IndexKind, ProjectionDef, TableDef};
-use crate::value::{item_size, Item};
+use crate::value::{item_size, Item, PackedItem};
 
 /// DynamoDB's item size limit (400 KB).
 pub const MAX_ITEM_BYTES: u64 = 400 * 1024;
 /// Item collection limit for tables with a local secondary index (10 GB).
 pub const MAX_COLLECTION_BYTES: u64 = 10 * 1024 * 1024 * 1024;
 
-/// A stored item: shared so that reads hand it out without copying, with its DynamoDB size cached
-/// because every read charges by it.
+/// A stored item: packed (about its DynamoDB size in memory, that size included) and shared, so that
+/// reads hand it out without copying or decoding.
 #[derive(Debug, Clone)]
 pub struct Stored {
-    pub item: Arc<Item>,
-    pub size: u64,
+    pub item: PackedItem,
+}
+
+impl Stored {
+    pub fn new(item: &Item, size: u64) -> Stored {
+        Stored { item: PackedItem::encode_sized(item, size) }
+    }
+
+    /// The item's DynamoDB size, which every read charges by.
+    pub fn size(&self) -> u64 {
+        self.item.size()
+    }
 }
 
 /// All items sharing one partition key (an item collection).
 #[derive(Debug, Clone, Default)]
 pub struct Partition {
     pub items: items::Items,
-    /// Table items plus their LSI entries: what the 10 GB item-collection limit measures.
-    pub collection_bytes: u64,
 }
 
 #[derive(Debug, Clone)]
 pub struct Table {
     pub def: TableDef,
     pub parts: BTreeMap<KeyVal, Partition>,
+    /// Per item collection of a table with an LSI (the only tables with the 10 GB limit): its items plus
+    /// their LSI entries. Empty for other tables, so they pay nothing for it.
+    pub collections: BTreeMap<KeyVal, u64>,
     pub item_count: u64,
     pub size_bytes: u64,
     /// Parallel to `def.indexes`.
@@ -73,15 +83,21 @@ fn target_of(index: &IndexDef) -> Target {
 impl Table {
     pub fn new(def: TableDef) -> Table {
         let index_data = def.indexes.iter().map(|_| IndexData::default()).collect();
-        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES, extras: Default::default() }
+        Table { def, parts: BTreeMap::new(), collections: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES, extras: Default::default() }
     }
 
     pub fn name(&self) -> &str {
         &self.def.name
     }
 
-    pub fn get(&self, key: &PrimaryKey) -> Option<&Item> {
-        self.get_stored(key).map(|s| &*s.item)
+    /// The item at `key`, decoded from its stored form (for code that evaluates expressions on it).
+    pub fn get(&self, key: &PrimaryKey) -> Option<Item> {
+        self.get_stored(key).map(|s| s.item.decode())
+    }
+
+    /// The DynamoDB size of the item at `key`, without decoding it.
+    pub fn size_of(&self, key: &PrimaryKey) -> Option<u64> {
+        self.get_stored(key).map(Stored::size)
     }
 
     pub fn get_stored(&self, key: &PrimaryKey) -> Option<&Stored> {
@@ -108,14 +124,14 @@ impl Table {
     }
 
     pub fn collection_bytes(&self, pk: &KeyVal) -> u64 {
-        self.parts.get(pk).map_or(0, |p| p.collection_bytes)
+        self.collections.get(pk).copied().unwrap_or(0)
     }
 
     /// Checks that depend on stored state and must pass before anything is written (so a transaction
     /// can check every item first): the 10 GB item-collection limit of tables with an LSI.
     pub fn check_write(&self, key: &PrimaryKey, new: Option<&Item>) -> Result<(), ApiError> {
         let (true, Some(new)) = (self.def.has_lsi(), new) else { return Ok(()) };
-        let old = self.get(key).map_or(0, |o| self.collection_contribution(o));
+        let old = self.get(key).map_or(0, |o| self.collection_contribution(&o));
         let after = self.collection_bytes(&key.pk).saturating_sub(old) + self.collection_contribution(new);
         if after > self.collection_limit {
             return Err(ApiError::ItemCollectionSizeLimitExceeded(String::from("Collection size exceeded.")));
@@ -125,7 +141,7 @@ impl Table {
 
     /// Index entries before and after a write, computed once and used both for the charges and for
     /// maintaining the index (each item and projection is measured exactly once per write).
-    fn plan(&self, old: Option<&Stored>, new: Option<(&Item, u64)>) -> Vec<IndexChange> {
+    fn plan(&self, old: Option<(&Item, u64)>, new: Option<(&Item, u64)>) -> Vec<IndexChange> {
         let keys = &self.def.keys;
         let entry = |idx: &IndexDef, item: &Item, size: u64| {
             index_key_of(idx, item).map(|(k, s)| {
@@ -137,10 +153,10 @@ impl Table {
             .indexes
             .iter()
             .map(|idx| {
-                let o = old.and_then(|o| entry(idx, &o.item, o.size));
+                let o = old.and_then(|(o, size)| entry(idx, o, size));
                 let n = new.and_then(|(n, size)| entry(idx, n, size));
                 let changed = match (old, new, &o, &n) {
-                    (Some(os), Some((ni, _)), Some(_), Some(_)) => projection_changed(keys, idx, &os.item, ni),
+                    (Some((oi, _)), Some((ni, _)), Some(_), Some(_)) => projection_changed(keys, idx, oi, ni),
                     _ => false,
                 };
                 IndexChange { old: o, new: n, projection_changed: changed }
@@ -170,13 +186,12 @@ impl Table {
     /// and run [`Table::check_write`]; batch writes and transactions call this per item.
     pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
         let new_size = new.as_ref().map(|n| item_size(n) as u64);
+        let old_size = self.size_of(key);
+        let old = self.get(key);
         if self.extras.wants_writes() {
-            let old = self.get(key).cloned();
             self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
         }
-        let old = self.get_stored(key);
-        let old_size = old.map(|o| o.size);
-        let changes = self.plan(old, new.as_ref().zip(new_size));
+        let changes = self.plan(old.as_ref().zip(old_size), new.as_ref().zip(new_size));
         match new_size {
             Some(n) => cons.write(Target::Table, old_size.unwrap_or(0).max(n), factor, Reason::WriteItem { old: old_size, new: n }),
             None => cons.write(Target::Table, old_size.unwrap_or(0), factor, Reason::DeleteItem { found: old.is_some() }),
@@ -217,28 +232,30 @@ impl Table {
                 data.insert(ipk, isk, key.clone(), size);
             }
         }
-        let had_old = old_size.is_some();
-        let old = match (new, new_size) {
+        if self.def.has_lsi() {
+            let bytes = self.collections.entry(key.pk.clone()).or_default();
+            *bytes = bytes.saturating_sub(contribution_old) + contribution_new;
+            if *bytes == 0 {
+                self.collections.remove(&key.pk);
+            }
+        }
+        match (&new, new_size) {
             (Some(item), Some(size)) => {
                 let part = self.parts.entry(key.pk.clone()).or_default();
-                part.collection_bytes = part.collection_bytes.saturating_sub(contribution_old) + contribution_new;
-                part.items.insert(key.sk.clone(), Stored { item: Arc::new(item), size })
+                part.items.insert(key.sk.clone(), Stored::new(item, size));
             }
             _ => {
-                let part = self.parts.get_mut(&key.pk);
-                let old = part.and_then(|p| {
-                    p.collection_bytes = p.collection_bytes.saturating_sub(contribution_old);
-                    p.items.remove(&key.sk)
-                });
-                if self.parts.get(&key.pk).is_some_and(|p| p.items.is_empty()) {
-                    self.parts.remove(&key.pk);
+                if let Some(p) = self.parts.get_mut(&key.pk) {
+                    p.items.remove(&key.sk);
+                    if p.items.is_empty() {
+                        self.parts.remove(&key.pk);
+                    }
                 }
-                old
             }
-        };
+        }
         self.size_bytes = self.size_bytes.saturating_sub(old_size.unwrap_or(0)) + new_size.unwrap_or(0);
-        self.item_count = self.item_count + u64::from(new_size.is_some()) - u64::from(had_old);
-        old.map(|s| Arc::try_unwrap(s.item).unwrap_or_else(|shared| (*shared).clone()))
+        self.item_count = self.item_count + u64::from(new_size.is_some()) - u64::from(old_size.is_some());
+        old
     }
 
     /// Build a new index's entries from the stored items (UpdateTable Create). Items whose index key
@@ -248,10 +265,10 @@ impl Table {
         let mut data = IndexData::default();
         for (pk, part) in &self.parts {
             for (sk, stored) in &part.items {
-                let item = &*stored.item;
-                if let Some((ipk, isk)) = index_key_of(idx, item) {
+                let item = stored.item.decode();
+                if let Some((ipk, isk)) = index_key_of(idx, &item) {
                     let key = PrimaryKey { pk: pk.clone(), sk: sk.clone() };
-                    data.insert(ipk, isk, key, projected_size(&self.def.keys, idx, item));
+                    data.insert(ipk, isk, key, projected_size(&self.def.keys, idx, &item));
                 }
             }
         }

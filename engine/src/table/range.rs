@@ -7,7 +7,7 @@ use core::ops::Bound;
 
 use crate::expr::SortKeyCondition;
 use crate::index::{IndexPos, TableKeyBound};
-use crate::table::key::{KeyVal, SortVal};
+use crate::table::key::{KeyKind, KeyVal, SortVal};
 use crate::value::AttributeValue;
 
 /// Bounds on sort values plus a prefix filter for `begins_with` (its matches are contiguous and start at
@@ -49,8 +49,8 @@ impl SortRange {
     pub fn prefix_ok(&self, v: &SortVal) -> bool {
         match (&self.prefix, v) {
             (None, _) => true,
-            (Some(AttributeValue::S(p)), Some(KeyVal::S(s))) => s.as_slice().starts_with(p.as_bytes()),
-            (Some(AttributeValue::B(p)), Some(KeyVal::B(s))) => s.as_slice().starts_with(p),
+            (Some(AttributeValue::S(p)), Some(k)) if k.kind() == KeyKind::S => k.as_slice().starts_with(p.as_bytes()),
+            (Some(AttributeValue::B(p)), Some(k)) if k.kind() == KeyKind::B => k.as_slice().starts_with(p),
             _ => false,
         }
     }

@@ -85,7 +85,7 @@ fn map_to_json(map: &BTreeMap<String, AttributeValue>) -> Value {
     Value::Object(map.iter().map(|(k, v)| (k.clone(), value_to_json(v))).collect())
 }
 
-fn encode_b64(b: &[u8]) -> String {
+pub(super) fn encode_b64(b: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(b)
 }
 

@@ -8,13 +8,18 @@
 //! - `item_size` / `attribute_size` are DynamoDB's byte accounting (see shared/dynamodb-rules.md).
 //!
 //! Submodules: `json` (DynamoDB JSON in and out, with DynamoDB's error texts), `size` (byte accounting,
-//! nesting depth, the 400 KB limit), `key` (key attribute checks: type, emptiness, length).
+//! nesting depth, the 400 KB limit), `key` (key attribute checks: type, emptiness, length), `packed` (the
+//! compact form a table stores items in).
 
 mod json;
 mod key;
+mod packed;
+mod read_item;
 mod size;
 
 pub use json::{check_value_shape, item_from_json, item_to_json, value_from_json, value_to_json};
+pub use packed::PackedItem;
+pub use read_item::ReadItem;
 pub use key::{
     check_index_key_value, check_key_type, check_key_value, key_bytes_len, IndexKeyWrite, KeyRole,
     MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES,

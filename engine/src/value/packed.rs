@@ -1,0 +1,363 @@
+//! The form a table keeps its items in: one shared byte buffer per item.
+//!
+//! Why: an [`Item`] is a B-tree of `String` → [`AttributeValue`]; its node alone is ~630 bytes, so a
+//! 100-byte DynamoDB item cost ~1 KB of memory. Packed, an item is about its DynamoDB size plus a few
+//! bytes per attribute (name length, type tag, value length), in one allocation. Reads share the
+//! buffer (`Arc`), so GetItem and unfiltered Query/Scan hand out the stored item without decoding it;
+//! only code that evaluates expressions on it decodes it back into an [`Item`].
+//!
+//! Format (all lengths and counts LEB128): `size count (name value)*` — the item's DynamoDB size (every
+//! read charges by it, so it is kept rather than recomputed), then the attributes in name order, where
+//! `value` is a tag byte then its payload — S/B `len bytes`, N a number, BOOL and NULL nothing, L
+//! `count value*`, M `count (name value)*`, SS/BS `count (len bytes)*`, NS `count number*`. A number
+//! is `(coefficient << 1 | negative)` then its zigzag exponent. The encoding of an item is unique
+//! (items are name-ordered, sets canonical, numbers normalised), so equal buffers mean equal items.
+//!
+//! Only [`PackedItem::encode`] produces buffers, so decoding never meets malformed bytes; it still
+//! checks every read and yields nothing rather than panicking if it ever did.
+
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use serde_json::{Map, Value};
+
+use super::json::encode_b64;
+use super::{AttributeValue, Item};
+use crate::number::Number;
+
+const S: u8 = 0;
+const N: u8 = 1;
+const B: u8 = 2;
+const FALSE: u8 = 3;
+const TRUE: u8 = 4;
+const NULL: u8 = 5;
+const L: u8 = 6;
+const M: u8 = 7;
+const SS: u8 = 8;
+const NS: u8 = 9;
+const BS: u8 = 10;
+
+/// An item in its stored form. Cloning shares the buffer.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PackedItem(Arc<[u8]>);
+
+impl PackedItem {
+    pub fn encode(item: &Item) -> PackedItem {
+        Self::encode_sized(item, super::item_size(item) as u64)
+    }
+
+    /// [`PackedItem::encode`] for a caller that has already measured the item (`size` must be
+    /// `item_size(item)`).
+    pub fn encode_sized(item: &Item, size: u64) -> PackedItem {
+        let mut out = Vec::with_capacity(uint_len(u128::from(size)) + encoded_len(item));
+        put_uint(&mut out, u128::from(size));
+        put_uint(&mut out, item.len() as u128);
+        for (name, v) in item {
+            put_bytes(&mut out, name.as_bytes());
+            put_value(&mut out, v);
+        }
+        PackedItem(Arc::from(out))
+    }
+
+    /// The item, rebuilt.
+    pub fn decode(&self) -> Item {
+        read_map(&mut self.attributes()).unwrap_or_default()
+    }
+
+    /// The item's DynamoDB size in bytes.
+    pub fn size(&self) -> u64 {
+        Reader(&self.0).uint().and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
+    }
+
+    /// A reader positioned after the size.
+    fn attributes(&self) -> Reader<'_> {
+        let mut r = Reader(&self.0);
+        let _ = r.uint();
+        r
+    }
+
+    /// One top-level attribute, decoded without decoding the rest.
+    pub fn get(&self, name: &str) -> Option<AttributeValue> {
+        let mut r = self.attributes();
+        let count = r.uint()?;
+        for _ in 0..count {
+            let n = r.bytes()?;
+            if n == name.as_bytes() {
+                return read_value(&mut r);
+            }
+            if n > name.as_bytes() {
+                return None;
+            }
+            skip_value(&mut r)?;
+        }
+        None
+    }
+
+    /// The item as DynamoDB JSON, written straight from the buffer: what a read returns to a client.
+    pub fn to_json(&self) -> Value {
+        json_map(&mut self.attributes()).unwrap_or_default()
+    }
+
+    /// Bytes of memory the buffer holds (its contents, not the shared header).
+    pub fn encoded_len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl core::fmt::Debug for PackedItem {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.decode().fmt(f)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encoding.
+
+fn uint_len(mut v: u128) -> usize {
+    let mut n = 1;
+    while v >= 0x80 {
+        v >>= 7;
+        n += 1;
+    }
+    n
+}
+
+fn put_uint(out: &mut Vec<u8>, mut v: u128) {
+    while v >= 0x80 {
+        out.push((v as u8 & 0x7f) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
+    put_uint(out, b.len() as u128);
+    out.extend_from_slice(b);
+}
+
+fn zigzag(e: i32) -> u128 {
+    u128::from(((e << 1) ^ (e >> 31)) as u32)
+}
+
+fn unzigzag(v: u128) -> Option<i32> {
+    let v = u32::try_from(v).ok()?;
+    Some(((v >> 1) as i32) ^ -((v & 1) as i32))
+}
+
+fn number_parts(n: &Number) -> (u128, u128) {
+    ((n.coefficient() << 1) | u128::from(n.is_negative()), zigzag(n.exponent()))
+}
+
+fn put_number(out: &mut Vec<u8>, n: &Number) {
+    let (c, e) = number_parts(n);
+    put_uint(out, c);
+    put_uint(out, e);
+}
+
+fn number_len(n: &Number) -> usize {
+    let (c, e) = number_parts(n);
+    uint_len(c) + uint_len(e)
+}
+
+fn bytes_len(b: &[u8]) -> usize {
+    uint_len(b.len() as u128) + b.len()
+}
+
+fn put_value(out: &mut Vec<u8>, v: &AttributeValue) {
+    match v {
+        AttributeValue::S(s) => {
+            out.push(S);
+            put_bytes(out, s.as_bytes());
+        }
+        AttributeValue::N(n) => {
+            out.push(N);
+            put_number(out, n);
+        }
+        AttributeValue::B(b) => {
+            out.push(B);
+            put_bytes(out, b);
+        }
+        AttributeValue::Bool(b) => out.push(if *b { TRUE } else { FALSE }),
+        AttributeValue::Null => out.push(NULL),
+        AttributeValue::L(items) => {
+            out.push(L);
+            put_uint(out, items.len() as u128);
+            items.iter().for_each(|v| put_value(out, v));
+        }
+        AttributeValue::M(map) => {
+            out.push(M);
+            put_uint(out, map.len() as u128);
+            for (k, v) in map {
+                put_bytes(out, k.as_bytes());
+                put_value(out, v);
+            }
+        }
+        AttributeValue::SS(items) => {
+            out.push(SS);
+            put_uint(out, items.len() as u128);
+            items.iter().for_each(|s| put_bytes(out, s.as_bytes()));
+        }
+        AttributeValue::NS(items) => {
+            out.push(NS);
+            put_uint(out, items.len() as u128);
+            items.iter().for_each(|n| put_number(out, n));
+        }
+        AttributeValue::BS(items) => {
+            out.push(BS);
+            put_uint(out, items.len() as u128);
+            items.iter().for_each(|b| put_bytes(out, b));
+        }
+    }
+}
+
+fn value_len(v: &AttributeValue) -> usize {
+    1 + match v {
+        AttributeValue::S(s) => bytes_len(s.as_bytes()),
+        AttributeValue::N(n) => number_len(n),
+        AttributeValue::B(b) => bytes_len(b),
+        AttributeValue::Bool(_) | AttributeValue::Null => 0,
+        AttributeValue::L(items) => uint_len(items.len() as u128) + items.iter().map(value_len).sum::<usize>(),
+        AttributeValue::M(map) => encoded_len(map),
+        AttributeValue::SS(items) => uint_len(items.len() as u128) + items.iter().map(|s| bytes_len(s.as_bytes())).sum::<usize>(),
+        AttributeValue::NS(items) => uint_len(items.len() as u128) + items.iter().map(number_len).sum::<usize>(),
+        AttributeValue::BS(items) => uint_len(items.len() as u128) + items.iter().map(|b| bytes_len(b)).sum::<usize>(),
+    }
+}
+
+fn encoded_len(map: &BTreeMap<String, AttributeValue>) -> usize {
+    uint_len(map.len() as u128) + map.iter().map(|(k, v)| bytes_len(k.as_bytes()) + value_len(v)).sum::<usize>()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding.
+
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn byte(&mut self) -> Option<u8> {
+        let (&b, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(b)
+    }
+
+    fn uint(&mut self) -> Option<u128> {
+        let mut v = 0u128;
+        for shift in (0..128).step_by(7) {
+            let b = self.byte()?;
+            v |= u128::from(b & 0x7f).checked_shl(shift)?;
+            if b & 0x80 == 0 {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    fn len(&mut self) -> Option<usize> {
+        usize::try_from(self.uint()?).ok()
+    }
+
+    fn bytes(&mut self) -> Option<&'a [u8]> {
+        let n = self.len()?;
+        let (b, rest) = (self.0.get(..n)?, self.0.get(n..)?);
+        self.0 = rest;
+        Some(b)
+    }
+
+    fn str(&mut self) -> Option<&'a str> {
+        core::str::from_utf8(self.bytes()?).ok()
+    }
+
+    fn number(&mut self) -> Option<Number> {
+        let c = self.uint()?;
+        let e = unzigzag(self.uint()?)?;
+        Number::from_parts(c & 1 == 1, c >> 1, e).ok()
+    }
+}
+
+fn read_map(r: &mut Reader<'_>) -> Option<BTreeMap<String, AttributeValue>> {
+    let count = r.len()?;
+    let mut map = BTreeMap::new();
+    for _ in 0..count {
+        let k = String::from(r.str()?);
+        map.insert(k, read_value(r)?);
+    }
+    Some(map)
+}
+
+fn read_seq<T>(r: &mut Reader<'_>, mut one: impl FnMut(&mut Reader<'_>) -> Option<T>) -> Option<Vec<T>> {
+    let count = r.len()?;
+    // Each element takes at least one byte: a corrupt count cannot make this allocate beyond the buffer.
+    let mut v = Vec::with_capacity(count.min(r.0.len()));
+    for _ in 0..count {
+        v.push(one(r)?);
+    }
+    Some(v)
+}
+
+fn read_value(r: &mut Reader<'_>) -> Option<AttributeValue> {
+    Some(match r.byte()? {
+        S => AttributeValue::S(String::from(r.str()?)),
+        N => AttributeValue::N(r.number()?),
+        B => AttributeValue::B(r.bytes()?.to_vec()),
+        FALSE => AttributeValue::Bool(false),
+        TRUE => AttributeValue::Bool(true),
+        NULL => AttributeValue::Null,
+        L => AttributeValue::L(read_seq(r, read_value)?),
+        M => AttributeValue::M(read_map(r)?),
+        SS => AttributeValue::SS(read_seq(r, |r| r.str().map(String::from))?),
+        NS => AttributeValue::NS(read_seq(r, |r| r.number())?),
+        BS => AttributeValue::BS(read_seq(r, |r| r.bytes().map(<[u8]>::to_vec))?),
+        _ => return None,
+    })
+}
+
+fn skip_count(r: &mut Reader<'_>, mut one: impl FnMut(&mut Reader<'_>) -> Option<()>) -> Option<()> {
+    let count = r.len()?;
+    (0..count).try_for_each(|_| one(r))
+}
+
+fn skip_value(r: &mut Reader<'_>) -> Option<()> {
+    match r.byte()? {
+        S | B => r.bytes().map(drop),
+        N => r.uint().and_then(|_| r.uint()).map(drop),
+        FALSE | TRUE | NULL => Some(()),
+        L => skip_count(r, skip_value),
+        M => skip_count(r, |r| r.bytes().and_then(|_| skip_value(r))),
+        SS | BS => skip_count(r, |r| r.bytes().map(drop)),
+        NS => skip_count(r, |r| r.uint().and_then(|_| r.uint()).map(drop)),
+        _ => None,
+    }
+}
+
+fn json_map(r: &mut Reader<'_>) -> Option<Value> {
+    let count = r.len()?;
+    let mut m = Map::new();
+    for _ in 0..count {
+        let k = String::from(r.str()?);
+        m.insert(k, json_value(r)?);
+    }
+    Some(Value::Object(m))
+}
+
+fn json_value(r: &mut Reader<'_>) -> Option<Value> {
+    let json_seq = |r: &mut Reader<'_>, one: &dyn Fn(&mut Reader<'_>) -> Option<Value>| read_seq(r, one).map(Value::Array);
+    let (tag, body) = match r.byte()? {
+        S => ("S", Value::String(String::from(r.str()?))),
+        N => ("N", Value::String(r.number()?.to_string())),
+        B => ("B", Value::String(encode_b64(r.bytes()?))),
+        FALSE => ("BOOL", Value::Bool(false)),
+        TRUE => ("BOOL", Value::Bool(true)),
+        NULL => ("NULL", Value::Bool(true)),
+        L => ("L", json_seq(r, &json_value)?),
+        M => ("M", json_map(r)?),
+        SS => ("SS", json_seq(r, &|r| r.str().map(|s| Value::String(String::from(s))))?),
+        NS => ("NS", json_seq(r, &|r| r.number().map(|n| Value::String(n.to_string())))?),
+        BS => ("BS", json_seq(r, &|r| r.bytes().map(|b| Value::String(encode_b64(b))))?),
+        _ => return None,
+    };
+    let mut obj = Map::new();
+    obj.insert(String::from(tag), body);
+    Some(Value::Object(obj))
+}

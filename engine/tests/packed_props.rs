@@ -1,0 +1,107 @@
+//! The packed form tables store items in must give back exactly the item that went in, by every road a
+//! read takes (whole decode, one attribute, straight to JSON, the cached size), for any item; and key
+//! values must order as DynamoDB orders keys (`value::key_cmp`, the naive reference) whatever their
+//! length (inline or on the heap).
+
+use std::collections::BTreeMap;
+
+use engine::number::Number;
+use engine::table::key::KeyVal;
+use engine::value::{item_size, item_to_json, key_cmp, AttributeValue, Item, PackedItem, ReadItem};
+use proptest::prelude::*;
+
+fn number() -> impl Strategy<Value = Number> {
+    let coefficient = prop_oneof![0u128..1000, 0u128..10u128.pow(19), 0u128..10u128.pow(38)];
+    (any::<bool>(), coefficient, prop_oneof![-10i32..10, -167i32..=125])
+        .prop_filter_map("in DynamoDB's range", |(neg, c, e)| Number::from_parts(neg, c, e).ok())
+}
+
+fn name() -> impl Strategy<Value = String> {
+    prop_oneof!["[a-z]{1,6}", ".{0,4}", "[a-z\u{e9}\u{1F600}]{1,70}"]
+}
+
+fn bytes() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![proptest::collection::vec(any::<u8>(), 0..8), proptest::collection::vec(any::<u8>(), 120..300)]
+}
+
+fn scalar() -> impl Strategy<Value = AttributeValue> {
+    prop_oneof![
+        prop_oneof![".{0,12}", "x{127,130}"].prop_map(AttributeValue::S),
+        number().prop_map(AttributeValue::N),
+        bytes().prop_map(AttributeValue::B),
+        any::<bool>().prop_map(AttributeValue::Bool),
+        Just(AttributeValue::Null),
+        proptest::collection::vec(".{0,6}", 1..5).prop_map(AttributeValue::string_set),
+        proptest::collection::vec(number(), 1..5).prop_map(AttributeValue::number_set),
+        proptest::collection::vec(bytes(), 1..4).prop_map(AttributeValue::binary_set),
+    ]
+}
+
+fn value() -> impl Strategy<Value = AttributeValue> {
+    scalar().prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..6).prop_map(AttributeValue::L),
+            proptest::collection::btree_map(name(), inner, 0..6).prop_map(AttributeValue::M),
+        ]
+    })
+}
+
+fn item() -> impl Strategy<Value = Item> {
+    proptest::collection::btree_map(name(), value(), 0..10)
+}
+
+fn key_value() -> impl Strategy<Value = AttributeValue> {
+    prop_oneof![
+        "[a\\x00z\u{e9}]{1,40}".prop_map(AttributeValue::S),
+        number().prop_map(AttributeValue::N),
+        proptest::collection::vec(prop_oneof![Just(0u8), Just(0xFF), any::<u8>()], 1..40).prop_map(AttributeValue::B),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn packed_item_round_trips(item in item()) {
+        let size = item_size(&item) as u64;
+        let packed = PackedItem::encode(&item);
+        prop_assert_eq!(&packed.decode(), &item);
+        prop_assert_eq!(packed.size(), size);
+        prop_assert_eq!(packed.to_json(), item_to_json(&item));
+        for (name, v) in &item {
+            prop_assert_eq!(packed.get(name), Some(v.clone()));
+        }
+        prop_assert_eq!(packed.get("\u{10FFFF}missing"), None);
+        prop_assert_eq!(packed.get(""), item.get("").cloned());
+        // A read's two forms agree with each other and with the item.
+        let (stored, built) = (ReadItem::Stored(packed.clone()), ReadItem::Built(item.clone()));
+        prop_assert_eq!(&stored, &built);
+        prop_assert_eq!(stored.to_json(), built.to_json());
+        prop_assert_eq!(stored.into_item(), item);
+    }
+
+    #[test]
+    fn equal_buffers_mean_equal_items(a in item(), b in item()) {
+        prop_assert_eq!(PackedItem::encode(&a) == PackedItem::encode(&b), a == b);
+    }
+
+    #[test]
+    fn key_values_order_as_dynamodb_orders_keys(a in key_value(), b in key_value()) {
+        let (ka, kb) = (KeyVal::from_value(&a).expect("scalar"), KeyVal::from_value(&b).expect("scalar"));
+        prop_assert_eq!(ka.to_value(), a.clone());
+        prop_assert_eq!(ka.cmp(&kb), key_cmp(&a, &b));
+        prop_assert_eq!(ka == kb, a == b);
+    }
+}
+
+#[test]
+fn a_packed_item_is_close_to_its_dynamodb_size() {
+    let mut item: Item = BTreeMap::new();
+    item.insert("pk".into(), AttributeValue::S("customer#000123".into()));
+    item.insert("sk".into(), AttributeValue::S("order#0012".into()));
+    item.insert("price".into(), AttributeValue::N(Number::from_i64(12_345)));
+    item.insert("name".into(), AttributeValue::S("product name 00000123".into()));
+    let packed = PackedItem::encode(&item);
+    // One length byte per name, one tag byte per value, one length byte per string, the count and the size.
+    assert_eq!(packed.encoded_len(), item_size(&item) + 4 + 4 + 3 + 1 + 1);
+}
