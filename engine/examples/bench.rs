@@ -57,44 +57,94 @@ fn report(label: &str, ops: u64, secs: &[(f64, f64)]) {
 
 const RUNS: usize = 3;
 
-/// Memory per item of a table without a sort key or indexes (every partition holds one item), for
-/// the same items: (allocated bytes per item, DynamoDB bytes per item).
-fn single_item_partitions() -> (f64, f64) {
+/// Memory of one table loaded with the benchmark's items.
+struct Footprint {
+    /// Bytes allocated per item (counting allocator), item, table slot and index entries included.
+    allocated: f64,
+    /// The item's DynamoDB size (DescribeTable's TableSizeBytes / ItemCount).
+    item: f64,
+    /// What the table's indexes hold for it, as DynamoDB sizes index entries (IndexSizeBytes / ItemCount).
+    index: f64,
+    /// The packed buffer alone.
+    packed: f64,
+}
+
+/// Load `common::ITEMS` items into a new table created by `create`, each first adjusted by `key` (which
+/// gives every item its own partition for the table without a sort key).
+fn footprint(create: serde_json::Value, key: impl Fn(u64, &mut engine::value::Item)) -> Footprint {
     use engine::api::write::PutItemInput;
-    use engine::value::AttributeValue;
+    let name = create["TableName"].as_str().unwrap_or_default().to_string();
     let mut db = engine::db::Database::default();
-    let req = serde_json::json!({"TableName": "Flat",
-        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
-        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}], "BillingMode": "PAY_PER_REQUEST"});
-    if let Err(e) = db.execute("CreateTable", &req, 0) {
+    if let Err(e) = db.execute("CreateTable", &create, 0) {
         panic!("create table: {e}");
     }
     let before = LIVE.load(Ordering::Relaxed);
     for i in 0..common::ITEMS {
         let mut item = common::item(i);
-        item.insert("pk".into(), AttributeValue::S(format!("customer#{i:07}")));
-        let input = PutItemInput { table_name: "Flat".into(), item, ..PutItemInput::default() };
+        key(i, &mut item);
+        let input = PutItemInput { table_name: name.clone(), item, ..PutItemInput::default() };
         assert!(db.put_item(input, 0).is_ok());
     }
-    let after = LIVE.load(Ordering::Relaxed);
-    let t = db.table("Flat").map(|t| (t.size_bytes, t.item_count)).unwrap_or((0, 1));
-    if let Some(t) = db.table("Flat") {
-        let packed: usize = t.parts.values().flat_map(|p| p.items.values()).map(|s| s.item.encoded_len()).sum();
-        println!("packed item buffer: {:.1} B per item", packed as f64 / common::ITEMS as f64);
+    let allocated = (LIVE.load(Ordering::Relaxed) - before) as f64 / common::ITEMS as f64;
+    let Some(t) = db.table(&name) else { panic!("table {name} vanished") };
+    let n = t.item_count.max(1) as f64;
+    let packed: usize = t.parts.values().flat_map(|p| p.items.values()).map(|s| s.item.encoded_len()).sum();
+    Footprint {
+        allocated,
+        item: t.size_bytes as f64 / n,
+        index: t.index_data.iter().map(|d| d.size_bytes).sum::<u64>() as f64 / n,
+        packed: packed as f64 / n,
     }
-    ((after - before) as f64 / common::ITEMS as f64, t.0 as f64 / t.1.max(1) as f64)
+}
+
+fn print_footprint(label: &str, f: &Footprint) {
+    println!(
+        "memory per item, {label}: {:.0} B for a {:.0} B DynamoDB item ({:.0} B packed): {:.2}x, or 2x {} {:.0} B",
+        f.allocated,
+        f.item,
+        f.packed,
+        f.allocated / f.item,
+        if f.allocated >= 2.0 * f.item { '+' } else { '-' },
+        (f.allocated - 2.0 * f.item).abs()
+    );
+}
+
+fn memory() {
+    use engine::value::AttributeValue;
+    let flat = serde_json::json!({"TableName": "Flat",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}], "BillingMode": "PAY_PER_REQUEST"});
+    let one_per_partition = |i: u64, item: &mut engine::value::Item| {
+        item.insert("pk".into(), AttributeValue::S(format!("customer#{i:07}")));
+    };
+    let f = footprint(flat, one_per_partition);
+    print_footprint("partition key only, no index", &f);
+    let plain = serde_json::json!({"TableName": "Plain",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "BillingMode": "PAY_PER_REQUEST"});
+    let p = footprint(plain, |_, _| ());
+    print_footprint("50 items per partition, no index", &p);
+    let with_gsis = common::setup_request();
+    let g = footprint(with_gsis, |_, _| ());
+    print_footprint("50 items per partition, 2 GSIs", &g);
+    println!(
+        "  of which the 2 GSI entries: {:.0} B ({:.0} B each; DynamoDB sizes them at {:.0} B together); all told {:.2}x what DynamoDB stores for the item and its index entries ({:.0} B)",
+        g.allocated - p.allocated,
+        (g.allocated - p.allocated) / 2.0,
+        g.index,
+        g.allocated / (g.item + g.index),
+        g.item + g.index
+    );
 }
 
 fn main() {
     let (mut put, mut get, mut query, mut overwrite) = (vec![], vec![], vec![], vec![]);
-    let mut mem = (0usize, 0u64, 0u64, 1u64);
     for _ in 0..RUNS {
         let mut db = common::setup();
-        let before = LIVE.load(Ordering::Relaxed);
         let (s, n) = timed(|| common::put_range(&mut db, 0, common::ITEMS));
         assert_eq!(n, common::ITEMS);
         put.push(s);
-        let after = LIVE.load(Ordering::Relaxed);
         let (s, n) = timed(|| common::gets(&db, 1_000_000, 7));
         assert_eq!(n, 1_000_000);
         get.push(s);
@@ -103,30 +153,10 @@ fn main() {
         query.push(s);
         let (s, _) = timed(|| common::put_range(&mut db, 0, common::ITEMS));
         overwrite.push(s);
-        let t = db.table("Bench").map(|t| (t.size_bytes, t.index_data.iter().map(|d| d.size_bytes).sum::<u64>(), t.item_count));
-        let t = t.unwrap_or((0, 0, 1));
-        mem = (after - before, t.0, t.1, t.2);
     }
     report("PutItem (new, 2 GSIs)", common::ITEMS, &put);
     report("GetItem (random key)", 1_000_000, &get);
     report("Query (Limit 20)", 200_000, &query);
     report("PutItem (overwrite)", common::ITEMS, &overwrite);
-    let per_item = mem.0 as f64 / common::ITEMS as f64;
-    let ddb = mem.1 as f64 / mem.3.max(1) as f64;
-    let ddb_all = (mem.1 + mem.2) as f64 / mem.3.max(1) as f64;
-    println!(
-        "memory per item: {per_item:.0} B allocated (item + table slot + 2 GSI entries) for a {ddb:.0} B DynamoDB item: {:.2}x, or 2x + {:.0} B",
-        per_item / ddb,
-        per_item - 2.0 * ddb
-    );
-    println!(
-        "  against what DynamoDB stores for it (table item + its 2 index entries, as DescribeTable sizes them: {ddb_all:.0} B): {:.2}x",
-        per_item / ddb_all
-    );
-    let (per_item, ddb) = single_item_partitions();
-    println!(
-        "memory per item: {per_item:.0} B allocated (item + table slot, no sort key, no index) for a {ddb:.0} B DynamoDB item: {:.2}x, or 2x + {:.0} B",
-        per_item / ddb,
-        per_item - 2.0 * ddb
-    );
+    memory();
 }

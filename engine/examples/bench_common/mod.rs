@@ -14,18 +14,23 @@ pub const PER_PARTITION: u64 = 50;
 
 pub fn setup() -> Database {
     let mut db = Database::default();
-    let req = serde_json::json!({"TableName": "Bench",
+    let req = setup_request();
+    if let Err(e) = db.execute("CreateTable", &req, 0) {
+        panic!("create table: {e}");
+    }
+    db
+}
+
+/// The CreateTable request of the benchmark table.
+pub fn setup_request() -> serde_json::Value {
+    serde_json::json!({"TableName": "Bench",
         "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
             {"AttributeName": "g1pk", "AttributeType": "S"}, {"AttributeName": "g2pk", "AttributeType": "S"}, {"AttributeName": "g2sk", "AttributeType": "N"}],
         "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
         "BillingMode": "PAY_PER_REQUEST",
         "GlobalSecondaryIndexes": [
             {"IndexName": "gsi1", "KeySchema": [{"AttributeName": "g1pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "ALL"}},
-            {"IndexName": "gsi2", "KeySchema": [{"AttributeName": "g2pk", "KeyType": "HASH"}, {"AttributeName": "g2sk", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "KEYS_ONLY"}}]});
-    if let Err(e) = db.execute("CreateTable", &req, 0) {
-        panic!("create table: {e}");
-    }
-    db
+            {"IndexName": "gsi2", "KeySchema": [{"AttributeName": "g2pk", "KeyType": "HASH"}, {"AttributeName": "g2sk", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "KEYS_ONLY"}}]})
 }
 
 fn s(v: String) -> AttributeValue {
