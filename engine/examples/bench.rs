@@ -139,7 +139,7 @@ fn memory() {
 }
 
 fn main() {
-    let (mut put, mut get, mut query, mut overwrite) = (vec![], vec![], vec![], vec![]);
+    let (mut put, mut get, mut query, mut filtered, mut overwrite) = (vec![], vec![], vec![], vec![], vec![]);
     for _ in 0..RUNS {
         let mut db = common::setup();
         let (s, n) = timed(|| common::put_range(&mut db, 0, common::ITEMS));
@@ -148,15 +148,19 @@ fn main() {
         let (s, n) = timed(|| common::gets(&db, 1_000_000, 7));
         assert_eq!(n, 1_000_000);
         get.push(s);
-        let (s, n) = timed(|| common::queries(&db, 200_000, 11));
+        let (s, n) = timed(|| common::queries(&db, 200_000, 11, false));
         assert_eq!(n, 200_000 * 20);
         query.push(s);
+        let (s, n) = timed(|| common::queries(&db, 50_000, 13, true));
+        assert_eq!(n, 50_000 * 20);
+        filtered.push(s);
         let (s, _) = timed(|| common::put_range(&mut db, 0, common::ITEMS));
         overwrite.push(s);
     }
     report("PutItem (new, 2 GSIs)", common::ITEMS, &put);
     report("GetItem (random key)", 1_000_000, &get);
     report("Query (Limit 20)", 200_000, &query);
+    report("Query (Limit 20, filter)", 50_000, &filtered);
     report("PutItem (overwrite)", common::ITEMS, &overwrite);
     memory();
 }

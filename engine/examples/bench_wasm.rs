@@ -35,6 +35,6 @@ pub extern "C" fn bench_get(count: u32, seed: u32) -> u32 {
 
 #[no_mangle]
 pub extern "C" fn bench_query(count: u32, seed: u32) -> u32 {
-    DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::queries(db, u64::from(count), u64::from(seed)) as u32))
+    DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::queries(db, u64::from(count), u64::from(seed), false) as u32))
 }
 

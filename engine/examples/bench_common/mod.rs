@@ -91,19 +91,24 @@ pub fn gets(db: &Database, count: u64, seed: u64) -> u64 {
     found
 }
 
-pub fn queries(db: &Database, count: u64, seed: u64) -> u64 {
+/// `filtered`: with a FilterExpression that keeps every item, so each item read is also evaluated.
+pub fn queries(db: &Database, count: u64, seed: u64, filtered: bool) -> u64 {
     let mut rng = Lcg(seed);
     let mut items = 0;
     let partitions = ITEMS / PER_PARTITION;
     for _ in 0..count {
         let mut values = std::collections::BTreeMap::new();
         values.insert(":p".to_string(), s(format!("customer#{:06}", rng.next() % partitions)));
+        if filtered {
+            values.insert(":z".to_string(), n(0));
+        }
         let input = QueryInput {
             table_name: "Bench".into(),
             limit: Some(20),
             scan_index_forward: true,
             expressions: ReadExpressions {
                 key_condition_expression: Some("pk = :p".into()),
+                filter_expression: filtered.then(|| "qty >= :z".into()),
                 values: Some(values),
                 ..ReadExpressions::default()
             },

@@ -20,7 +20,10 @@ impl Database {
         let size = found.map_or(0, |s| s.size());
         consumed.read(Target::Table, size, consistency, Reason::GetItem { found: found.is_some() });
         let item = found.map(|s| match &compiled.projection {
-            Some(p) => ReadItem::Built(p.apply(&s.item.decode())),
+            Some(p) => {
+                let names = p.top_level_names();
+                ReadItem::Built(p.apply(&s.item.decode_where(|n| names.iter().any(|m| m == n))))
+            }
             None => ReadItem::Stored(s.item.clone()),
         });
         Ok(GetItemOutput { item, consumed, return_consumed_capacity: input.return_consumed_capacity })

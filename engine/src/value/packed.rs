@@ -66,6 +66,24 @@ impl PackedItem {
         read_map(&mut self.attributes()).unwrap_or_default()
     }
 
+    /// The item reduced to the top-level attributes `keep` accepts, the others skipped undecoded: what
+    /// a filter, projection or narrow index entry looks at is all that reading an item needs to build.
+    pub fn decode_where(&self, keep: impl Fn(&str) -> bool) -> Item {
+        let mut r = self.attributes();
+        let mut out = Item::new();
+        let Some(count) = r.len() else { return out };
+        for _ in 0..count {
+            let Some(name) = r.str() else { break };
+            if keep(name) {
+                let Some(v) = read_value(&mut r) else { break };
+                out.insert(String::from(name), v);
+            } else if skip_value(&mut r).is_none() {
+                break;
+            }
+        }
+        out
+    }
+
     /// The item's DynamoDB size in bytes.
     pub fn size(&self) -> u64 {
         Reader(&self.0).uint().and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
