@@ -273,4 +273,9 @@ impl Update {
     pub fn top_level_literal_types(&self) -> Vec<(String, crate::value::ValueType)> {
         self.actions.iter().filter_map(validate_update::UAction::top_level_literal_type).collect()
     }
+
+    /// Each top-level attribute SET (or ADDed) directly to a literal value, with that value.
+    pub fn top_level_literals(&self) -> Vec<(&str, &AttributeValue)> {
+        self.actions.iter().filter_map(validate_update::UAction::top_level_literal).map(|(k, v)| (k.as_str(), v)).collect()
+    }
 }

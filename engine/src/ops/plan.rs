@@ -16,7 +16,7 @@ use crate::expr::{Condition, Update};
 use crate::ops::write::validate_updated_item;
 use crate::table::key::PrimaryKey;
 use crate::table::Table;
-use crate::value::{item_size, Item};
+use crate::value::{check_index_key_value, item_size, IndexKeyWrite, Item};
 
 /// What one planned write does to its item.
 #[derive(Debug, Clone)]
@@ -26,6 +26,9 @@ pub enum Op {
     Delete,
     /// TransactWriteItems' ConditionCheck: the condition only, no change.
     Check,
+    /// An action whose key value has the wrong type: DynamoDB finds that while running the transaction,
+    /// so it cancels it with this `ValidationError` message instead of rejecting the request.
+    Invalid(String),
 }
 
 /// One write whose request-level validation has passed (table exists, key matches the schema,
@@ -81,6 +84,9 @@ pub enum Effect {
 
 /// Decide, without changing anything, what `intent` would do to `t` as it stands.
 pub fn evaluate(t: &Table, intent: &Intent) -> Result<Effect, Refusal> {
+    if let Op::Invalid(m) = &intent.op {
+        return Err(Refusal::Invalid(m.clone()));
+    }
     let old = t.get(&intent.key);
     if let Some(cond) = &intent.condition {
         let empty = Item::new();
@@ -92,7 +98,7 @@ pub fn evaluate(t: &Table, intent: &Intent) -> Result<Effect, Refusal> {
     let effect = match &intent.op {
         Op::Put(item) => Effect::Store(item.clone()),
         Op::Delete => Effect::Remove,
-        Op::Check => Effect::Keep,
+        Op::Check | Op::Invalid(_) => Effect::Keep,
         Op::Update(u) => {
             let new = match &old {
                 Some(o) => u.apply(o),
@@ -142,12 +148,22 @@ pub fn charge_refused(t: &Table, intent: &Intent, factor: Factor, cons: &mut Con
     cons.write(Target::Table, bytes, factor, Reason::ConditionFailed { old, new });
 }
 
-/// "Cannot update attribute X. This attribute is part of the key", checked before anything runs.
+/// What a transactional update is refused for before anything runs: "Cannot update attribute X. This
+/// attribute is part of the key", and setting an index key attribute to an empty string or binary
+/// (input validation, so the request's error; a literal of the wrong type is found while the
+/// transaction runs and cancels it instead, through [`evaluate`]).
 pub fn check_update_targets(t: &Table, u: &Update) -> Result<(), ApiError> {
     if let Some(k) = u.top_level_targets().iter().find(|n| t.def.keys.is_key(n)) {
         return Err(ApiError::Validation(format!(
             "One or more parameter values were invalid: Cannot update attribute {k}. This attribute is part of the key"
         )));
+    }
+    let literals = u.top_level_literals();
+    for idx in &t.def.indexes {
+        for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
+            let Some((_, v)) = literals.iter().find(|(n, v)| *n == a.name && v.scalar_type() == Some(a.ty)) else { continue };
+            check_index_key_value(&idx.name, &a.name, a.ty, v, IndexKeyWrite::Update)?;
+        }
     }
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! TransactGetItems: up to 100 reads over several tables, as of one instant, each charged at the
 //! transactional rate (2 RCU per 4 KB). A throttled item cancels the whole request with a
-//! throttling reason in its position, as DynamoDB does.
+//! throttling reason in its position, as DynamoDB does; so does a `Key` that is not a valid key of its
+//! table, with a `ValidationError` reason (a transactional read reports key faults through the
+//! cancellation, not as the request's error).
 
 use alloc::collections::BTreeSet;
 use alloc::format;
@@ -23,15 +25,25 @@ impl Database {
         for g in &input.items {
             let t = self.table_for_data(&g.table_name)?;
             let compiled = compile_read(&g.expressions(), None, "TransactGetItems")?;
-            let key = key_from_key_param(&t.def.keys, &g.key)?;
-            if !seen.insert((g.table_name.clone(), key.clone())) {
-                return Err(ApiError::validation(MULTIPLE_OPERATIONS));
+            let key = key_from_key_param(&t.def.keys, &g.key);
+            if let Ok(key) = &key {
+                if !seen.insert((g.table_name.clone(), key.clone())) {
+                    return Err(ApiError::validation(MULTIPLE_OPERATIONS));
+                }
             }
             plans.push((t, key, compiled));
         }
         let mut reasons = Vec::new();
         let mut refused = false;
         for (t, key, _) in &plans {
+            let key = match key {
+                Ok(key) => key,
+                Err(e) => {
+                    reasons.push(CancellationReason { code: String::from("ValidationError"), message: Some(String::from(e.message())), item: None });
+                    refused = true;
+                    continue;
+                }
+            };
             if throttle.active() && throttle.throttled(t.name(), &key.to_item(&t.def.keys), Access::Read) {
                 let (code, message) = transaction_reason(t.def.billing);
                 reasons.push(CancellationReason { code: String::from(code), message: Some(String::from(message)), item: None });
@@ -50,6 +62,7 @@ impl Database {
         let mut consumed: Vec<Consumed> = Vec::new();
         let mut responses = Vec::new();
         for (t, key, compiled) in plans {
+            let Ok(key) = key else { continue };
             let size = t.size_of(&key).unwrap_or(0);
             let found = t.get(&key);
             let pos = match consumed.iter().position(|c| c.table_name == t.name()) {

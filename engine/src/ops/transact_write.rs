@@ -25,7 +25,9 @@ use crate::error::{ApiError, CancellationReason};
 use crate::ops::compile_write;
 use crate::ops::plan::{self, check_update_targets, Effect, Intent, Op};
 use crate::ops::write::validate_item;
-use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey};
+use crate::table::key::{item_key_type_fault, key_from_key_param, key_param_type_fault, KeyKind, KeyVal, PrimaryKey, SCHEMA_MISMATCH};
+use crate::table::schema::KeySchema;
+use crate::value::Item;
 use crate::throttle::{transaction_reason, Access, ThrottlePolicy};
 use crate::value::item_size;
 
@@ -91,7 +93,8 @@ impl Database {
         let mut refused = false;
         for intent in &intents {
             let t = self.table_for_data(&intent.table)?;
-            if throttle.active() && throttle.throttled(&intent.table, &intent.key.to_item(&t.def.keys), Access::Write) {
+            let names_item = !matches!(intent.op, Op::Invalid(_));
+            if names_item && throttle.active() && throttle.throttled(&intent.table, &intent.key.to_item(&t.def.keys), Access::Write) {
                 let (code, message) = transaction_reason(t.def.billing);
                 reasons.push(CancellationReason { code: String::from(code), message: Some(String::from(message)), item: None });
                 refused = true;
@@ -160,7 +163,9 @@ impl Database {
         Ok(out)
     }
 
-    /// Request-level validation of every action, in request order.
+    /// Request-level validation of every action, in request order. A key value of the wrong type is not
+    /// the request's error but its action's cancellation reason (`Op::Invalid`), as DynamoDB captures
+    /// show; an empty or over-long key value, or a missing key attribute, is the request's error.
     fn transaction_intents(&self, input: &TransactWriteItemsInput) -> Result<Vec<Intent>, ApiError> {
         let mut intents = Vec::new();
         let mut seen: BTreeSet<(String, PrimaryKey)> = BTreeSet::new();
@@ -181,24 +186,31 @@ impl Database {
             let (key, op) = match &it.action {
                 TransactAction::Put { item } => {
                     bytes += item_size(item) as u64;
-                    (validate_item(t, item, "Item size has exceeded the maximum allowed size")?, Op::Put(item.clone()))
+                    match item_key_type_fault(&t.def.keys, &t.def.indexes, item) {
+                        Some(fault) => (no_key(), Op::Invalid(String::from(fault.message()))),
+                        None => (validate_item(t, item, "Item size has exceeded the maximum allowed size")?, Op::Put(item.clone())),
+                    }
                 }
-                TransactAction::Delete { key } => (key_from_key_param(&t.def.keys, key)?, Op::Delete),
-                TransactAction::ConditionCheck { key } => (key_from_key_param(&t.def.keys, key)?, Op::Check),
+                TransactAction::Delete { key } => lookup(&t.def.keys, key, Op::Delete)?,
+                TransactAction::ConditionCheck { key } => lookup(&t.def.keys, key, Op::Check)?,
                 TransactAction::Update { key, .. } => {
-                    let pk = key_from_key_param(&t.def.keys, key)?;
+                    let (pk, check) = lookup(&t.def.keys, key, Op::Check)?;
                     let Some(u) = compiled.update.clone() else {
                         return Err(ApiError::validation("Invalid UpdateExpression: The expression can not be empty;"));
                     };
                     check_update_targets(t, &u)?;
-                    (pk, Op::Update(u))
+                    (pk, if matches!(check, Op::Invalid(_)) { check } else { Op::Update(u) })
                 }
             };
-            if !matches!(op, Op::Put(_)) {
-                bytes += t.size_of(&key).unwrap_or(0);
-            }
-            if !seen.insert((it.table_name.clone(), key.clone())) {
-                return Err(ApiError::validation(MULTIPLE_OPERATIONS));
+            if matches!(op, Op::Invalid(_)) {
+                // No item is named, so none is counted towards the size limit or the duplicates.
+            } else {
+                if !matches!(op, Op::Put(_)) {
+                    bytes += t.size_of(&key).unwrap_or(0);
+                }
+                if !seen.insert((it.table_name.clone(), key.clone())) {
+                    return Err(ApiError::validation(MULTIPLE_OPERATIONS));
+                }
             }
             intents.push(Intent {
                 table: it.table_name.clone(),
@@ -215,4 +227,18 @@ impl Database {
         }
         Ok(intents)
     }
+}
+
+/// The key of an Update, Delete or ConditionCheck: `op` on it, or `Op::Invalid` when a key value has the
+/// wrong type (see [`Database::transaction_intents`]).
+fn lookup(schema: &KeySchema, key: &Item, op: Op) -> Result<(PrimaryKey, Op), ApiError> {
+    if key_param_type_fault(schema, key) {
+        return Ok((no_key(), Op::Invalid(String::from(SCHEMA_MISMATCH))));
+    }
+    Ok((key_from_key_param(schema, key)?, op))
+}
+
+/// The key an `Op::Invalid` action carries: it names no item and is never looked up.
+fn no_key() -> PrimaryKey {
+    PrimaryKey { pk: KeyVal::new(KeyKind::S, b""), sk: None }
 }

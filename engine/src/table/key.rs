@@ -138,7 +138,7 @@ impl PrimaryKey {
 
 pub use crate::value::{MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES};
 
-const SCHEMA_MISMATCH: &str = "The provided key element does not match the schema";
+pub const SCHEMA_MISMATCH: &str = "The provided key element does not match the schema";
 
 fn typed<'a>(attr: &KeyAttr, v: Option<&'a AttributeValue>) -> Option<&'a AttributeValue> {
     v.filter(|v| v.scalar_type() == Some(attr.ty))
@@ -173,6 +173,41 @@ fn item_key_attr<'a>(attr: &KeyAttr, role: KeyRole, item: &'a Item) -> Result<&'
     check_key_type(&attr.name, attr.ty, v)?;
     check_key_value(&attr.name, role, v)?;
     Ok(v)
+}
+
+/// Whether a `Key` parameter names exactly the schema's attributes but holds a value of the wrong type
+/// (or a non-scalar) in one of them. Inside a transaction DynamoDB finds this while running it, not
+/// while validating the request, so it becomes a cancellation reason instead of the request's error.
+pub fn key_param_type_fault(schema: &KeySchema, key: &Item) -> bool {
+    let attrs = || core::iter::once(&schema.pk).chain(schema.sk.as_ref());
+    key.len() == attrs().count()
+        && attrs().all(|a| key.contains_key(&a.name))
+        && attrs().any(|a| key.get(&a.name).and_then(AttributeValue::scalar_type) != Some(a.ty))
+}
+
+/// The first key attribute of a whole item — the table's keys, then each index's — that holds a value
+/// of the wrong type, as the error PutItem gives for it. Only looked for once every table key attribute
+/// is present (a missing one is the request's error). Like [`key_param_type_fault`], a transaction
+/// reports it as a cancellation reason.
+pub fn item_key_type_fault(table: &KeySchema, indexes: &[IndexDef], item: &Item) -> Option<ApiError> {
+    let table_attrs = || core::iter::once(&table.pk).chain(table.sk.as_ref());
+    if table_attrs().any(|a| !item.contains_key(&a.name)) {
+        return None;
+    }
+    for a in table_attrs() {
+        if let Some(Err(e)) = item.get(&a.name).map(|v| check_key_type(&a.name, a.ty, v)) {
+            return Some(e.into());
+        }
+    }
+    for idx in indexes {
+        for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
+            let Some(v) = item.get(&a.name).filter(|v| v.scalar_type() != Some(a.ty)) else { continue };
+            if let Err(e) = check_index_key_value(&idx.name, &a.name, a.ty, v, IndexKeyWrite::Put) {
+                return Some(e.into());
+            }
+        }
+    }
+    None
 }
 
 /// Validate the key attributes inside a whole item (PutItem, or the result of UpdateItem).
