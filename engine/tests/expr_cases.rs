@@ -9,6 +9,10 @@
 //! filter, on `item`), `result` (the item after the update), `projected` (the item after projection),
 //! `key` (the bound key condition, as JSON), `targets` (the update's top-level targets).
 //! Lines starting with `#` are comments.
+//!
+//! The files are embedded at compile time, so the same cases also run in headless Chromium against the
+//! engine compiled to wasm32 (the playground's build): a case passing on one target and failing on the
+//! other points at a platform difference.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -17,15 +21,18 @@ use engine::expr::{compile, ExpressionInputs, KeySchemaRef, SortKeyCondition};
 use engine::value::{item_from_json, item_to_json, value_from_json, value_to_json, AttributeValue};
 use serde_json::{json, Value as Json};
 
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
 struct Case {
     file: String,
     title: String,
     fields: BTreeMap<String, String>,
 }
 
-fn load(file: &str) -> Vec<Case> {
-    let path = format!("{}/tests/data/expr/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+fn load(file: &str, text: &str) -> Vec<Case> {
     let mut cases = Vec::new();
     for block in text.split("\n== ").skip(1) {
         let mut lines = block.lines();
@@ -164,8 +171,8 @@ fn run(case: &Case) -> Result<(), String> {
     Ok(())
 }
 
-fn check_file(file: &str) {
-    let cases = load(file);
+fn check_file(file: &str, text: &str) {
+    let cases = load(file, text);
     let mut report = String::new();
     let mut failed = 0;
     for case in &cases {
@@ -180,60 +187,59 @@ fn check_file(file: &str) {
 
 #[test]
 fn syntax() {
-    check_file("syntax.txt");
+    check_file("syntax.txt", include_str!("data/expr/syntax.txt"));
 }
 
 #[test]
 fn placeholders() {
-    check_file("placeholders.txt");
+    check_file("placeholders.txt", include_str!("data/expr/placeholders.txt"));
 }
 
 #[test]
 fn conditions() {
-    check_file("conditions.txt");
+    check_file("conditions.txt", include_str!("data/expr/conditions.txt"));
 }
 
 #[test]
 fn functions() {
-    check_file("functions.txt");
+    check_file("functions.txt", include_str!("data/expr/functions.txt"));
 }
 
 #[test]
 fn updates() {
-    check_file("updates.txt");
+    check_file("updates.txt", include_str!("data/expr/updates.txt"));
 }
 
 #[test]
 fn projections() {
-    check_file("projections.txt");
+    check_file("projections.txt", include_str!("data/expr/projections.txt"));
 }
 
 #[test]
 fn key_conditions() {
-    check_file("keycond.txt");
+    check_file("keycond.txt", include_str!("data/expr/keycond.txt"));
 }
 
 #[test]
 fn legacy() {
-    check_file("legacy.txt");
+    check_file("legacy.txt", include_str!("data/expr/legacy.txt"));
 }
 
 #[test]
 fn limits() {
-    check_file("limits.txt");
+    check_file("limits.txt", include_str!("data/expr/limits.txt"));
 }
 
 #[test]
 fn error_order() {
-    check_file("order.txt");
+    check_file("order.txt", include_str!("data/expr/order.txt"));
 }
 
 /// Every word of DynamoDB's published reserved-word list (`reserved_words.txt`, 573 words) is refused as
 /// a bare name in any case spelling, with the word quoted as written, and accepted through `#name`.
 #[test]
 fn reserved_words() {
-    let path = format!("{}/tests/data/expr/reserved_words.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = include_str!("data/expr/reserved_words.txt");
     let words: Vec<&str> = text.lines().map(str::trim).filter(|w| !w.is_empty()).collect();
     assert_eq!(words.len(), 573, "the published list has 573 words");
     let mut failures = Vec::new();
