@@ -199,11 +199,7 @@ fn put_value(out: &mut Vec<u8>, v: &AttributeValue) {
         }
         AttributeValue::Bool(b) => out.push(if *b { TRUE } else { FALSE }),
         AttributeValue::Null => out.push(NULL),
-        AttributeValue::L(items) => {
-            out.push(L);
-            put_uint(out, items.len() as u128);
-            items.iter().for_each(|v| put_value(out, v));
-        }
+        AttributeValue::L(items) => put_seq(out, L, items, put_value),
         AttributeValue::M(map) => {
             out.push(M);
             put_uint(out, map.len() as u128);
@@ -212,22 +208,17 @@ fn put_value(out: &mut Vec<u8>, v: &AttributeValue) {
                 put_value(out, v);
             }
         }
-        AttributeValue::SS(items) => {
-            out.push(SS);
-            put_uint(out, items.len() as u128);
-            items.iter().for_each(|s| put_bytes(out, s.as_bytes()));
-        }
-        AttributeValue::NS(items) => {
-            out.push(NS);
-            put_uint(out, items.len() as u128);
-            items.iter().for_each(|n| put_number(out, n));
-        }
-        AttributeValue::BS(items) => {
-            out.push(BS);
-            put_uint(out, items.len() as u128);
-            items.iter().for_each(|b| put_bytes(out, b));
-        }
+        AttributeValue::SS(items) => put_seq(out, SS, items, |out, s| put_bytes(out, s.as_bytes())),
+        AttributeValue::NS(items) => put_seq(out, NS, items, put_number),
+        AttributeValue::BS(items) => put_seq(out, BS, items, |out, b| put_bytes(out, b)),
     }
+}
+
+/// A tag, the element count, then each element.
+fn put_seq<T>(out: &mut Vec<u8>, tag: u8, items: &[T], one: impl Fn(&mut Vec<u8>, &T)) {
+    out.push(tag);
+    put_uint(out, items.len() as u128);
+    items.iter().for_each(|i| one(out, i));
 }
 
 fn value_len(v: &AttributeValue) -> usize {
