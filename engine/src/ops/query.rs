@@ -32,6 +32,22 @@ pub(crate) struct ReadSetup<'a> {
     pub fetch_table: bool,
 }
 
+impl ReadSetup<'_> {
+    /// The page loop's plan for this request.
+    pub(crate) fn page_plan(&self, limit: Option<u32>) -> PagePlan<'_> {
+        PagePlan {
+            table: self.table,
+            index: self.index,
+            filter: self.compiled.filter.as_ref(),
+            projection: self.compiled.projection.as_ref(),
+            select: self.select,
+            limit,
+            consistency: self.consistency,
+            fetch_table: self.fetch_table,
+        }
+    }
+}
+
 /// Index lookup, consistency and Select rules shared by Query and Scan.
 pub(crate) fn setup<'a>(
     db: &'a Database,
@@ -177,16 +193,7 @@ impl Database {
             None => None,
         };
         let forward = input.scan_index_forward;
-        let plan = PagePlan {
-            table: t,
-            index: s.index,
-            filter: s.compiled.filter.as_ref(),
-            projection: s.compiled.projection.as_ref(),
-            select: s.select,
-            limit: input.limit,
-            consistency: s.consistency,
-            fetch_table: s.fetch_table,
-        };
+        let plan = s.page_plan(input.limit);
         let rcc = input.return_consumed_capacity;
         let out_of_bounds = || ApiError::validation("The provided starting key is outside query boundaries based on provided conditions");
         match s.index {

@@ -13,7 +13,7 @@ use crate::api::read::{QueryInput, QueryOutput};
 use crate::db::Database;
 use crate::error::ApiError;
 use crate::index::{IndexPos, TableKeyBound};
-use crate::ops::page::{Entry, PagePlan};
+use crate::ops::page::Entry;
 use crate::ops::query::{setup, start_key};
 use crate::table::key::{KeyKind, KeyVal};
 
@@ -79,16 +79,7 @@ impl Database {
             }
         }
         let in_segment = move |pk: &KeyVal| segments.is_none_or(|(seg, total)| segment_of(pk, total) == seg);
-        let plan = PagePlan {
-            table: t,
-            index: s.index,
-            filter: s.compiled.filter.as_ref(),
-            projection: s.compiled.projection.as_ref(),
-            select: s.select,
-            limit: input.limit,
-            consistency: s.consistency,
-            fetch_table: s.fetch_table,
-        };
+        let plan = s.page_plan(input.limit);
         let rcc = input.return_consumed_capacity;
         let iter: Box<dyn Iterator<Item = Entry<'_>>> = match s.index {
             None => {
