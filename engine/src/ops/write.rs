@@ -12,7 +12,7 @@ use crate::error::ApiError;
 use crate::expr::{Condition, Update};
 use crate::ops::compile_write;
 use crate::table::key::{check_index_keys, check_updated_index_keys, key_from_item, key_from_key_param, KeyVal, PrimaryKey};
-use crate::table::{Table, MAX_ITEM_BYTES};
+use crate::table::{Stored, Table, MAX_ITEM_BYTES};
 use crate::value::{item_size, Item};
 
 /// One item write as batch and transactional callers describe it too.
@@ -77,7 +77,7 @@ pub(crate) fn validate_updated_item(t: &Table, item: &Item, written: &[String]) 
 
 /// Check the condition against the stored item (a missing item is an empty map), then commit.
 /// A failed condition still charges the table write, as DynamoDB does. Returns the old item.
-pub fn apply_write(t: &mut Table, req: WriteRequest<'_>, cons: &mut Consumed) -> Result<Option<Item>, ApiError> {
+pub fn apply_write(t: &mut Table, req: WriteRequest<'_>, cons: &mut Consumed) -> Result<Option<Stored>, ApiError> {
     let new_size = || req.new.as_ref().map(|n| item_size(n) as u64);
     check_condition(t, &req.key, req.condition, new_size, req.return_old_on_failure, req.factor, cons)?;
     t.check_write(&req.key, req.new.as_ref())?;
@@ -127,7 +127,7 @@ fn replace_item(
     };
     let old = apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
     Ok(WriteOutput {
-        attributes: if options.return_values == ReturnValues::AllOld { old } else { None },
+        attributes: if options.return_values == ReturnValues::AllOld { old.map(|s| s.item.decode()) } else { None },
         item_collection_metrics: collection_metrics(t, &key, options.return_item_collection_metrics),
         consumed,
         return_consumed_capacity: options.return_consumed_capacity,

@@ -182,19 +182,22 @@ impl Table {
     /// Store (`Some`) or delete (`None`) the item at `key`, maintaining indexes, statistics and the
     /// item-collection size, and charge it to `cons` (table: the larger of old and new item; each
     /// index: new entry 1 write, key changed 2, removed 1, projected attributes changed 1, else 0).
-    /// Returns the previous item. Callers have already validated the item (keys, index keys, size)
-    /// and run [`Table::check_write`]; batch writes and transactions call this per item.
-    pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Item> {
+    /// Returns the previous item in its stored form (decoding it is left to a caller that wants it).
+    /// Callers have already validated the item (keys, index keys, size) and run [`Table::check_write`];
+    /// batch writes and transactions call this per item.
+    pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Stored> {
         let new_size = new.as_ref().map(|n| item_size(n) as u64);
         let old_size = self.size_of(key);
-        let old = self.get(key);
+        // The old item is looked inside only to maintain indexes and streams.
+        let old = if self.def.indexes.is_empty() && !self.extras.wants_writes() { None } else { self.get(key) };
         if self.extras.wants_writes() {
             self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
         }
         let changes = self.plan(old.as_ref().zip(old_size), new.as_ref().zip(new_size));
+        drop(old);
         match new_size {
             Some(n) => cons.write(Target::Table, old_size.unwrap_or(0).max(n), factor, Reason::WriteItem { old: old_size, new: n }),
-            None => cons.write(Target::Table, old_size.unwrap_or(0), factor, Reason::DeleteItem { found: old.is_some() }),
+            None => cons.write(Target::Table, old_size.unwrap_or(0), factor, Reason::DeleteItem { found: old_size.is_some() }),
         }
         let mut contribution_old = old_size.unwrap_or(0);
         let mut contribution_new = new_size.unwrap_or(0);
@@ -239,20 +242,20 @@ impl Table {
                 self.collections.remove(&key.pk);
             }
         }
-        match (&new, new_size) {
+        let old = match (&new, new_size) {
             (Some(item), Some(size)) => {
                 let part = self.parts.entry(key.pk.clone()).or_default();
-                part.items.insert(key.sk.clone(), Stored::new(item, size));
+                part.items.insert(key.sk.clone(), Stored::new(item, size))
             }
             _ => {
-                if let Some(p) = self.parts.get_mut(&key.pk) {
-                    p.items.remove(&key.sk);
-                    if p.items.is_empty() {
-                        self.parts.remove(&key.pk);
-                    }
+                let part = self.parts.get_mut(&key.pk);
+                let old = part.and_then(|p| p.items.remove(&key.sk));
+                if self.parts.get(&key.pk).is_some_and(|p| p.items.is_empty()) {
+                    self.parts.remove(&key.pk);
                 }
+                old
             }
-        }
+        };
         self.size_bytes = self.size_bytes.saturating_sub(old_size.unwrap_or(0)) + new_size.unwrap_or(0);
         self.item_count = self.item_count + u64::from(new_size.is_some()) - u64::from(old_size.is_some());
         old
