@@ -4,7 +4,8 @@
 //! action's table, key and expressions (ValidationException / ResourceNotFoundException), one item
 //! touched at most once, the 4 MB aggregate size, then idempotency by ClientRequestToken, then every
 //! action evaluated against the state *before* the transaction ([`plan::evaluate`]). If any action is
-//! refused — a failed condition, an update that cannot apply, a throttled item — nothing is written
+//! refused — a failed condition, an update that cannot apply, a key value of the wrong type (which
+//! DynamoDB finds only while running the transaction), a throttled item — nothing is written
 //! and `TransactionCanceledException` lists one reason per action in request order. Otherwise every
 //! action is committed through the table's write path, each charged at the transactional rate
 //! (2 WCU per KB).
