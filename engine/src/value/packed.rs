@@ -2,9 +2,10 @@
 //!
 //! Why: an [`Item`] is a B-tree of `String` → [`AttributeValue`]; its node alone is ~630 bytes, so a
 //! 100-byte DynamoDB item cost ~1 KB of memory. Packed, an item is about its DynamoDB size plus a few
-//! bytes per attribute (name length, type tag, value length), in one allocation. Reads share the
-//! buffer (`Arc`), so GetItem and unfiltered Query/Scan hand out the stored item without decoding it;
-//! only code that evaluates expressions on it decodes it back into an [`Item`].
+//! bytes per attribute (name length, type tag, value length), in one allocation behind one thin
+//! pointer (`triomphe::ThinArc`: a count, the length, the bytes). Reads share the buffer, so GetItem
+//! and unfiltered Query/Scan hand out the stored item without decoding it; only code that evaluates
+//! expressions on it decodes it (or just the attributes it looks at) back into an [`Item`].
 //!
 //! Format (all lengths and counts LEB128): `size count (name value)*` — the item's DynamoDB size (every
 //! read charges by it, so it is kept rather than recomputed), then the attributes in name order, where
@@ -18,10 +19,10 @@
 
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use serde_json::{Map, Value};
+use triomphe::ThinArc;
 
 use super::json::encode_b64;
 use super::{AttributeValue, Item};
@@ -39,9 +40,10 @@ const SS: u8 = 8;
 const NS: u8 = 9;
 const BS: u8 = 10;
 
-/// An item in its stored form. Cloning shares the buffer.
+/// An item in its stored form. Cloning shares the buffer. One pointer wide: every partition slot and
+/// sort-key entry holds one.
 #[derive(Clone, PartialEq, Eq)]
-pub struct PackedItem(Arc<[u8]>);
+pub struct PackedItem(ThinArc<(), u8>);
 
 impl PackedItem {
     pub fn encode(item: &Item) -> PackedItem {
@@ -58,7 +60,7 @@ impl PackedItem {
             put_bytes(&mut out, name.as_bytes());
             put_value(&mut out, v);
         }
-        PackedItem(Arc::from(out))
+        PackedItem(ThinArc::from_header_and_slice((), &out))
     }
 
     /// The item, rebuilt.
@@ -86,12 +88,12 @@ impl PackedItem {
 
     /// The item's DynamoDB size in bytes.
     pub fn size(&self) -> u64 {
-        Reader(&self.0).uint().and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
+        Reader(self.bytes()).uint().and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
     }
 
     /// A reader positioned after the size.
     fn attributes(&self) -> Reader<'_> {
-        let mut r = Reader(&self.0);
+        let mut r = Reader(self.bytes());
         let _ = r.uint();
         r
     }
@@ -120,7 +122,11 @@ impl PackedItem {
 
     /// Bytes of memory the buffer holds (its contents, not the shared header).
     pub fn encoded_len(&self) -> usize {
-        self.0.len()
+        self.bytes().len()
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.0.slice
     }
 }
 
