@@ -4,7 +4,40 @@
 #[path = "bench_common/mod.rs"]
 mod common;
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Counts live heap bytes, so the module can report memory per stored item as `bench.rs` does.
+struct Counting;
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: delegates to the system allocator and only counts sizes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        LIVE.fetch_add(l.size(), Ordering::Relaxed);
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(p, l) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Heap bytes allocated and not yet freed.
+#[no_mangle]
+pub extern "C" fn bench_live_bytes() -> u32 {
+    LIVE.load(Ordering::Relaxed) as u32
+}
+
+/// The benchmark table's DynamoDB size (TableSizeBytes).
+#[no_mangle]
+pub extern "C" fn bench_table_bytes() -> u32 {
+    DB.with(|d| d.borrow().as_ref().and_then(|db| db.table("Bench")).map_or(0, |t| t.size_bytes as u32))
+}
 
 thread_local! {
     static DB: RefCell<Option<engine::db::Database>> = const { RefCell::new(None) };
@@ -38,3 +71,7 @@ pub extern "C" fn bench_query(count: u32, seed: u32) -> u32 {
     DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::queries(db, u64::from(count), u64::from(seed), false) as u32))
 }
 
+#[no_mangle]
+pub extern "C" fn bench_query_filtered(count: u32, seed: u32) -> u32 {
+    DB.with(|d| d.borrow().as_ref().map_or(0, |db| common::queries(db, u64::from(count), u64::from(seed), true) as u32))
+}
