@@ -18,6 +18,7 @@ use crate::db::{Database, DatabaseConfig};
 use crate::error::ApiError;
 use crate::ops::write::validate_item;
 use crate::table::schema::{scalar_name, IndexKind};
+use crate::table::key::KeyRef;
 use crate::table::Table;
 use crate::value::item_from_json;
 
@@ -62,7 +63,11 @@ pub fn snapshot(db: &Database) -> Value {
         .tables
         .values()
         .map(|t| {
-            let items: Vec<Value> = t.parts.values().flat_map(|p| p.items.values()).map(|s| s.item.to_json()).collect();
+            let items: Vec<Value> = t
+                .parts
+                .iter()
+                .flat_map(|(pk, p)| p.items.iter().map(move |(sk, s)| s.item.to_json(&KeyRef(pk, sk))))
+                .collect();
             let indexes: Vec<Value> = t
                 .def
                 .indexes

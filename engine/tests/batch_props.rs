@@ -133,9 +133,9 @@ fn engine_state(db: &Database) -> Model {
     for t in TABLES {
         let table = db.table(t).expect("table exists");
         let items = m.entry(t).or_default();
-        for part in table.parts.values() {
-            for stored in part.items.values() {
-                let it: &Item = &stored.item.decode();
+        for (pk, part) in &table.parts {
+            for (sk, stored) in &part.items {
+                let it: &Item = &stored.item.decode(&engine::table::key::KeyRef(pk, sk));
                 let v = item_to_json(it);
                 let id = v["id"]["S"].as_str().expect("id").to_string();
                 let n: i64 = v["n"]["N"].as_str().expect("n").parse().expect("integer n");

@@ -6,8 +6,9 @@
 use std::collections::BTreeMap;
 
 use engine::number::Number;
-use engine::table::key::KeyVal;
-use engine::value::{item_size, item_to_json, key_cmp, AttributeValue, Item, PackedItem, ReadItem};
+use engine::table::key::{KeyVal, PrimaryKey};
+use engine::table::ReadItem;
+use engine::value::{item_size, item_to_json, key_cmp, AttributeValue, Item, NoKey, PackedItem, StoredKey};
 use proptest::prelude::*;
 
 fn number() -> impl Strategy<Value = Number> {
@@ -62,27 +63,43 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn packed_item_round_trips(item in item()) {
+    fn packed_item_round_trips(item in item(), pk in key_value(), sk in proptest::option::of(key_value()), keyed in any::<bool>()) {
+        // As a table stores it (`keyed`): with a partition key and maybe a sort key whose values stay
+        // outside the buffer; otherwise with every value inside.
+        let mut item = item;
+        let key = PrimaryKey { pk: KeyVal::from_value(&pk).expect("scalar"), sk: sk.as_ref().and_then(KeyVal::from_value) };
+        let packed = if keyed {
+            item.insert("pk".into(), pk);
+            if let Some(sk) = sk {
+                item.insert("sk".into(), sk);
+            }
+            let sort = key.sk.as_ref().map(|_| "sk");
+            PackedItem::encode_without_keys(&item, item_size(&item) as u64, "pk", sort)
+        } else {
+            PackedItem::encode(&item)
+        };
         let size = item_size(&item) as u64;
-        let packed = PackedItem::encode(&item);
-        prop_assert_eq!(&packed.decode(), &item);
+        let source: &dyn StoredKey = if keyed { &key } else { &NoKey };
+        prop_assert_eq!(&packed.decode(source), &item);
         prop_assert_eq!(packed.size(), size);
-        prop_assert_eq!(packed.to_json(), item_to_json(&item));
+        prop_assert_eq!(packed.to_json(source), item_to_json(&item));
         for (name, v) in &item {
-            prop_assert_eq!(packed.get(name), Some(v.clone()));
+            prop_assert_eq!(packed.get(source, name), Some(v.clone()));
         }
-        prop_assert_eq!(packed.get("\u{10FFFF}missing"), None);
+        prop_assert_eq!(packed.get(source, "\u{10FFFF}missing"), None);
         // Decoding some attributes gives exactly those attributes, whatever is skipped around them.
-        for keep in [|n: &str| n.len().is_multiple_of(2), |n: &str| n.starts_with('a'), |_: &str| false] {
+        for keep in [|n: &str| n.len().is_multiple_of(2), |n: &str| n.starts_with('a') || n == "sk", |_: &str| false] {
             let want: Item = item.iter().filter(|(n, _)| keep(n)).map(|(n, v)| (n.clone(), v.clone())).collect();
-            prop_assert_eq!(packed.decode_where(keep), want);
+            prop_assert_eq!(packed.decode_where(source, keep), want);
         }
-        prop_assert_eq!(packed.get(""), item.get("").cloned());
+        prop_assert_eq!(packed.get(source, ""), item.get("").cloned());
         // A read's two forms agree with each other and with the item.
-        let (stored, built) = (ReadItem::Stored(packed.clone()), ReadItem::Built(item.clone()));
-        prop_assert_eq!(&stored, &built);
-        prop_assert_eq!(stored.to_json(), built.to_json());
-        prop_assert_eq!(stored.into_item(), item);
+        if keyed {
+            let (stored, built) = (ReadItem::Stored { item: packed.clone(), key: key.clone() }, ReadItem::Built(item.clone()));
+            prop_assert_eq!(&stored, &built);
+            prop_assert_eq!(stored.to_json(), built.to_json());
+            prop_assert_eq!(stored.into_item(), item);
+        }
     }
 
     #[test]
@@ -109,4 +126,7 @@ fn a_packed_item_is_close_to_its_dynamodb_size() {
     let packed = PackedItem::encode(&item);
     // One length byte per name, one tag byte per value, one length byte per string, the count and the size.
     assert_eq!(packed.encoded_len(), item_size(&item) + 4 + 4 + 3 + 1 + 1);
+    // As a table stores it: the two key values (15 + 10 bytes and their length bytes) stay outside.
+    let stored = PackedItem::encode_without_keys(&item, item_size(&item) as u64, "pk", Some("sk"));
+    assert_eq!(stored.encoded_len(), packed.encoded_len() - 15 - 10 - 2);
 }

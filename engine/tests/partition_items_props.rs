@@ -7,7 +7,7 @@ use std::ops::Bound;
 use engine::table::items::Items;
 use engine::table::key::{KeyVal, SortVal};
 use engine::table::Stored;
-use engine::value::{AttributeValue, Item};
+use engine::value::{AttributeValue, Item, PackedItem};
 use proptest::prelude::*;
 
 fn sk(i: u16) -> SortVal {
@@ -15,7 +15,7 @@ fn sk(i: u16) -> SortVal {
 }
 
 fn stored(size: u64) -> Stored {
-    Stored::new(&Item::new(), size)
+    Stored { item: PackedItem::encode_sized(&Item::new(), size) }
 }
 
 #[derive(Debug, Clone)]

@@ -58,7 +58,7 @@ pub fn scan_index(db: &Database, table: &str, index: &str, now: u64) -> Result<V
         let mut input = QueryInput::from_json(&json!({"TableName": table, "IndexName": index}), true)?;
         input.exclusive_start_key = start.take();
         let page = db.scan(&input, now)?;
-        out.extend(page.items.into_iter().flatten().map(engine::value::ReadItem::into_item));
+        out.extend(page.items.into_iter().flatten().map(engine::table::ReadItem::into_item));
         match page.last_evaluated_key {
             Some(k) => start = Some(k),
             None => return Ok(out),

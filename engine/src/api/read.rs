@@ -9,7 +9,8 @@ use serde_json::{Map, Value};
 use crate::api::json::{self, list_of_str, opt_bool, opt_int, opt_item, opt_list, opt_names, opt_obj, opt_str, opt_values, Checks};
 use crate::capacity::{Consumed, ReturnCapacity};
 use crate::error::ApiError;
-use crate::value::{item_to_json, AttributeValue, Item, ReadItem};
+use crate::table::ReadItem;
+use crate::value::{item_to_json, AttributeValue, Item};
 
 /// `Select`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::ops::compile_read;
 use crate::table::key::key_from_key_param;
-use crate::value::ReadItem;
+use crate::table::ReadItem;
 
 impl Database {
     /// GetItem: the item (projected), charged by its size rounded up to 4 KB; a miss costs one block.
@@ -22,9 +22,9 @@ impl Database {
         let item = found.map(|s| match &compiled.projection {
             Some(p) => {
                 let names = p.top_level_names();
-                ReadItem::Built(p.apply(&s.item.decode_where(|n| names.iter().any(|m| m == n))))
+                ReadItem::Built(p.apply(&s.item.decode_where(&key, |n| names.iter().any(|m| m == n))))
             }
-            None => ReadItem::Stored(s.item.clone()),
+            None => ReadItem::Stored { item: s.item.clone(), key: key.clone() },
         });
         Ok(GetItemOutput { item, consumed, return_consumed_capacity: input.return_consumed_capacity })
     }

@@ -12,10 +12,11 @@ use crate::api::read::{QueryOutput, Select};
 use crate::capacity::{Consumed, ReadConsistency, Reason, Target};
 use crate::expr::{Condition, Projection};
 use crate::index::{project, projected_size};
-use crate::table::key::{KeyVal, PrimaryKey, SortVal};
+use crate::table::key::{KeyRef, KeyVal, PrimaryKey, SortVal};
 use crate::table::schema::{IndexDef, IndexKind, ProjectionDef};
 use crate::table::{Stored, Table};
-use crate::value::{Item, ReadItem};
+use crate::table::ReadItem;
+use crate::value::Item;
 
 pub const PAGE_BYTES: u64 = 1024 * 1024;
 
@@ -65,7 +66,7 @@ impl PagePlan<'_> {
         let wanted = |n: &str| narrow_size.is_some_and(|idx| idx.projects(keys, n)) || names.iter().any(|m| m == n);
         for e in entries {
             scanned += 1;
-            let decoded = decode.then(|| e.stored.item.decode_where(wanted));
+            let decoded = decode.then(|| e.stored.item.decode_where(&KeyRef(e.pk, e.sk), wanted));
             bytes += match (narrow_size, &decoded) {
                 (Some(idx), Some(item)) => projected_size(keys, idx, item),
                 _ => e.stored.size(),
@@ -83,7 +84,7 @@ impl PagePlan<'_> {
                     let out = match (self.projection, view) {
                         (Some(p), Some(v)) => ReadItem::Built(p.apply(&v)),
                         (_, Some(v)) if narrow.is_some() => ReadItem::Built(v),
-                        _ => ReadItem::Stored(e.stored.item.clone()),
+                        _ => ReadItem::Stored { item: e.stored.item.clone(), key: PrimaryKey { pk: e.pk.clone(), sk: e.sk.clone() } },
                     };
                     items.push(out);
                 }
@@ -107,7 +108,7 @@ impl PagePlan<'_> {
             let mut k = PrimaryKey { pk: e.pk.clone(), sk: e.sk.clone() }.to_item(keys);
             if let Some(idx) = self.index {
                 for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
-                    if let Some(v) = e.stored.item.get(&a.name) {
+                    if let Some(v) = e.stored.item.get(&KeyRef(e.pk, e.sk), &a.name) {
                         k.insert(a.name.clone(), v);
                     }
                 }

@@ -22,7 +22,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::extras::Writer;
 use crate::number::Number;
-use crate::table::key::PrimaryKey;
+use crate::table::key::{KeyRef, PrimaryKey};
 use crate::table::Table;
 use crate::value::AttributeValue;
 
@@ -49,7 +49,7 @@ pub fn rebuild_expiry_index(t: &mut Table) {
     if let Some(attr) = t.extras.ttl.attribute.as_deref() {
         for (pk, part) in &t.parts {
             for (sk, stored) in &part.items {
-                if let Some(AttributeValue::N(n)) = stored.item.get(attr) {
+                if let Some(AttributeValue::N(n)) = stored.item.get(&KeyRef(pk, sk), attr) {
                     index.insert((n, PrimaryKey { pk: pk.clone(), sk: sk.clone() }));
                 }
             }

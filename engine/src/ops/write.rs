@@ -127,7 +127,7 @@ fn replace_item(
     };
     let old = apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
     Ok(WriteOutput {
-        attributes: if options.return_values == ReturnValues::AllOld { old.map(|s| s.item.decode()) } else { None },
+        attributes: if options.return_values == ReturnValues::AllOld { old.map(|s| s.item.decode(&key)) } else { None },
         item_collection_metrics: collection_metrics(t, &key, options.return_item_collection_metrics),
         consumed,
         return_consumed_capacity: options.return_consumed_capacity,

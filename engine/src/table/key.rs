@@ -9,7 +9,7 @@ use crate::error::ApiError;
 use crate::table::schema::{IndexDef, KeyAttr, KeySchema};
 use crate::number::Number;
 use crate::table::numkey;
-use crate::value::{check_index_key_value, check_key_type, check_key_value, AttributeValue, IndexKeyWrite, Item, KeyRole};
+use crate::value::{check_index_key_value, check_key_type, check_key_value, AttributeValue, IndexKeyWrite, Item, KeyRole, StoredKey};
 
 /// The three key types, in DynamoDB's cross-type order (S < N < B).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -116,6 +116,28 @@ impl Ord for KeyVal {
 
 /// Sort-key slot of a stored entry: `None` for tables/indexes without a sort key (sorts first).
 pub type SortVal = Option<KeyVal>;
+
+/// A stored item's key, borrowed from the table's own slots: what reading the item (stored without
+/// its key values) needs.
+pub struct KeyRef<'a>(pub &'a KeyVal, pub &'a SortVal);
+
+impl StoredKey for KeyRef<'_> {
+    fn partition(&self) -> Option<AttributeValue> {
+        Some(self.0.to_value())
+    }
+    fn sort(&self) -> Option<AttributeValue> {
+        self.1.as_ref().map(KeyVal::to_value)
+    }
+}
+
+impl StoredKey for PrimaryKey {
+    fn partition(&self) -> Option<AttributeValue> {
+        KeyRef(&self.pk, &self.sk).partition()
+    }
+    fn sort(&self) -> Option<AttributeValue> {
+        KeyRef(&self.pk, &self.sk).sort()
+    }
+}
 
 /// A table's primary key.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

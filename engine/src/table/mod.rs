@@ -6,7 +6,10 @@ pub mod items;
 pub mod key;
 pub mod numkey;
 pub mod range;
+pub mod read_item;
 pub mod schema;
+
+pub use read_item::ReadItem;
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -15,8 +18,8 @@ use alloc::vec::Vec;
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::error::ApiError;
 use crate::index::{project, projected_size, projection_changed, IndexData};
-use crate::table::key::{index_key_of, KeyVal, PrimaryKey, SortVal};
-use crate::table::schema::{IndexDef, IndexKind, ProjectionDef, TableDef};
+use crate::table::key::{index_key_of, KeyRef, KeyVal, PrimaryKey, SortVal};
+use crate::table::schema::{IndexDef, IndexKind, KeySchema, ProjectionDef, TableDef};
 use crate::value::{item_size, Item, PackedItem};
 
 /// DynamoDB's item size limit (400 KB).
@@ -32,8 +35,9 @@ pub struct Stored {
 }
 
 impl Stored {
-    pub fn new(item: &Item, size: u64) -> Stored {
-        Stored { item: PackedItem::encode_sized(item, size) }
+    /// `item` stored without its key values (`keys` names them; the table's slots hold them).
+    pub fn new(item: &Item, size: u64, keys: &KeySchema) -> Stored {
+        Stored { item: PackedItem::encode_without_keys(item, size, &keys.pk.name, keys.sk.as_ref().map(|a| a.name.as_str())) }
     }
 
     /// The item's DynamoDB size, which every read charges by.
@@ -92,7 +96,7 @@ impl Table {
 
     /// The item at `key`, decoded from its stored form (for code that evaluates expressions on it).
     pub fn get(&self, key: &PrimaryKey) -> Option<Item> {
-        self.get_stored(key).map(|s| s.item.decode())
+        self.get_stored(key).map(|s| s.item.decode(key))
     }
 
     /// The DynamoDB size of the item at `key`, without decoding it.
@@ -245,7 +249,7 @@ impl Table {
         let old = match (&new, new_size) {
             (Some(item), Some(size)) => {
                 let part = self.parts.entry(key.pk.clone()).or_default();
-                part.items.insert(key.sk.clone(), Stored::new(item, size))
+                part.items.insert(key.sk.clone(), Stored::new(item, size, &self.def.keys))
             }
             _ => {
                 let part = self.parts.get_mut(&key.pk);
@@ -268,7 +272,7 @@ impl Table {
         let mut data = IndexData::default();
         for (pk, part) in &self.parts {
             for (sk, stored) in &part.items {
-                let item = stored.item.decode();
+                let item = stored.item.decode(&KeyRef(pk, sk));
                 if let Some((ipk, isk)) = index_key_of(idx, &item) {
                     let key = PrimaryKey { pk: pk.clone(), sk: sk.clone() };
                     data.insert(ipk, isk, key, projected_size(&self.def.keys, idx, &item));

@@ -14,12 +14,10 @@
 mod json;
 mod key;
 mod packed;
-mod read_item;
 mod size;
 
 pub use json::{check_value_shape, item_from_json, item_to_json, value_from_json, value_to_json};
-pub use packed::PackedItem;
-pub use read_item::ReadItem;
+pub use packed::{NoKey, PackedItem, StoredKey};
 pub use key::{
     check_index_key_value, check_key_type, check_key_value, key_bytes_len, IndexKeyWrite, KeyRole,
     MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES,

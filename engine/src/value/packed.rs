@@ -14,8 +14,13 @@
 //! is `(coefficient << 1 | negative)` then its zigzag exponent. The encoding of an item is unique
 //! (items are name-ordered, sets canonical, numbers normalised), so equal buffers mean equal items.
 //!
-//! Only [`PackedItem::encode`] produces buffers, so decoding never meets malformed bytes; it still
-//! checks every read and yields nothing rather than panicking if it ever did.
+//! A table stores its items without their key values ([`PackedItem::encode_without_keys`]): the key
+//! attribute's name is kept, its value becomes a marker tag, and whoever reads the item supplies the
+//! values back from the table's own key index ([`StoredKey`]). The key is then held once per item, not
+//! twice.
+//!
+//! Only the encoders produce buffers, so decoding never meets malformed bytes; it still checks every
+//! read and yields nothing rather than panicking if it ever did.
 
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
@@ -25,6 +30,7 @@ use serde_json::{Map, Value};
 use triomphe::ThinArc;
 
 use super::json::encode_b64;
+use super::value_to_json;
 use super::{AttributeValue, Item};
 use crate::number::Number;
 
@@ -39,6 +45,28 @@ const M: u8 = 7;
 const SS: u8 = 8;
 const NS: u8 = 9;
 const BS: u8 = 10;
+/// The table's partition key value, kept outside the buffer.
+const KEY_PK: u8 = 11;
+/// The table's sort key value, kept outside the buffer.
+const KEY_SK: u8 = 12;
+
+/// The key values of an item stored without them: the table supplies them back when the item is read.
+pub trait StoredKey {
+    fn partition(&self) -> Option<AttributeValue>;
+    fn sort(&self) -> Option<AttributeValue>;
+}
+
+/// For items packed with every value inside ([`PackedItem::encode`]).
+pub struct NoKey;
+
+impl StoredKey for NoKey {
+    fn partition(&self) -> Option<AttributeValue> {
+        None
+    }
+    fn sort(&self) -> Option<AttributeValue> {
+        None
+    }
+}
 
 /// An item in its stored form. Cloning shares the buffer. One pointer wide: every partition slot and
 /// sort-key entry holds one.
@@ -53,25 +81,47 @@ impl PackedItem {
     /// [`PackedItem::encode`] for a caller that has already measured the item (`size` must be
     /// `item_size(item)`).
     pub fn encode_sized(item: &Item, size: u64) -> PackedItem {
-        let mut out = Vec::with_capacity(uint_len(u128::from(size)) + encoded_len(item));
+        Self::encode_without_keys(item, size, "", None)
+    }
+
+    /// The item with the values of the attributes named `partition` and `sort` left out (read it back
+    /// with a [`StoredKey`] that has them). `size` must be `item_size(item)`; an empty `partition` name
+    /// leaves nothing out, as no attribute has an empty name.
+    pub fn encode_without_keys(item: &Item, size: u64, partition: &str, sort: Option<&str>) -> PackedItem {
+        let marker = |name: &str| {
+            if !partition.is_empty() && name == partition {
+                Some(KEY_PK)
+            } else if sort == Some(name) {
+                Some(KEY_SK)
+            } else {
+                None
+            }
+        };
+        let len = uint_len(u128::from(size))
+            + uint_len(item.len() as u128)
+            + item.iter().map(|(k, v)| bytes_len(k.as_bytes()) + marker(k).map_or_else(|| value_len(v), |_| 1)).sum::<usize>();
+        let mut out = Vec::with_capacity(len);
         put_uint(&mut out, u128::from(size));
         put_uint(&mut out, item.len() as u128);
         for (name, v) in item {
             put_bytes(&mut out, name.as_bytes());
-            put_value(&mut out, v);
+            match marker(name) {
+                Some(tag) => out.push(tag),
+                None => put_value(&mut out, v),
+            }
         }
         PackedItem(ThinArc::from_header_and_slice((), &out))
     }
 
-    /// The item, rebuilt.
-    pub fn decode(&self) -> Item {
-        read_map(&mut self.attributes()).unwrap_or_default()
+    /// The item, rebuilt (`key` supplies the values left out of the buffer, if any).
+    pub fn decode(&self, key: &dyn StoredKey) -> Item {
+        read_map(&mut self.attributes(key)).unwrap_or_default()
     }
 
     /// The item reduced to the top-level attributes `keep` accepts, the others skipped undecoded: what
     /// a filter, projection or narrow index entry looks at is all that reading an item needs to build.
-    pub fn decode_where(&self, keep: impl Fn(&str) -> bool) -> Item {
-        let mut r = self.attributes();
+    pub fn decode_where(&self, key: &dyn StoredKey, keep: impl Fn(&str) -> bool) -> Item {
+        let mut r = self.attributes(key);
         let mut out = Item::new();
         let Some(count) = r.len() else { return out };
         for _ in 0..count {
@@ -88,19 +138,19 @@ impl PackedItem {
 
     /// The item's DynamoDB size in bytes.
     pub fn size(&self) -> u64 {
-        Reader(self.bytes()).uint().and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
+        Reader { buf: self.bytes(), key: &NoKey }.uint().and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
     }
 
     /// A reader positioned after the size.
-    fn attributes(&self) -> Reader<'_> {
-        let mut r = Reader(self.bytes());
+    fn attributes<'a>(&'a self, key: &'a dyn StoredKey) -> Reader<'a> {
+        let mut r = Reader { buf: self.bytes(), key };
         let _ = r.uint();
         r
     }
 
     /// One top-level attribute, decoded without decoding the rest.
-    pub fn get(&self, name: &str) -> Option<AttributeValue> {
-        let mut r = self.attributes();
+    pub fn get(&self, key: &dyn StoredKey, name: &str) -> Option<AttributeValue> {
+        let mut r = self.attributes(key);
         let count = r.uint()?;
         for _ in 0..count {
             let n = r.bytes()?;
@@ -116,8 +166,8 @@ impl PackedItem {
     }
 
     /// The item as DynamoDB JSON, written straight from the buffer: what a read returns to a client.
-    pub fn to_json(&self) -> Value {
-        json_map(&mut self.attributes()).unwrap_or_default()
+    pub fn to_json(&self, key: &dyn StoredKey) -> Value {
+        json_map(&mut self.attributes(key)).unwrap_or_default()
     }
 
     /// Bytes of memory the buffer holds (its contents, not the shared header).
@@ -130,9 +180,11 @@ impl PackedItem {
     }
 }
 
+/// Only the size: the buffer may need its key values to be read (see [`ReadItem`](crate::table::ReadItem),
+/// which shows the item).
 impl core::fmt::Debug for PackedItem {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.decode().fmt(f)
+        write!(f, "PackedItem({} bytes)", self.encoded_len())
     }
 }
 
@@ -234,26 +286,30 @@ fn value_len(v: &AttributeValue) -> usize {
         AttributeValue::B(b) => bytes_len(b),
         AttributeValue::Bool(_) | AttributeValue::Null => 0,
         AttributeValue::L(items) => uint_len(items.len() as u128) + items.iter().map(value_len).sum::<usize>(),
-        AttributeValue::M(map) => encoded_len(map),
+        AttributeValue::M(map) => map_len(map),
         AttributeValue::SS(items) => uint_len(items.len() as u128) + items.iter().map(|s| bytes_len(s.as_bytes())).sum::<usize>(),
         AttributeValue::NS(items) => uint_len(items.len() as u128) + items.iter().map(number_len).sum::<usize>(),
         AttributeValue::BS(items) => uint_len(items.len() as u128) + items.iter().map(|b| bytes_len(b)).sum::<usize>(),
     }
 }
 
-fn encoded_len(map: &BTreeMap<String, AttributeValue>) -> usize {
+fn map_len(map: &BTreeMap<String, AttributeValue>) -> usize {
     uint_len(map.len() as u128) + map.iter().map(|(k, v)| bytes_len(k.as_bytes()) + value_len(v)).sum::<usize>()
 }
 
 // ---------------------------------------------------------------------------------------------
 // Decoding.
 
-struct Reader<'a>(&'a [u8]);
+struct Reader<'a> {
+    buf: &'a [u8],
+    /// Supplies the values of the key markers.
+    key: &'a dyn StoredKey,
+}
 
 impl<'a> Reader<'a> {
     fn byte(&mut self) -> Option<u8> {
-        let (&b, rest) = self.0.split_first()?;
-        self.0 = rest;
+        let (&b, rest) = self.buf.split_first()?;
+        self.buf = rest;
         Some(b)
     }
 
@@ -275,8 +331,8 @@ impl<'a> Reader<'a> {
 
     fn bytes(&mut self) -> Option<&'a [u8]> {
         let n = self.len()?;
-        let (b, rest) = (self.0.get(..n)?, self.0.get(n..)?);
-        self.0 = rest;
+        let (b, rest) = (self.buf.get(..n)?, self.buf.get(n..)?);
+        self.buf = rest;
         Some(b)
     }
 
@@ -304,7 +360,7 @@ fn read_map(r: &mut Reader<'_>) -> Option<BTreeMap<String, AttributeValue>> {
 fn read_seq<T>(r: &mut Reader<'_>, mut one: impl FnMut(&mut Reader<'_>) -> Option<T>) -> Option<Vec<T>> {
     let count = r.len()?;
     // Each element takes at least one byte: a corrupt count cannot make this allocate beyond the buffer.
-    let mut v = Vec::with_capacity(count.min(r.0.len()));
+    let mut v = Vec::with_capacity(count.min(r.buf.len()));
     for _ in 0..count {
         v.push(one(r)?);
     }
@@ -324,6 +380,8 @@ fn read_value(r: &mut Reader<'_>) -> Option<AttributeValue> {
         SS => AttributeValue::SS(read_seq(r, |r| r.str().map(String::from))?),
         NS => AttributeValue::NS(read_seq(r, |r| r.number())?),
         BS => AttributeValue::BS(read_seq(r, |r| r.bytes().map(<[u8]>::to_vec))?),
+        KEY_PK => r.key.partition()?,
+        KEY_SK => r.key.sort()?,
         _ => return None,
     })
 }
@@ -337,7 +395,7 @@ fn skip_value(r: &mut Reader<'_>) -> Option<()> {
     match r.byte()? {
         S | B => r.bytes().map(drop),
         N => r.uint().and_then(|_| r.uint()).map(drop),
-        FALSE | TRUE | NULL => Some(()),
+        FALSE | TRUE | NULL | KEY_PK | KEY_SK => Some(()),
         L => skip_count(r, skip_value),
         M => skip_count(r, |r| r.bytes().and_then(|_| skip_value(r))),
         SS | BS => skip_count(r, |r| r.bytes().map(drop)),
@@ -370,6 +428,8 @@ fn json_value(r: &mut Reader<'_>) -> Option<Value> {
         SS => ("SS", json_seq(r, &|r| r.str().map(|s| Value::String(String::from(s))))?),
         NS => ("NS", json_seq(r, &|r| r.number().map(|n| Value::String(n.to_string())))?),
         BS => ("BS", json_seq(r, &|r| r.bytes().map(|b| Value::String(encode_b64(b))))?),
+        KEY_PK => return r.key.partition().map(|v| value_to_json(&v)),
+        KEY_SK => return r.key.sort().map(|v| value_to_json(&v)),
         _ => return None,
     };
     let mut obj = Map::new();

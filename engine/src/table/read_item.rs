@@ -1,27 +1,29 @@
-//! An item a read hands back: the stored item itself (shared, not copied) or one built for this read
-//! (a projection, or an index entry narrower than the table's item).
+//! An item a read hands back: the stored item itself (shared, not copied, with its key to read it by)
+//! or one built for this read (a projection, or an index entry narrower than the table's item).
 
 use serde_json::Value;
 
-use super::{item_to_json, AttributeValue, Item, PackedItem};
+use crate::table::key::PrimaryKey;
+use crate::value::{item_to_json, AttributeValue, Item, PackedItem};
 
 #[derive(Clone)]
 pub enum ReadItem {
-    Stored(PackedItem),
+    /// The table's buffer and the key values it was stored without.
+    Stored { item: PackedItem, key: PrimaryKey },
     Built(Item),
 }
 
 impl ReadItem {
     pub fn to_item(&self) -> Item {
         match self {
-            ReadItem::Stored(p) => p.decode(),
+            ReadItem::Stored { item, key } => item.decode(key),
             ReadItem::Built(i) => i.clone(),
         }
     }
 
     pub fn into_item(self) -> Item {
         match self {
-            ReadItem::Stored(p) => p.decode(),
+            ReadItem::Stored { item, key } => item.decode(&key),
             ReadItem::Built(i) => i,
         }
     }
@@ -29,14 +31,14 @@ impl ReadItem {
     /// One top-level attribute.
     pub fn get(&self, name: &str) -> Option<AttributeValue> {
         match self {
-            ReadItem::Stored(p) => p.get(name),
+            ReadItem::Stored { item, key } => item.get(key, name),
             ReadItem::Built(i) => i.get(name).cloned(),
         }
     }
 
     pub fn to_json(&self) -> Value {
         match self {
-            ReadItem::Stored(p) => p.to_json(),
+            ReadItem::Stored { item, key } => item.to_json(key),
             ReadItem::Built(i) => item_to_json(i),
         }
     }
@@ -46,18 +48,14 @@ impl ReadItem {
 impl PartialEq for ReadItem {
     fn eq(&self, other: &ReadItem) -> bool {
         match (self, other) {
-            (ReadItem::Stored(a), ReadItem::Stored(b)) => a == b,
-            (ReadItem::Built(a), ReadItem::Built(b)) => a == b,
-            (ReadItem::Stored(p), ReadItem::Built(i)) | (ReadItem::Built(i), ReadItem::Stored(p)) => &p.decode() == i,
+            (ReadItem::Stored { item: a, key: ka }, ReadItem::Stored { item: b, key: kb }) => a == b && ka == kb,
+            _ => self.to_item() == other.to_item(),
         }
     }
 }
 
 impl core::fmt::Debug for ReadItem {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            ReadItem::Stored(p) => p.fmt(f),
-            ReadItem::Built(i) => i.fmt(f),
-        }
+        self.to_item().fmt(f)
     }
 }
