@@ -10,10 +10,12 @@
 //!   `"${name}"` in a later step (input or expectation) is replaced by it (stream ARNs, iterators);
 //! - strings `"$repeat(c,n)"` expand to n copies of c (big items stay readable);
 //! - the expected string `"$any"` matches any value (event ids, shard iterators).
+//!
+//! The files are embedded at compile time ([`CASE_FILES`]), so the same cases also run in headless
+//! Chromium against the engine compiled to wasm32; natively a test checks that the list names every
+//! file in those directories, so a new file cannot be left out.
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::path::{Path, PathBuf};
 
 use engine::db::Database;
 use engine::error::ApiError;
@@ -22,7 +24,33 @@ use engine::value::{item_from_json, item_to_json};
 use serde_json::{json, Map, Value};
 
 const DEFAULT_NOW: u64 = 1_700_000_000_000;
+#[cfg(not(target_arch = "wasm32"))]
 const PREFIXES: [&str; 5] = ["batch_", "transact_", "ttl_", "stream_", "tags_"];
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+macro_rules! case_files {
+    ($($path:literal),* $(,)?) => {
+        [$(($path, include_str!(concat!("data/ops/", $path)))),*]
+    };
+}
+
+/// Every case file, as (path under `tests/data/ops`, text).
+const CASE_FILES: [(&str, &str); 10] = case_files![
+    "batch_get/batch_get.json",
+    "batch_throttle/single_items.json",
+    "batch_write/batch_write.json",
+    "stream_records/stream_control.json",
+    "stream_records/streams.json",
+    "tags_resource/tags.json",
+    "transact_get/transact_get.json",
+    "transact_write/transact_more.json",
+    "transact_write/transact_write.json",
+    "ttl_expiry/ttl.json",
+];
 
 fn expand(v: &mut Value, saved: &BTreeMap<String, Value>) {
     match v {
@@ -155,34 +183,38 @@ fn check(file: &str, case: &Value) -> Result<(), String> {
     Ok(())
 }
 
-fn case_files() -> Vec<PathBuf> {
+/// The embedded list is the directories' contents: a case file added on disk but not to [`CASE_FILES`]
+/// fails here instead of being skipped.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn every_case_file_is_embedded() {
+    use std::fs;
+    use std::path::Path;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ops");
-    let mut files = Vec::new();
+    let mut on_disk = Vec::new();
     for d in fs::read_dir(&dir).expect("tests/data/ops exists").flatten() {
         let p = d.path();
         let dname = p.file_name().and_then(|f| f.to_str()).unwrap_or("").to_string();
         if p.is_dir() && PREFIXES.iter().any(|x| dname.starts_with(x)) {
             for f in fs::read_dir(&p).expect("readable dir").flatten() {
                 if f.path().extension().is_some_and(|e| e == "json") {
-                    files.push(f.path());
+                    on_disk.push(format!("{dname}/{}", f.file_name().to_string_lossy()));
                 }
             }
         }
     }
-    files.sort();
-    files
+    on_disk.sort();
+    let embedded: Vec<String> = CASE_FILES.iter().map(|(p, _)| p.to_string()).collect();
+    assert_eq!(embedded, on_disk);
 }
 
 #[test]
 fn batch_cases() {
     let (mut passed, mut failures) = (0, Vec::new());
-    let files = case_files();
-    for path in &files {
-        let text = fs::read_to_string(path).expect("readable case file");
-        let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let file = path.strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ops")).map_or_else(|_| path.display().to_string(), |p| p.display().to_string());
+    for (file, text) in CASE_FILES {
+        let doc: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{file}: {e}"));
         for case in doc["cases"].as_array().expect("cases array") {
-            match check(&file, case) {
+            match check(file, case) {
                 Ok(()) => passed += 1,
                 Err(e) => failures.push(e),
             }
@@ -190,5 +222,5 @@ fn batch_cases() {
     }
     assert!(passed + failures.len() > 0, "no cases found");
     assert!(failures.is_empty(), "{} of {} cases failed:\n\n{}", failures.len(), passed + failures.len(), failures.join("\n\n"));
-    println!("{passed} cases passed in {} files", files.len());
+    println!("{passed} cases passed in {} files", CASE_FILES.len());
 }
