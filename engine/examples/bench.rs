@@ -5,27 +5,9 @@
 #[path = "bench_common/mod.rs"]
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-struct Counting;
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: delegates to the system allocator and only counts sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        LIVE.fetch_add(l.size(), Ordering::Relaxed);
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(p, l) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+use common::counting::live_bytes;
 
 /// Nanoseconds this process has run on a CPU (Linux `/proc/self/schedstat`): on a shared machine the
 /// wall clock also counts time spent waiting for a core, so both figures are printed.
@@ -78,14 +60,14 @@ fn footprint(create: serde_json::Value, key: impl Fn(u64, &mut engine::value::It
     if let Err(e) = db.execute("CreateTable", &create, 0) {
         panic!("create table: {e}");
     }
-    let before = LIVE.load(Ordering::Relaxed);
+    let before = live_bytes();
     for i in 0..common::ITEMS {
         let mut item = common::item(i);
         key(i, &mut item);
         let input = PutItemInput { table_name: name.clone(), item, ..PutItemInput::default() };
         assert!(db.put_item(input, 0).is_ok());
     }
-    let allocated = (LIVE.load(Ordering::Relaxed) - before) as f64 / common::ITEMS as f64;
+    let allocated = (live_bytes() - before) as f64 / common::ITEMS as f64;
     let Some(t) = db.table(&name) else { panic!("table {name} vanished") };
     let n = t.item_count.max(1) as f64;
     let packed: usize = t.parts.values().flat_map(|p| p.items.values()).map(|s| s.item.encoded_len()).sum();

@@ -4,33 +4,12 @@
 #[path = "bench_common/mod.rs"]
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Counts live heap bytes, so the module can report memory per stored item as `bench.rs` does.
-struct Counting;
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: delegates to the system allocator and only counts sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        LIVE.fetch_add(l.size(), Ordering::Relaxed);
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(p, l) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 /// Heap bytes allocated and not yet freed.
 #[no_mangle]
 pub extern "C" fn bench_live_bytes() -> u32 {
-    LIVE.load(Ordering::Relaxed) as u32
+    common::counting::live_bytes() as u32
 }
 
 /// The benchmark table's DynamoDB size (TableSizeBytes).

@@ -2,6 +2,8 @@
 //! (`examples/bench_wasm.rs`): a 100k-item table with two GSIs, loaded with PutItem, then random
 //! GetItems and 20-item Queries, all through the typed API.
 
+pub mod counting;
+
 use engine::api::read::{GetItemInput, QueryInput, ReadExpressions};
 use engine::api::write::PutItemInput;
 use engine::db::Database;
