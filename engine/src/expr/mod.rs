@@ -268,13 +268,8 @@ impl Update {
         top_level(self.actions.iter().map(validate_update::UAction::path).filter(|p| p.len() > 1))
     }
 
-    /// For each top-level attribute SET directly to a literal value, that value's type — what DynamoDB
-    /// checks against index key types before touching the item.
-    pub fn top_level_literal_types(&self) -> Vec<(String, crate::value::ValueType)> {
-        self.actions.iter().filter_map(validate_update::UAction::top_level_literal_type).collect()
-    }
-
-    /// Each top-level attribute SET (or ADDed) directly to a literal value, with that value.
+    /// Each top-level attribute SET (or ADDed) directly to a literal value, with that value — what
+    /// DynamoDB checks against index key types before touching the item.
     pub fn top_level_literals(&self) -> Vec<(&str, &AttributeValue)> {
         self.actions.iter().filter_map(validate_update::UAction::top_level_literal).map(|(k, v)| (k.as_str(), v)).collect()
     }

@@ -38,11 +38,6 @@ impl UAction {
         }
     }
 
-    /// `SET a = :v` / `ADD a :v` on a top-level name: the name and the literal's type.
-    pub(crate) fn top_level_literal_type(&self) -> Option<(alloc::string::String, ValueType)> {
-        self.top_level_literal().map(|(k, v)| (k.clone(), v.value_type()))
-    }
-
     /// `SET a = :v` / `ADD a :v` on a top-level name: the name and the literal.
     pub(crate) fn top_level_literal(&self) -> Option<(&alloc::string::String, &crate::value::AttributeValue)> {
         let (p, v) = match self {

@@ -66,11 +66,7 @@ impl Database {
                 bytes += size;
                 consumed.read(Target::Table, size, consistency, Reason::GetItem { found: stored.is_some() });
                 if let Some(s) = stored {
-                    let i = s.item.decode(&pk);
-                    found.push(match &compiled.projection {
-                        Some(p) => p.apply(&i),
-                        None => i,
-                    });
+                    found.push(s.read(&pk, compiled.projection.as_ref()).into_item());
                 }
             }
             out.responses.push((String::from(name.as_str()), found));

@@ -6,7 +6,6 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::ops::compile_read;
 use crate::table::key::key_from_key_param;
-use crate::table::ReadItem;
 
 impl Database {
     /// GetItem: the item (projected), charged by its size rounded up to 4 KB; a miss costs one block.
@@ -19,13 +18,7 @@ impl Database {
         let mut consumed = Consumed::new(&t.def.name);
         let size = found.map_or(0, |s| s.size());
         consumed.read(Target::Table, size, consistency, Reason::GetItem { found: found.is_some() });
-        let item = found.map(|s| match &compiled.projection {
-            Some(p) => {
-                let names = p.top_level_names();
-                ReadItem::Built(p.apply(&s.item.decode_where(&key, |n| names.iter().any(|m| m == n))))
-            }
-            None => ReadItem::Stored { item: s.item.clone(), key: key.clone() },
-        });
+        let item = found.map(|s| s.read(&key, compiled.projection.as_ref()));
         Ok(GetItemOutput { item, consumed, return_consumed_capacity: input.return_consumed_capacity })
     }
 }

@@ -53,21 +53,22 @@ impl PagePlan<'_> {
         let mut count = 0u64;
         let mut items = Vec::new();
         let mut last: Option<Entry<'i>> = None;
-        // Entries of an index with a narrower projection than the table are built on read.
-        let narrow = self.index.filter(|i| i.projection != ProjectionDef::All && !self.fetch_table);
-        let narrow_size = self.index.filter(|i| i.projection != ProjectionDef::All);
+        // An index with a narrower projection than the table: its entries are sized by the projection,
+        // and built on read unless the table's item is fetched instead.
+        let narrower = self.index.filter(|i| i.projection != ProjectionDef::All);
+        let narrow = narrower.filter(|_| !self.fetch_table);
         // The stored item is decoded only when something has to look inside it, and then only the
         // attributes that are looked at: the index's projection, the filter's and the projection's.
         let mut names = self.filter.map(Condition::top_level_names).unwrap_or_default();
         if self.select != Select::Count {
             names.extend(self.projection.map(Projection::top_level_names).unwrap_or_default());
         }
-        let decode = narrow_size.is_some() || self.filter.is_some() || (self.projection.is_some() && self.select != Select::Count);
-        let wanted = |n: &str| narrow_size.is_some_and(|idx| idx.projects(keys, n)) || names.iter().any(|m| m == n);
+        let decode = narrower.is_some() || self.filter.is_some() || (self.projection.is_some() && self.select != Select::Count);
+        let wanted = |n: &str| narrower.is_some_and(|idx| idx.projects(keys, n)) || names.iter().any(|m| m == n);
         for e in entries {
             scanned += 1;
             let decoded = decode.then(|| e.stored.item.decode_where(&KeyRef(e.pk, e.sk), wanted));
-            bytes += match (narrow_size, &decoded) {
+            bytes += match (narrower, &decoded) {
                 (Some(idx), Some(item)) => projected_size(keys, idx, item),
                 _ => e.stored.size(),
             };

@@ -145,11 +145,12 @@ pub fn charge_refused(t: &Table, intent: &Intent, factor: Factor, cons: &mut Con
     cons.write(Target::Table, bytes, factor, Reason::ConditionFailed { old, new });
 }
 
-/// What a transactional update is refused for before anything runs: "Cannot update attribute X. This
-/// attribute is part of the key", and setting an index key attribute to an empty string or binary
-/// (input validation, so the request's error; a literal of the wrong type is found while the
-/// transaction runs and cancels it instead, through [`evaluate`]).
-pub fn check_update_targets(t: &Table, u: &Update) -> Result<(), ApiError> {
+/// What an update is refused for before the item is read (so before its condition): a table key attribute
+/// as a target ("Cannot update attribute X. This attribute is part of the key"), and an index key
+/// attribute SET or ADDed to a literal that is empty or, when `wrong_type_is_request_error`, of the
+/// wrong type. UpdateItem refuses both kinds of literal up front; a transaction finds the wrong type
+/// only while it runs, and cancels that action instead (through [`evaluate`]).
+pub fn check_update_targets(t: &Table, u: &Update, wrong_type_is_request_error: bool) -> Result<(), ApiError> {
     if let Some(k) = u.top_level_targets().iter().find(|n| t.def.keys.is_key(n)) {
         return Err(ApiError::Validation(format!(
             "One or more parameter values were invalid: Cannot update attribute {k}. This attribute is part of the key"
@@ -158,8 +159,10 @@ pub fn check_update_targets(t: &Table, u: &Update) -> Result<(), ApiError> {
     let literals = u.top_level_literals();
     for idx in &t.def.indexes {
         for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
-            let Some((_, v)) = literals.iter().find(|(n, v)| *n == a.name && v.scalar_type() == Some(a.ty)) else { continue };
-            check_index_key_value(&idx.name, &a.name, a.ty, v, IndexKeyWrite::Update)?;
+            let Some((_, v)) = literals.iter().find(|(n, _)| *n == a.name) else { continue };
+            if wrong_type_is_request_error || v.scalar_type() == Some(a.ty) {
+                check_index_key_value(&idx.name, &a.name, a.ty, v, IndexKeyWrite::Update)?;
+            }
         }
     }
     Ok(())

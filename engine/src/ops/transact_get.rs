@@ -16,6 +16,7 @@ use crate::error::{ApiError, CancellationReason};
 use crate::ops::compile_read;
 use crate::ops::transact_write::MULTIPLE_OPERATIONS;
 use crate::table::key::{key_from_key_param, PrimaryKey};
+use crate::table::Stored;
 use crate::throttle::{transaction_reason, Access, ThrottlePolicy};
 
 impl Database {
@@ -63,8 +64,8 @@ impl Database {
         let mut responses = Vec::new();
         for (t, key, compiled) in plans {
             let Ok(key) = key else { continue };
-            let size = t.size_of(&key).unwrap_or(0);
-            let found = t.get(&key);
+            let found = t.get_stored(&key);
+            let size = found.map_or(0, Stored::size);
             let pos = match consumed.iter().position(|c| c.table_name == t.name()) {
                 Some(p) => p,
                 None => {
@@ -75,10 +76,7 @@ impl Database {
             if let Some(c) = consumed.get_mut(pos) {
                 c.read(Target::Table, size, ReadConsistency::Transactional, Reason::GetItem { found: found.is_some() });
             }
-            responses.push(found.map(|i| match &compiled.projection {
-                Some(p) => p.apply(&i),
-                None => i,
-            }));
+            responses.push(found.map(|s| s.read(&key, compiled.projection.as_ref()).into_item()));
         }
         Ok(TransactGetItemsOutput { responses, consumed, return_consumed_capacity: input.return_consumed_capacity })
     }

@@ -199,7 +199,7 @@ impl Database {
                     let Some(u) = compiled.update.clone() else {
                         return Err(ApiError::validation("Invalid UpdateExpression: The expression can not be empty;"));
                     };
-                    check_update_targets(t, &u)?;
+                    check_update_targets(t, &u, false)?;
                     (pk, if matches!(check, Op::Invalid(_)) { check } else { Op::Update(u) })
                 }
             };

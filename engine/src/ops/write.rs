@@ -1,7 +1,6 @@
 //! PutItem, UpdateItem, DeleteItem, all through [`apply_write`]: condition, validation, the
 //! item-collection check, then one commit that maintains indexes and charges capacity.
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -11,6 +10,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::expr::{Condition, Update};
 use crate::ops::compile_write;
+use crate::ops::plan::check_update_targets;
 use crate::table::key::{check_index_keys, check_updated_index_keys, key_from_item, key_from_key_param, KeyVal, PrimaryKey};
 use crate::table::{Stored, Table, MAX_ITEM_BYTES};
 use crate::value::{item_size, Item};
@@ -40,26 +40,25 @@ pub fn validate_item(t: &Table, item: &Item, size_message: &str) -> Result<Prima
 /// Evaluate `cond` against the stored item (a missing item is an empty map). A failed condition still
 /// charges the table write, as DynamoDB does: the larger of the stored item and `new_size()` (the item
 /// the write would have stored, when there is one).
+/// `old` is the stored item, already decoded by the caller, with its size.
 fn check_condition(
-    t: &Table,
-    key: &PrimaryKey,
     cond: Option<&Condition>,
+    old: Option<(&Item, u64)>,
     new_size: impl FnOnce() -> Option<u64>,
     return_old_on_failure: bool,
     factor: Factor,
     cons: &mut Consumed,
 ) -> Result<(), ApiError> {
     let Some(cond) = cond else { return Ok(()) };
-    let old = t.get(key);
     let empty = Item::new();
-    if cond.eval(old.as_ref().unwrap_or(&empty)) {
+    if cond.eval(old.map_or(&empty, |(o, _)| o)) {
         return Ok(());
     }
-    let old_size = t.size_of(key);
+    let old_size = old.map(|(_, size)| size);
     let new_size = new_size();
     let bytes = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
     cons.write(Target::Table, bytes, factor, Reason::ConditionFailed { old: old_size, new: new_size });
-    let item = if return_old_on_failure { old } else { None };
+    let item = if return_old_on_failure { old.map(|(o, _)| o.clone()) } else { None };
     Err(ApiError::ConditionalCheckFailed { message: String::from("The conditional request failed"), item })
 }
 
@@ -79,7 +78,9 @@ pub(crate) fn validate_updated_item(t: &Table, item: &Item, written: &[String]) 
 /// A failed condition still charges the table write, as DynamoDB does. Returns the old item.
 pub fn apply_write(t: &mut Table, req: WriteRequest<'_>, cons: &mut Consumed) -> Result<Option<Stored>, ApiError> {
     let new_size = || req.new.as_ref().map(|n| item_size(n) as u64);
-    check_condition(t, &req.key, req.condition, new_size, req.return_old_on_failure, req.factor, cons)?;
+    let old = req.condition.and_then(|_| t.get(&req.key));
+    let old = old.as_ref().zip(t.size_of(&req.key));
+    check_condition(req.condition, old, new_size, req.return_old_on_failure, req.factor, cons)?;
     t.check_write(&req.key, req.new.as_ref())?;
     Ok(t.commit_write(&req.key, req.new, req.factor, cons))
 }
@@ -142,26 +143,6 @@ fn only_all_old(rv: ReturnValues) -> Result<(), ApiError> {
     }
 }
 
-/// A literal SET/ADD of an index key attribute to a value of the wrong type is refused before the item is
-/// read (so before the condition), as DynamoDB does.
-fn check_index_key_literals(t: &Table, u: &Update) -> Result<(), ApiError> {
-    let literals = u.top_level_literal_types();
-    for idx in &t.def.indexes {
-        for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
-            if let Some((_, ty)) = literals.iter().find(|(n, ty)| *n == a.name && ty.as_str() != a.ty.as_str()) {
-                return Err(ApiError::Validation(format!(
-                    "One or more parameter values were invalid: Type mismatch for Index Key {} Expected: {} Actual: {} IndexName: {}",
-                    a.name,
-                    a.ty.as_str(),
-                    ty.as_str(),
-                    idx.name
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The update applied to the stored item, or to the bare key when the update creates the item.
 fn updated(u: Option<&Update>, base: &Item, exists: bool) -> Result<Item, ApiError> {
     match u {
@@ -208,14 +189,8 @@ impl Database {
         let compiled = compile_write(&input.expressions, input.update_expression.as_deref(), input.attribute_updates.as_ref(), "UpdateItem")?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
         let targets: Vec<String> = compiled.update.as_ref().map(|u| u.top_level_targets()).unwrap_or_default();
-        if let Some(k) = targets.iter().find(|n| t.def.keys.is_key(n)) {
-            return Err(ApiError::Validation(format!(
-                "One or more parameter values were invalid: Cannot update attribute {k}. This attribute is part of the key"
-            ))
-            .into());
-        }
         if let Some(u) = &compiled.update {
-            check_index_key_literals(t, u)?;
+            check_update_targets(t, u, true)?;
         }
         let old = t.get(&key);
         let base = old.clone().unwrap_or_else(|| key.to_item(&t.def.keys));
@@ -225,7 +200,7 @@ impl Database {
         // over an error the update would raise on that item (a type mismatch, an invalid path).
         let new_size = || updated(update, &base, old.is_some()).ok().map(|n| item_size(&n) as u64);
         let rv_fail = input.options.return_old_on_condition_failure;
-        check_condition(t, &key, compiled.condition.as_ref(), new_size, rv_fail, Factor::Standard, &mut consumed)
+        check_condition(compiled.condition.as_ref(), old.as_ref().zip(t.size_of(&key)), new_size, rv_fail, Factor::Standard, &mut consumed)
             .map_err(|e| MeteredError(e, Some(consumed.clone())))?;
         let new = updated(update, &base, old.is_some())?;
         validate_updated_item(t, &new, &targets)?;

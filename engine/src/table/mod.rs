@@ -17,6 +17,7 @@ use alloc::vec::Vec;
 
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::error::ApiError;
+use crate::expr::Projection;
 use crate::index::{project, projected_size, projection_changed, IndexData};
 use crate::table::key::{index_key_of, KeyRef, KeyVal, PrimaryKey, SortVal};
 use crate::table::schema::{IndexDef, IndexKind, KeySchema, ProjectionDef, TableDef};
@@ -43,6 +44,19 @@ impl Stored {
     /// The item's DynamoDB size, which every read charges by.
     pub fn size(&self) -> u64 {
         self.item.size()
+    }
+
+    /// What a single-item read (GetItem, BatchGetItem, TransactGetItems) returns for this item stored at
+    /// `key`: the item itself, shared, or its projection, for which only the projected attributes are
+    /// decoded.
+    pub fn read(&self, key: &PrimaryKey, projection: Option<&Projection>) -> ReadItem {
+        match projection {
+            None => ReadItem::Stored { item: self.item.clone(), key: key.clone() },
+            Some(p) => {
+                let names = p.top_level_names();
+                ReadItem::Built(p.apply(&self.item.decode_where(key, |n| names.iter().any(|m| m == n))))
+            }
+        }
     }
 }
 
