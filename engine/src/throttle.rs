@@ -118,6 +118,7 @@ impl crate::db::Database {
         throttle: &mut dyn ThrottlePolicy,
     ) -> Result<serde_json::Value, ApiError> {
         use crate::api::batch::{BatchGetItemInput, BatchWriteItemInput};
+        use crate::api::partiql::{BatchExecuteStatementInput, ExecuteTransactionInput};
         use crate::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
         self.advance_time(now_millis);
         let now = now_millis;
@@ -142,6 +143,9 @@ impl crate::db::Database {
                 out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
+            "ExecuteStatement" => self.execute_statement_json(input, now, throttle),
+            "BatchExecuteStatement" => Ok(self.batch_execute_statement(&BatchExecuteStatementInput::from_json(input)?, now, throttle)?.to_json()),
+            "ExecuteTransaction" => Ok(self.execute_transaction(&ExecuteTransactionInput::from_json(input)?, now, throttle)?.to_json()),
             "UpdateTimeToLive" => self.update_time_to_live_json(input, now),
             "DescribeTimeToLive" => self.describe_time_to_live_json(input),
             "TagResource" => self.tag_resource_json(input),

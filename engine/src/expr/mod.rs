@@ -137,6 +137,9 @@ pub struct ExpressionInputs<'a> {
     /// The DynamoDB action (`"UpdateItem"`, `"Query"`…): only used to word "ExpressionAttributeValues can
     /// only be specified when using expressions: … is null" as DynamoDB does for that action.
     pub operation: Option<&'a str>,
+    /// Generated from a PartiQL statement: the statement's own 8 KB limit applies instead of the 4 KB
+    /// limit on one expression.
+    pub from_statement: bool,
 }
 
 /// The compiled forms of one request's expressions (legacy parameters compile to the same forms:
