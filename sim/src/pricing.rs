@@ -73,6 +73,9 @@ pub struct Compiled {
     gsi_pks: Vec<(String, String)>,
     /// The partition-key attribute a read of this pattern is placed by (table or index).
     read_pk: Option<String>,
+    /// The table's sort key for the synthetic item of a Query on an absent partition (its key is the
+    /// partition key alone).
+    fill: Vec<(String, AttributeValue)>,
 }
 
 fn key_template(vars: &mut Vars, text: &str, ty: ScalarType, attr: &str) -> Result<ValueTemplate, SimError> {
@@ -120,6 +123,7 @@ impl Compiled {
         let ty_of = |name: &str| def.attributes.iter().find(|a| a.name == name).map(|a| a.ty);
         let mut key = Vec::new();
         let mut read_pk = None;
+        let mut fill = Vec::new();
         match p.op {
             Op::Scan => {
                 if !p.key.is_empty() {
@@ -138,6 +142,16 @@ impl Compiled {
                 }
                 key.push((pk.clone(), key_template(&mut vars, text, schema.pk.ty, pk)?));
                 read_pk = Some(pk.clone());
+                if p.index.is_none() {
+                    if let Some(sk) = &def.keys.sk {
+                        let v = match sk.ty {
+                            ScalarType::N => AttributeValue::N(Number::parse("0").unwrap_or_default()),
+                            ScalarType::B => AttributeValue::B(alloc::vec![0]),
+                            ScalarType::S => AttributeValue::S(String::from("0")),
+                        };
+                        fill.push((sk.name.clone(), v));
+                    }
+                }
             }
             _ => {
                 if p.index.is_some() {
@@ -189,6 +203,7 @@ impl Compiled {
             limit: p.limit,
             gsi_pks,
             read_pk,
+            fill,
         })
     }
 
@@ -212,6 +227,9 @@ impl Compiled {
             key.insert(n.clone(), self.render(t, values, unix)?);
         }
         let mut full = key.clone();
+        for (n, v) in &self.fill {
+            full.insert(n.clone(), v.clone());
+        }
         for (n, t) in &self.item {
             full.insert(n.clone(), self.render(t, values, unix)?);
         }
@@ -274,8 +292,11 @@ impl Pricer {
         let on_table_item = !matches!(p.op, Op::Scan) && !(p.op == Op::Query && p.index.is_some());
         let mut existing = None;
         let mut inserted = false;
+        // The item's whole primary key (a Query's key is its partition key alone).
+        let mut table_key = key.clone();
         if on_table_item {
             let pk = key_from_item(&schema, &full).map_err(&err)?;
+            table_key = pk.to_item(&schema);
             existing = self.db.table(table).and_then(|t| t.get(&pk));
             let needs_item = !matches!(p.op, Op::PutItem | Op::BatchWriteItem | Op::TransactWriteItems);
             if existing.is_none() && needs_item {
@@ -362,7 +383,7 @@ impl Pricer {
         };
         if on_table_item && (p.op.writes() || inserted) {
             let old = if inserted { None } else { existing };
-            self.restore(table, &key, old).map_err(&err)?;
+            self.restore(table, &table_key, old).map_err(&err)?;
         }
         Ok(self.charges(p, &consumed, &key, after.as_ref(), before.as_ref()))
     }
