@@ -4,8 +4,10 @@
 //! mount the same components in headless Chromium.
 
 pub mod engine_bridge;
+pub mod gallery;
 pub mod model;
 pub mod modeler;
+pub mod share;
 pub mod shell;
 
 pub use shell::App;

@@ -121,7 +121,10 @@ fn envelope(model: &Model, view: &View) -> String {
 /// The fragment (without `#`) for `model` and `view`.
 pub fn encode(model: &Model, view: &View) -> String {
     let json = envelope(model, view);
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), 9);
+    // Best compression for models that can make a shareable link; a fast level for big ones, whose link
+    // is far too long anyway (so the Share dialog of a 100,000-item model opens without a long wait).
+    let level = if json.len() > 1024 * 1024 { 1 } else { 9 };
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), level);
     let mut out = String::with_capacity(PREFIX.len() + packed.len() * 4 / 3 + 4);
     out.push_str(PREFIX);
     URL_SAFE_NO_PAD.encode_string(&packed, &mut out);

@@ -26,6 +26,12 @@ if ! "$VENV/bin/python" -c 'import boto3, pytest, awscli' 2>/dev/null; then
   python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; python3 -m venv "$VENV"; }
   "$VENV/bin/pip" install --quiet --disable-pip-version-check boto3 awscli pytest
 fi
+# cfn-lint validates the CloudFormation export (test_cloudformation.py); that test is skipped, and says
+# so, if it cannot be installed.
+if ! "$VENV/bin/python" -c 'import cfnlint' 2>/dev/null; then
+  echo "== installing cfn-lint into $VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check cfn-lint || echo "   cfn-lint did not install"
+fi
 # A stamp of package.json skips npm when nothing changed.
 NPM_STAMP="$SDK/node_modules/.dynamodel-sdk-stamp"
 NPM_WANT=$(sha256sum "$SDK/package.json" | cut -d' ' -f1)

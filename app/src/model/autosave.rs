@@ -116,8 +116,26 @@ pub fn load(store: &impl KeyValueStore, now: u64) -> Loaded {
     }
 }
 
+thread_local! {
+    /// Off while an embedded model or a copy opened from a link is shown: the visitor's own saved model
+    /// must never be overwritten by something they only looked at.
+    static WRITES: core::cell::Cell<bool> = const { core::cell::Cell::new(true) };
+}
+
+/// Pause (`false`) or resume autosave writes.
+pub fn set_writes_enabled(on: bool) {
+    WRITES.with(|w| w.set(on));
+}
+
+pub fn writes_enabled() -> bool {
+    WRITES.with(|w| w.get())
+}
+
 /// Write the model. Returns `false` when storage refused (the caller tells the user; the model in
-/// memory is unaffected).
+/// memory is unaffected). Writes nothing, successfully, while writes are paused.
 pub fn save(store: &impl KeyValueStore, model: &Model, now: u64) -> bool {
+    if !writes_enabled() {
+        return true;
+    }
     store.set(SAVE_KEY, &encode(model, now))
 }

@@ -84,6 +84,8 @@ pub enum EditError {
     Entity(EntityError),
     NoSuchTable(usize),
     NoSuchRow(RowId),
+    /// The model is shown read-only (an embed with `readonly=1`).
+    ReadOnly,
 }
 
 impl core::fmt::Display for EditError {
@@ -94,6 +96,7 @@ impl core::fmt::Display for EditError {
             EditError::Entity(e) => write!(f, "{e}"),
             EditError::NoSuchTable(i) => write!(f, "There is no table #{i}"),
             EditError::NoSuchRow(id) => write!(f, "There is no row {id}"),
+            EditError::ReadOnly => write!(f, "This model is shown read-only; open it in Dynamodel to change it"),
         }
     }
 }

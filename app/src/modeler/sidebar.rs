@@ -60,6 +60,7 @@ pub fn ModelerSidebar() -> impl IntoView {
 
     view! {
         <div class="mdl-sidebar" data-testid="model-tables">
+            <crate::share::actions::ModelActions/>
             <div class="mdl-history">
                 <button type="button" class="mdl-btn" data-testid="undo" title="Undo (Ctrl+Z)"
                     disabled=move || !can_undo() on:click=move |_| m.undo()>"↶ Undo"</button>

@@ -65,6 +65,11 @@ pub fn now() -> u64 {
 }
 
 fn initial() -> (ModelerState, Option<Notice>) {
+    // An embedded model never reads or writes the visitor's own autosave.
+    if crate::share::launch().embed {
+        autosave::set_writes_enabled(false);
+        return (ModelerState { autosave_enabled: true, ..Default::default() }, None);
+    }
     let Some(store) = LocalStorage::open() else {
         return (
             ModelerState { autosave_enabled: false, ..Default::default() },
@@ -117,6 +122,9 @@ pub fn use_modeler() -> Modeler {
 impl Modeler {
     /// Apply an edit as one undo step and autosave. On error nothing changed.
     pub fn perform(&self, edit: Edit) -> Result<(), EditError> {
+        if crate::share::launch().read_only {
+            return Err(EditError::ReadOnly);
+        }
         let mut result = Ok(());
         self.state.update(|s| result = s.history.perform(&mut s.playground, edit, now()));
         if result.is_ok() {

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 pub use empty_state::EmptyState;
 pub use status_bar::StatusBar;
-pub use workspace::{Tab, Workspace};
+pub use workspace::{active_tab, Tab, Workspace};
 
 /// Product name, shown in the header and the document title.
 pub const PRODUCT_NAME: &str = "Dynamodel";
@@ -24,8 +24,12 @@ pub const TAGLINE: &str = "A DynamoDB data-modeling playground: design tables an
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    let launch = crate::share::launch();
+    crate::share::start();
     view! {
-        <div class="app" data-testid="app-shell">
+        <div class="app" data-testid="app-shell" class:app-embed=launch.embed class:app-readonly=launch.read_only
+            on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default()
+            on:drop=crate::share::file_io::on_drop>
             <header class="topbar" data-testid="app-header">
                 <div class="brand">
                     <span class="brand-mark" aria-hidden="true"></span>

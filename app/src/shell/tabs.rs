@@ -18,7 +18,8 @@ pub fn ModelSidebarBody() -> impl IntoView {
 /// The content of one workspace tab.
 pub fn tab_body(tab: Tab) -> AnyView {
     match tab {
-        Tab::Items => view! { <ItemsTab/> }.into_any(),
+        // The templates gallery opens over the Items panel (first visit, or "Templates").
+        Tab::Items => view! { <ItemsTab/> <crate::gallery::GalleryHost/> }.into_any(),
         Tab::Indexes => view! { <IndexViews/> }.into_any(),
         Tab::Query => view! {
             <EmptyState

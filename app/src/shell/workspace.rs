@@ -48,6 +48,11 @@ impl Tab {
         format!("panel-{}", self.slug())
     }
 
+    /// The tab with this [`Tab::slug`].
+    pub fn from_slug(slug: &str) -> Option<Tab> {
+        Tab::ALL.into_iter().find(|t| t.slug() == slug)
+    }
+
     fn index(self) -> usize {
         match self {
             Tab::Items => 0,
@@ -72,10 +77,21 @@ impl Tab {
     }
 }
 
+thread_local! {
+    /// The active tab, shared so a share link can record it and an opened link or embed can set it.
+    static ACTIVE: ArcRwSignal<Tab> = ArcRwSignal::new(Tab::Items);
+}
+
+/// The active workspace tab.
+pub fn active_tab() -> RwSignal<Tab> {
+    ACTIVE.with(|a| a.clone().into())
+}
+
 /// The tab list and its panels.
 #[component]
 pub fn Workspace() -> impl IntoView {
-    let (active, set_active) = signal(Tab::Items);
+    let active = active_tab();
+    let set_active = active.write_only();
 
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         if let Some(next) = active.get_untracked().after_key(&ev.key()) {

@@ -1,0 +1,103 @@
+//! The "Export" dialog: the model as a NoSQL Workbench model, a CloudFormation template (YAML or JSON)
+//! with a seed script, and its items as DynamoDB JSON or batch-write request files. Each export says
+//! what its format cannot hold.
+
+use formats::aws::{batch_files, cloudformation, items_json, seed_script, to_yaml};
+use leptos::prelude::*;
+
+use super::file_io::{download, file_name};
+use super::state::use_travel;
+use crate::modeler::use_modeler;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Workbench,
+    CfnYaml,
+    CfnJson,
+    Seed,
+    Items,
+    Batches,
+}
+
+fn run(format: Format) -> Result<(String, Vec<String>), String> {
+    let model = use_modeler().state.with_untracked(|s| s.playground.to_model());
+    let notes = |n: Vec<formats::workbench::Note>| n.into_iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    Ok(match format {
+        Format::Workbench => {
+            let (doc, n) = formats::workbench::export(&model);
+            let name = file_name(&model, ".workbench.json");
+            download(&name, "application/json", &serde_json::to_string_pretty(&doc).unwrap_or_default())?;
+            (name, notes(n))
+        }
+        Format::CfnYaml | Format::CfnJson => {
+            let (doc, n) = cloudformation(&model);
+            let (name, text) = if format == Format::CfnYaml {
+                (file_name(&model, ".cfn.yaml"), to_yaml(&doc))
+            } else {
+                (file_name(&model, ".cfn.json"), serde_json::to_string_pretty(&doc).unwrap_or_default())
+            };
+            download(&name, if format == Format::CfnYaml { "application/yaml" } else { "application/json" }, &text)?;
+            (name, notes(n))
+        }
+        Format::Seed => {
+            let name = file_name(&model, ".seed.sh");
+            download(&name, "text/x-shellscript", &seed_script(&model))?;
+            (name, Vec::new())
+        }
+        Format::Items => {
+            let name = file_name(&model, ".items.json");
+            download(&name, "application/json", &serde_json::to_string_pretty(&items_json(&model)).unwrap_or_default())?;
+            (name, Vec::new())
+        }
+        Format::Batches => {
+            let files = batch_files(&model, "");
+            for (name, req) in &files {
+                download(name, "application/json", &req.to_string())?;
+            }
+            (format!("{} request file(s)", files.len()), Vec::new())
+        }
+    })
+}
+
+#[component]
+pub fn ExportPanel() -> impl IntoView {
+    let t = use_travel();
+    let result = RwSignal::new(None::<Result<(String, Vec<String>), String>>);
+    let close = move || t.panel.set(None);
+    let button = move |format: Format, id: &'static str, label: &'static str, hint: &'static str| {
+        view! {
+            <button type="button" class="mdl-btn" data-testid=id on:click=move |_| result.set(Some(run(format)))>{label}</button>
+            <span class="mdl-muted">{hint}</span>
+        }
+    };
+    view! {
+        <div class="mdl-backdrop" on:click=move |_| close()></div>
+        <div class="mdl-dialog trv-export" role="dialog" aria-modal="true" aria-labelledby="trv-export-title" data-testid="export-panel"
+            on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" { close() }>
+            <h2 class="mdl-dialog-title" id="trv-export-title">"Export the model"</h2>
+            <div class="trv-choices">
+                {button(Format::Workbench, "export-workbench", "NoSQL Workbench", "A model file NoSQL Workbench 3 opens (tables, facets, indexes, items).")}
+                {button(Format::CfnYaml, "export-cfn-yaml", "CloudFormation (YAML)", "The tables on real DynamoDB: aws cloudformation deploy --template-file FILE --stack-name NAME")}
+                {button(Format::CfnJson, "export-cfn-json", "CloudFormation (JSON)", "The same template as JSON.")}
+                {button(Format::Seed, "export-seed", "Seed script", "Puts every item with aws dynamodb batch-write-item (ENDPOINT=… for a local server).")}
+                {button(Format::Items, "export-items", "Items (DynamoDB JSON)", "Every table's items, as DynamoDB JSON.")}
+                {button(Format::Batches, "export-batches", "batch-write-item files", "One request file per 25 items: aws dynamodb batch-write-item --request-items file://FILE")}
+            </div>
+            {move || result.get().map(|r| match r {
+                Ok((name, notes)) => view! {
+                    <div class="trv-result" role="status" data-testid="export-result">
+                        <p>{format!("Saved {name}.")}</p>
+                        {(!notes.is_empty()).then(|| view! {
+                            <p class="trv-warn">{format!("{} thing(s) this format cannot hold were left out:", notes.len())}</p>
+                            <ul data-testid="export-notes">{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                        })}
+                    </div>
+                }.into_any(),
+                Err(e) => view! { <p class="mdl-error" role="alert" data-testid="export-error">{e}</p> }.into_any(),
+            })}
+            <div class="mdl-row trv-end">
+                <button type="button" class="mdl-btn" data-testid="export-close" on:click=move |_| close()>"Close"</button>
+            </div>
+        </div>
+    }
+}

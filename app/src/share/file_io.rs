@@ -1,0 +1,143 @@
+//! Model files: open (file picker, drag-and-drop), check, and download.
+//!
+//! A file is read strictly: JSON, the model format (migrated from older versions), every item value,
+//! then every table and item through the engine. The first fault is reported with its path and the
+//! file is not opened, so a bad file never replaces anything.
+
+use engine::model::Model;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use super::incoming::{offer, Incoming};
+use super::state::use_travel;
+use crate::model::Playground;
+use crate::modeler::state::now;
+
+/// Files larger than this are refused before they are read (a 100,000-item model is about 20 MB).
+pub const MAX_FILE_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
+
+/// A file that was read: the model, the playground it loaded into, and, for a NoSQL Workbench file,
+/// what could not be carried across.
+pub struct ReadFile {
+    pub model: Model,
+    pub loaded: Playground,
+    pub notes: Vec<String>,
+    /// "a NoSQL Workbench 2.0 model", or empty for a Dynamodel model file.
+    pub kind: String,
+}
+
+/// Read a model file's text (a Dynamodel model, or a NoSQL Workbench model of any version), or say
+/// precisely what is wrong with it.
+pub fn read_model_text(text: &str) -> Result<ReadFile, String> {
+    let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("Not JSON: {e}"))?;
+    let (model, notes, kind) = if formats::workbench::looks_like_workbench(&raw) {
+        let imported = formats::workbench::import(text).map_err(|e| e.to_string())?;
+        let version = match imported.version {
+            formats::workbench::Version::V3 => "3.0",
+            formats::workbench::Version::V2 => "2.0",
+            formats::workbench::Version::V1 => "1.0",
+            formats::workbench::Version::Unversioned => "unversioned",
+        };
+        let notes = imported.notes.iter().map(|n| n.to_string()).collect();
+        (imported.model, notes, format!("a NoSQL Workbench ({version}) model"))
+    } else {
+        (Model::from_json(raw).map_err(|e| e.to_string())?, Vec::new(), String::new())
+    };
+    model.check().map_err(|e| e.to_string())?;
+    model.check_items().map_err(|e| e.to_string())?;
+    // The engine's own verdict on every table and item (CreateTable, PutItem), with the fault's path.
+    let p = Playground::from_model(&model, now());
+    for (ti, t) in p.tables().iter().enumerate() {
+        if let Some(e) = &t.definition_error {
+            return Err(format!("tables[{ti}].definition ({}): {e}", t.name()));
+        }
+        if let Some((ri, e)) = t.rows.iter().enumerate().find_map(|(i, r)| r.error.as_ref().map(|e| (i, e))) {
+            return Err(format!("tables[{ti}].items[{ri}] ({}): {e}", t.name()));
+        }
+    }
+    Ok(ReadFile { model, loaded: p, notes, kind })
+}
+
+/// Open a file the user picked or dropped.
+pub fn open_file(file: web_sys::File) {
+    let t = use_travel();
+    let name = file.name();
+    if file.size() > MAX_FILE_BYTES {
+        t.error.set(Some(format!(
+            "{name} is {:.1} MB, more than the {} MB a model file may have; it was not opened.",
+            file.size() / 1_048_576.0,
+            MAX_FILE_BYTES / 1_048_576.0
+        )));
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        let text = match JsFuture::from(file.text()).await {
+            Ok(v) => v.as_string().unwrap_or_default(),
+            Err(_) => {
+                t.error.set(Some(format!("{name} could not be read.")));
+                return;
+            }
+        };
+        match read_model_text(&text) {
+            Ok(read) => {
+                t.error.set(None);
+                let origin = if read.kind.is_empty() { format!("the file {name}") } else { format!("{name}, {}", read.kind) };
+                let mut inc = Incoming::new(read.model, Default::default(), &origin);
+                inc.loaded = Some(read.loaded);
+                inc.notes = read.notes;
+                offer(inc);
+            }
+            Err(e) => t.error.set(Some(format!("{name} was not opened: {e}"))),
+        }
+    });
+}
+
+/// The first file of a drop, if any.
+pub fn on_drop(ev: web_sys::DragEvent) {
+    ev.prevent_default();
+    if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+        open_file(file);
+    }
+}
+
+/// A file name for the model (`e-commerce-users-orders.json`).
+pub fn file_name(model: &Model, suffix: &str) -> String {
+    let mut slug: String = model
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect();
+    while slug.contains("--") {
+        slug = slug.replace("--", "-");
+    }
+    let slug = slug.trim_matches('-');
+    let slug = if slug.is_empty() { "model" } else { &slug[..slug.len().min(48)] };
+    format!("{}{suffix}", slug.trim_end_matches('-'))
+}
+
+/// Offer `text` as a download called `name`.
+pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|_| "the browser refused to make the file")?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "the browser refused to make the file")?;
+    let a = document()
+        .create_element("a")
+        .ok()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+        .ok_or("the page cannot create a link")?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Download the current model as a model file.
+pub fn save_model(model: &Model) {
+    if let Err(e) = download(&file_name(model, ".json"), "application/json", &model.to_json_string_pretty()) {
+        use_travel().error.set(Some(format!("The model could not be saved as a file: {e}")));
+    }
+}

@@ -1,0 +1,202 @@
+//! A model that arrives (file, link, URL, template) and what it may do to the user's own model.
+
+use engine::model::Model;
+use formats::share::View;
+use leptos::prelude::*;
+
+use super::state::{launch, use_travel, GalleryState};
+use crate::model::autosave::{self, Loaded, LocalStorage};
+use crate::model::{History, Playground};
+use crate::modeler::state::{now, ModelerState, Notice};
+use crate::modeler::use_modeler;
+use crate::shell::{active_tab, Tab};
+
+/// A model on its way in.
+#[derive(Debug, Clone)]
+pub struct Incoming {
+    pub model: Model,
+    pub view: View,
+    /// Where it came from, for messages ("a share link", "the file shop.json").
+    pub origin: String,
+    /// The model already loaded into an engine (a file is loaded once to be checked; a 100,000-item
+    /// file is not loaded twice).
+    pub loaded: Option<Playground>,
+    /// What an import could not carry across (shown once it is opened).
+    pub notes: Vec<String>,
+}
+
+impl Incoming {
+    pub fn new(model: Model, view: View, origin: &str) -> Incoming {
+        Incoming { model, view, origin: origin.to_string(), loaded: None, notes: Vec::new() }
+    }
+}
+
+/// Tell what an import left behind (or clear the list).
+fn show_notes(origin: &str, notes: Vec<String>) {
+    let t = use_travel();
+    t.notes.set((!notes.is_empty()).then(|| (format!("Opened {origin}. Not carried across:"), notes)));
+}
+
+/// Open `inc` now if the user's model is empty (or this is an embed, which has no model of its own),
+/// otherwise ask first.
+pub fn offer(inc: Incoming) {
+    let m = use_modeler();
+    let empty = m.state.with_untracked(|s| s.playground.tables().is_empty());
+    if empty || launch().embed {
+        open_now(inc);
+    } else {
+        use_travel().incoming.set(Some(inc));
+    }
+}
+
+/// Show `inc` as the model, with a fresh history (the model it replaces was empty, or is kept aside).
+fn open_now(inc: Incoming) {
+    let m = use_modeler();
+    show_notes(&inc.origin, inc.notes.clone());
+    let playground = inc.loaded.unwrap_or_else(|| Playground::from_model(&inc.model, now()));
+    m.state.update(|s| {
+        let enabled = s.autosave_enabled;
+        *s = ModelerState { playground, history: History::new(), autosave_enabled: enabled };
+    });
+    m.dialog.set(None);
+    restore_view(&inc.view);
+    use_travel().gallery.set(GalleryState::Closed);
+    m.save();
+}
+
+/// "Replace my model": one undoable step.
+pub fn replace(inc: Incoming) {
+    let m = use_modeler();
+    show_notes(&inc.origin, inc.notes.clone());
+    match m.replace_model(&inc.model) {
+        Ok(()) => {
+            restore_view(&inc.view);
+            use_travel().gallery.set(GalleryState::Closed);
+            m.notice.set(Some(Notice { text: format!("Opened {}: {} (Undo brings your model back).", inc.origin, title(&inc.model)), error: false }));
+        }
+        Err(e) => use_travel().error.set(Some(format!("{} could not be opened: {e}", inc.origin))),
+    }
+}
+
+/// "Open as a copy": autosave pauses, so the saved model stays as it is until the user keeps the copy.
+pub fn open_copy(inc: Incoming) {
+    autosave::set_writes_enabled(false);
+    use_travel().copy.set(Some(inc.origin.clone()));
+    open_now(inc);
+}
+
+/// Make the copy the user's model (autosave resumes and writes it).
+pub fn keep_copy() {
+    autosave::set_writes_enabled(true);
+    use_travel().copy.set(None);
+    use_modeler().save();
+}
+
+/// Leave the copy and go back to the saved model, exactly as it was stored.
+pub fn discard_copy() {
+    let m = use_modeler();
+    let model = LocalStorage::open().map(|s| autosave::load(&s, now()));
+    let playground = match model {
+        Some(Loaded::Model { model, .. }) => Playground::from_model(&model, now()),
+        _ => Playground::new(),
+    };
+    m.state.update(|s| {
+        s.playground = playground;
+        s.history = History::new();
+    });
+    m.selected.set(Some(0));
+    autosave::set_writes_enabled(true);
+    use_travel().copy.set(None);
+}
+
+fn restore_view(view: &View) {
+    let m = use_modeler();
+    let selected = view
+        .table
+        .as_deref()
+        .and_then(|name| m.state.with_untracked(|s| s.playground.table_index(name)))
+        .or_else(|| m.state.with_untracked(|s| (!s.playground.tables().is_empty()).then_some(0)));
+    m.selected.set(selected);
+    // The page's own `?tab=` (an embed's initial tab) wins over the tab the link was made on.
+    let launch_tab = launch().tab;
+    if let Some(tab) = launch_tab.as_deref().or(view.tab.as_deref()).and_then(Tab::from_slug) {
+        active_tab().set(tab);
+    }
+}
+
+fn title(m: &Model) -> String {
+    if m.name.is_empty() {
+        let items: usize = m.tables.iter().map(|t| t.items.len()).sum();
+        format!("{} table(s), {items} item(s)", m.tables.len())
+    } else {
+        m.name.clone()
+    }
+}
+
+/// The question asked when something arrives while the user has work, the refusal banner, and the
+/// banner shown while a copy is open.
+#[component]
+pub fn TravelBanners() -> impl IntoView {
+    let t = use_travel();
+    let prompt = move || {
+        t.incoming.get().map(|inc| {
+            let name = title(&inc.model);
+            let origin = inc.origin.clone();
+            let items: usize = inc.model.tables.iter().map(|t| t.items.len()).sum();
+            let tables = inc.model.tables.len();
+            let inc = StoredValue::new(inc);
+            let take = move || {
+                t.incoming.set(None);
+                inc.get_value()
+            };
+            view! {
+                <div class="mdl-backdrop"></div>
+                <div class="mdl-dialog trv-prompt" role="dialog" aria-modal="true" aria-labelledby="trv-prompt-title"
+                    data-testid="incoming-prompt"
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" { t.incoming.set(None) }>
+                    <h2 class="mdl-dialog-title" id="trv-prompt-title">{format!("Open {origin}?")}</h2>
+                    <p class="trv-prompt-name" data-testid="incoming-name">{name}</p>
+                    <p class="mdl-muted">{format!("{tables} table(s), {items} item(s). Your own model has work in it: choose what to do with it.")}</p>
+                    <div class="trv-choices">
+                        <button type="button" class="mdl-btn mdl-primary" data-testid="incoming-copy" autofocus=true
+                            on:click=move |_| open_copy(take())>"Open as a copy"</button>
+                        <span class="mdl-muted">"Your saved model stays exactly as it is; autosave pauses until you keep the copy."</span>
+                        <button type="button" class="mdl-btn" data-testid="incoming-replace"
+                            on:click=move |_| replace(take())>"Replace my model"</button>
+                        <span class="mdl-muted">"One undoable step: Undo brings your model back."</span>
+                        <button type="button" class="mdl-btn" data-testid="incoming-cancel"
+                            on:click=move |_| t.incoming.set(None)>"Cancel"</button>
+                    </div>
+                </div>
+            }
+        })
+    };
+    view! {
+        {prompt}
+        <Show when=move || t.error.with(|e| e.is_some())>
+            <div class="mdl-notice mdl-notice-error trv-error" role="alert" data-testid="travel-error">
+                <span data-testid="travel-error-text">{move || t.error.get().unwrap_or_default()}</span>
+                <button type="button" class="mdl-link" aria-label="Dismiss" data-testid="travel-error-dismiss"
+                    on:click=move |_| t.error.set(None)>"×"</button>
+            </div>
+        </Show>
+        {move || t.notes.get().map(|(title, notes)| view! {
+            <div class="mdl-notice trv-notes" role="status" data-testid="import-notes">
+                <details open=true>
+                    <summary>{format!("{title} ({})", notes.len())}</summary>
+                    <ul>{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                </details>
+                <button type="button" class="mdl-link" aria-label="Dismiss" on:click=move |_| t.notes.set(None)>"×"</button>
+            </div>
+        })}
+        <Show when=move || t.copy.with(|c| c.is_some())>
+            <div class="mdl-notice trv-copy" role="status" data-testid="copy-banner">
+                <span>{move || format!("You are looking at a copy from {}. Your saved model is untouched and autosave is paused.", t.copy.get().unwrap_or_default())}</span>
+                <div class="mdl-row">
+                    <button type="button" class="mdl-btn mdl-small mdl-primary" data-testid="copy-keep" on:click=move |_| keep_copy()>"Keep this model"</button>
+                    <button type="button" class="mdl-btn mdl-small" data-testid="copy-discard" on:click=move |_| discard_copy()>"Back to my model"</button>
+                </div>
+            </div>
+        </Show>
+    }
+}

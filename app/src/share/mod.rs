@@ -1,0 +1,72 @@
+//! How a model travels in and out of the playground: model files (open, drop, download), share links
+//! and embed snippets, `?model=<url>`, and the decision of what happens to the user's own model when
+//! something arrives.
+//!
+//! The rules, all in [`incoming`]: something that arrives never replaces work without asking (an empty
+//! model is no work); "Replace" is one undoable step; "Open as a copy" shows it with autosave paused, so
+//! the saved model stays exactly as it was; anything unreadable is refused with its error and changes
+//! nothing. The formats themselves (share-link codec, launch parameters, templates) are pure code in the
+//! `formats` crate, tested natively.
+
+pub mod actions;
+pub mod export_panel;
+pub mod file_io;
+pub mod incoming;
+pub mod link_panel;
+pub mod remote;
+mod state;
+
+pub use state::{launch, page_base, use_travel, GalleryState, Panel, Travel};
+
+use formats::launch::{Source, UrlRefusal};
+use leptos::prelude::*;
+
+use crate::shell::{active_tab, Tab};
+
+/// Open a share link's fragment (asking first if there is work), or say why it cannot be opened.
+fn open_link(fragment: &str, embed: bool) {
+    match formats::share::decode(fragment) {
+        Ok(shared) => incoming::offer(incoming::Incoming::new(shared.model, shared.view, "a share link")),
+        Err(e) => use_travel().error.set(Some(format!("{e}. Nothing was opened; your own model is unchanged."))),
+    }
+    if !embed {
+        state::forget_fragment();
+    }
+}
+
+/// Act on the page's address once, at start: the initial tab, a share link, a `?model=` file, a
+/// `?template=`, or, on a visit with nothing to show, the templates gallery.
+pub fn start() {
+    let launch = launch();
+    let t = use_travel();
+    let m = crate::modeler::use_modeler();
+    if let Some(tab) = launch.tab.as_deref().and_then(Tab::from_slug) {
+        active_tab().set(tab);
+    }
+    // A link pasted into the address bar of an open playground changes only the fragment: no reload.
+    let embed = launch.embed;
+    let _ = window_event_listener_untyped("hashchange", move |_| {
+        let hash = window().location().hash().unwrap_or_default();
+        if let Source::Link(fragment) = formats::launch::parse("", &hash).source {
+            open_link(&fragment, embed);
+        }
+    });
+    match &launch.source {
+        Source::Link(fragment) => open_link(fragment, launch.embed),
+        Source::Url(url) => remote::open_url(url.clone()),
+        Source::Template(slug) => match formats::gallery::Template::by_slug(slug).map(|t| t.model()) {
+            Some(Ok(model)) => incoming::offer(incoming::Incoming::new(model, Default::default(), "a template")),
+            _ => t.error.set(Some(format!("There is no template \"{slug}\"."))),
+        },
+        Source::Saved => {}
+    }
+    match &launch.refused_url {
+        Some(UrlRefusal::Scheme(s)) => t.error.set(Some(format!("Models are only fetched over http or https, not \"{s}:\"."))),
+        Some(UrlRefusal::TooLong) => t.error.set(Some(String::from("The ?model= address is too long to fetch."))),
+        None => {}
+    }
+    let empty = m.state.with_untracked(|s| s.playground.tables().is_empty());
+    if empty && !launch.embed && t.incoming.with_untracked(|i| i.is_none()) && matches!(launch.source, Source::Saved) {
+        t.gallery.set(GalleryState::FirstVisit);
+    }
+}
