@@ -177,6 +177,9 @@ pub fn resolve_projection(ix: &RawIndex) -> Result<ProjectionDef, ApiError> {
     if ix.non_key.is_some() && t != "INCLUDE" {
         return Err(invalid(format!("ProjectionType is {t}, but NonKeyAttributes is specified")));
     }
+    if ix.non_key.is_none() && t == "INCLUDE" {
+        return Err(invalid(String::from("ProjectionType is INCLUDE, but NonKeyAttributes is not specified")));
+    }
     let _ = name;
     Ok(match t {
         "ALL" => ProjectionDef::All,
