@@ -252,6 +252,12 @@ impl Update {
         update::apply(&self.actions, item, self.legacy, true)
     }
 
+    /// Whether every action only takes something away (REMOVE, DELETE from a set; AttributeUpdates
+    /// DELETE): applied to an item that does not exist, DynamoDB then creates nothing.
+    pub fn only_removes(&self) -> bool {
+        !self.actions.is_empty() && self.actions.iter().all(|a| matches!(a, validate_update::UAction::Remove(_) | validate_update::UAction::Delete(..)))
+    }
+
     /// The document paths the update writes, as a projection: applied to the item before or after the
     /// update it gives UPDATED_OLD / UPDATED_NEW (`SET a.b = :v` returns `{a: {b: …}}`, not all of `a`).
     pub fn targets(&self) -> Projection {
