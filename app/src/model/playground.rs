@@ -8,7 +8,7 @@
 use engine::db::{Database, DatabaseConfig};
 use engine::error::ApiError;
 use engine::model::schema::key_schema;
-use engine::model::{table_name, AccessPattern, Entity, EntityError, Model, TableModel, Workload};
+use engine::model::{table_name, AccessPattern, DismissedFinding, Entity, EntityError, Model, TableModel, Workload};
 use engine::value::{item_from_json, item_to_json, AttributeValue, Item};
 use serde_json::{json, Value};
 
@@ -112,6 +112,8 @@ pub struct Playground {
     /// The model file's open slots, carried through unchanged so that saving never drops them.
     pub access_patterns: Vec<AccessPattern>,
     pub workloads: Vec<Workload>,
+    /// Advisor findings the user dismissed, with reasons (carried into the model file).
+    pub dismissed_findings: Vec<DismissedFinding>,
     tables: Vec<TableState>,
     db: Database,
     next_id: RowId,
@@ -134,6 +136,7 @@ impl Playground {
             description: String::new(),
             access_patterns: Vec::new(),
             workloads: Vec::new(),
+            dismissed_findings: Vec::new(),
             tables: Vec::new(),
             db: Database::new(DatabaseConfig::default()),
             next_id: 1,
@@ -176,6 +179,7 @@ impl Playground {
         p.description = model.description.clone();
         p.access_patterns = model.access_patterns.clone();
         p.workloads = model.workloads.clone();
+        p.dismissed_findings = model.dismissed_findings.clone();
         for t in &model.tables {
             let mut rows = Vec::with_capacity(t.items.len());
             for raw in &t.items {
@@ -211,6 +215,7 @@ impl Playground {
         m.description = self.description.clone();
         m.access_patterns = self.access_patterns.clone();
         m.workloads = self.workloads.clone();
+        m.dismissed_findings = self.dismissed_findings.clone();
         for t in &self.tables {
             m.tables.push(TableModel {
                 definition: t.definition.clone(),
