@@ -236,7 +236,7 @@ fn incremental_autosave_keeps_unreadable_items_verbatim() {
     let model = Model::from_json(json!({"version": 1, "name": "n", "tables": [{
         "definition": {"TableName": "T", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
                        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}], "BillingMode": "PAY_PER_REQUEST"},
-        "items": [{"PK": {"S": "ok"}}, {"PK": {"S": "x"}, "bad": {"N": "abc"}}, "not an item"]}]}))
+        "items": [{"PK": {"S": "ok"}}, {"PK": {"S": "x"}, "bad": {"N": "abc"}}, {"PK": {"BOOL": true}}]}]}))
     .unwrap();
     let p = Playground::from_model(&model, NOW);
     let text = Encoder::new().encode(&p, NOW);

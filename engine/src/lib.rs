@@ -19,6 +19,7 @@ pub mod index;
 pub mod model;
 pub mod number;
 pub mod ops;
+pub mod partiql;
 pub mod playground;
 pub mod snapshot;
 pub mod stream;

@@ -16,7 +16,7 @@ use engine::api::write::{PutItemInput, WriteExpressions, WriteOptions};
 use engine::db::{Database, DatabaseConfig};
 use engine::error::ApiError;
 use engine::model::schema::key_schema;
-use engine::model::{table_name, Entity, EntityError, Model, TableModel};
+use engine::model::{table_name, AccessPattern, DismissedFinding, Entity, EntityError, Model, TableModel, Workload};
 use engine::value::{item_from_json, item_to_json, AttributeValue, Item};
 use serde_json::{json, Value};
 
@@ -43,6 +43,8 @@ pub struct TableState {
     pub rows: Vec<Row>,
     /// Why CreateTable refused `definition` (only possible for a loaded model); rows are then unstored.
     pub definition_error: Option<String>,
+    /// The model file's `timeToLive` attribute, carried through unchanged (exports use it).
+    pub time_to_live: Option<String>,
 }
 
 impl TableState {
@@ -179,6 +181,11 @@ impl From<ApiError> for EditError {
 pub struct Playground {
     pub name: String,
     pub description: String,
+    /// The model file's open slots, carried through unchanged so that saving never drops them.
+    pub access_patterns: Vec<AccessPattern>,
+    pub workloads: Vec<Workload>,
+    /// Advisor findings the user dismissed, with reasons (carried into the model file).
+    pub dismissed_findings: Vec<DismissedFinding>,
     tables: Vec<TableState>,
     db: Database,
     next_id: RowId,
@@ -200,6 +207,9 @@ impl Playground {
         Playground {
             name: String::new(),
             description: String::new(),
+            access_patterns: Vec::new(),
+            workloads: Vec::new(),
+            dismissed_findings: Vec::new(),
             tables: Vec::new(),
             db: Database::new(DatabaseConfig::default()),
             next_id: 1,
@@ -253,6 +263,9 @@ impl Playground {
         let mut p = Playground::new();
         p.name = model.name.clone();
         p.description = model.description.clone();
+        p.access_patterns = model.access_patterns.clone();
+        p.workloads = model.workloads.clone();
+        p.dismissed_findings = model.dismissed_findings.clone();
         for t in &model.tables {
             let mut rows = Vec::with_capacity(t.items.len());
             for raw in &t.items {
@@ -268,8 +281,13 @@ impl Playground {
                     }
                 }
             }
-            let mut table =
-                TableState { definition: t.definition.clone(), entities: t.entities.clone(), rows, definition_error: None };
+            let mut table = TableState {
+                definition: t.definition.clone(),
+                entities: t.entities.clone(),
+                rows,
+                definition_error: None,
+                time_to_live: t.time_to_live.clone(),
+            };
             p.store_table(&mut table, now);
             p.tables.push(table);
         }
@@ -291,23 +309,25 @@ impl Playground {
         let mut m = Model::new();
         m.name = self.name.clone();
         m.description = self.description.clone();
+        m.access_patterns = self.access_patterns.clone();
+        m.workloads = self.workloads.clone();
+        m.dismissed_findings = self.dismissed_findings.clone();
         for t in &self.tables {
-            m.tables.push(TableModel { definition: t.definition.clone(), entities: t.entities.clone(), items: Vec::new() });
+            m.tables.push(TableModel {
+                definition: t.definition.clone(),
+                entities: t.entities.clone(),
+                items: Vec::new(),
+                time_to_live: t.time_to_live.clone(),
+            });
         }
         m
     }
 
     /// The model file for this state.
     pub fn to_model(&self) -> Model {
-        let mut m = Model::new();
-        m.name = self.name.clone();
-        m.description = self.description.clone();
-        for t in &self.tables {
-            m.tables.push(TableModel {
-                definition: t.definition.clone(),
-                entities: t.entities.clone(),
-                items: t.rows.iter().map(Playground::row_json).collect(),
-            });
+        let mut m = self.to_model_without_items();
+        for (tm, t) in m.tables.iter_mut().zip(&self.tables) {
+            tm.items = t.rows.iter().map(Playground::row_json).collect();
         }
         m
     }
