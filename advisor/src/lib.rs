@@ -34,6 +34,7 @@
 extern crate alloc;
 
 pub mod check;
+pub mod draft;
 pub mod heat;
 pub mod markdown;
 pub mod pattern;
@@ -64,10 +65,11 @@ pub enum RuleId {
     MissingTypeAttribute,
     NumbersAsStrings,
     HotTimeKey,
+    PatternFails,
 }
 
 impl RuleId {
-    pub const ALL: [RuleId; 12] = [
+    pub const ALL: [RuleId; 13] = [
         RuleId::ScanInPattern,
         RuleId::FilterRatio,
         RuleId::LowCardinalityKey,
@@ -80,6 +82,7 @@ impl RuleId {
         RuleId::MissingTypeAttribute,
         RuleId::NumbersAsStrings,
         RuleId::HotTimeKey,
+        RuleId::PatternFails,
     ];
 
     pub fn id(self) -> &'static str {
@@ -96,6 +99,7 @@ impl RuleId {
             RuleId::MissingTypeAttribute => "missing-type-attribute",
             RuleId::NumbersAsStrings => "numbers-as-strings",
             RuleId::HotTimeKey => "hot-time-key",
+            RuleId::PatternFails => "pattern-fails",
         }
     }
 }

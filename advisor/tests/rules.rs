@@ -298,3 +298,21 @@ fn dismissing_a_finding_is_saved_in_the_model_and_survives_a_round_trip() {
     let e = engine::model::Model::from_json_str(r#"{"version":2,"tables":[],"dismissedFindings":[{"finding":"x","why":"y"}]}"#).unwrap_err();
     assert_eq!(e.to_string(), "dismissedFindings[0].why: unknown field (expected one of: finding, reason)");
 }
+
+#[test]
+fn a_pattern_the_design_cannot_serve() {
+    let mut m = formats::gallery::Template::by_slug("ecommerce").unwrap().model().unwrap();
+    assert!(of(&m, RuleId::PatternFails).is_empty());
+    // Take GSI1 off the table: the orders-by-status pattern no longer runs.
+    let d = &mut m.tables[0].definition;
+    d.as_object_mut().unwrap().remove("GlobalSecondaryIndexes");
+    d["AttributeDefinitions"] = json!([{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "SK", "AttributeType": "S"}]);
+    for e in &mut m.tables[0].entities {
+        e.keys.retain(|k, _| !k.starts_with("GSI1"));
+    }
+    let f = of(&m, RuleId::PatternFails);
+    assert_eq!(f.len(), 2, "both GSI1 patterns: {f:?}");
+    let p = f.iter().find(|f| f.target == Target::Pattern { name: "Pending orders, oldest first".into() }).unwrap();
+    assert!(p.explanation.contains("The table does not have the specified index: GSI1"), "{}", p.explanation);
+    assert!(p.fix.starts_with("Give Shop an index GSI1 again"), "{}", p.fix);
+}

@@ -20,6 +20,7 @@ pub mod lsi_collection_size;
 pub mod missing_type_attribute;
 pub mod needless_transaction;
 pub mod numbers_as_strings;
+pub mod pattern_fails;
 pub mod projection;
 pub mod relational_tables;
 pub mod scan_in_pattern;
@@ -39,6 +40,7 @@ pub fn run(rule: RuleId, cx: &Context) -> Vec<Finding> {
         RuleId::MissingTypeAttribute => missing_type_attribute::check(cx),
         RuleId::NumbersAsStrings => numbers_as_strings::check(cx),
         RuleId::HotTimeKey => hot_time_key::check(cx),
+        RuleId::PatternFails => pattern_fails::check(cx),
     }
 }
 
