@@ -34,5 +34,6 @@ pub fn tab_body(tab: Tab) -> AnyView {
             />
         }
         .into_any(),
+        Tab::Patterns => view! { <crate::patterns::PatternsTab/> }.into_any(),
     }
 }
