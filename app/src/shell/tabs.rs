@@ -35,5 +35,6 @@ pub fn tab_body(tab: Tab) -> AnyView {
             />
         }
         .into_any(),
+        Tab::Patterns => view! { <crate::patterns::PatternsTab/> }.into_any(),
     }
 }
