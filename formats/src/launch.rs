@@ -103,7 +103,8 @@ pub fn parse(search: &str, hash: &str) -> Launch {
         match k {
             "embed" => launch.embed = flag(&v),
             "readonly" => launch.read_only = flag(&v),
-            "tab" => launch.tab = Some(v).filter(|t| matches!(t.as_str(), "items" | "indexes" | "query" | "heat")),
+            // Tab slugs are plain words; which exist is the app's business (unknown ones are ignored there).
+            "tab" => launch.tab = Some(v).filter(|t| !t.is_empty() && t.len() <= 32 && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')),
             "model" => url = Some(v),
             "template" => template = Some(v),
             _ => {}

@@ -17,7 +17,8 @@ fn embed_options() {
     assert_eq!(l.tab.as_deref(), Some("indexes"));
     assert_eq!(l.source, Source::Link("m1.abc".into()));
     assert!(!parse("?readonly=1", "").read_only, "read-only is an embed option only");
-    assert_eq!(parse("?embed=1&tab=bogus", "").tab, None, "unknown tabs are ignored");
+    assert_eq!(parse("?embed=1&tab=patterns", "").tab.as_deref(), Some("patterns"));
+    assert_eq!(parse("?embed=1&tab=%3Cb%3E", "").tab, None, "a tab is a plain word");
     assert!(parse("?embed", "").embed);
     assert!(!parse("?embed=0", "").embed);
 }
