@@ -4,6 +4,7 @@
 //! mount the same components in headless Chromium.
 
 pub mod engine_bridge;
+pub mod heat;
 pub mod model;
 pub mod modeler;
 pub mod shell;
