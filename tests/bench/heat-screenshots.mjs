@@ -26,8 +26,9 @@ for (const scheme of ['light', 'dark']) {
     await page.waitForSelector('[data-testid=variant-summary]');
     await page.getByTestId('base-summary').scrollIntoViewIfNeeded();
     const canvas = page.getByTestId('canvas-base-heatmap');
+    await canvas.scrollIntoViewIfNeeded();
     const box = await canvas.boundingBox();
-    await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.6);
+    await canvas.hover({ position: { x: box.width * 0.45, y: box.height * 0.6 } });
     await page.getByTestId('base-summary').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `${out}/screenshot-heat-results-${tag}.png` });
     await page.getByTestId('whatif').evaluate((e) => e.scrollIntoView({ block: 'start' }));
