@@ -96,7 +96,14 @@ impl ThrottlePolicy for LiveThrottle {
             Access::Read => Kind::Read,
             Access::Write => Kind::Write,
         };
-        match t.target.may_start(p, kind) {
+        // Parts already admitted in this call will cost at least the minimum (0.5 RCU / 1 WCU), so a
+        // batch cannot push a partition past its last tokens all at once.
+        let min = match kind {
+            Kind::Read => 1,
+            Kind::Write => 2,
+        };
+        let pending = self.admitted.iter().filter(|(n, q, k)| n == table && *q == p && *k == kind).count() as u64 * min;
+        match t.target.may_start(p, kind, pending) {
             Ok(()) => {
                 self.admitted.push((String::from(table), p, kind));
                 false

@@ -108,6 +108,8 @@ pub struct Target {
     pub scaler: Option<Scaler>,
     pub partition_bytes: u64,
     pub data_bytes: u64,
+    /// Bumped whenever the layout changes, so cached placements know they are stale.
+    pub version: u32,
 }
 
 /// Settings a target is built from.
@@ -125,6 +127,13 @@ pub struct TargetSpec {
     pub data_bytes: u64,
     pub partition_bytes: u64,
     pub scaler: Option<Scaler>,
+}
+
+/// What adaptive capacity can lend a partition this second: the other partitions' shares that they
+/// have not used (`(provisioned − own share) − (table used − own used)`). A partition never borrows its
+/// own share, so one whose burst is spent (or in debt) cannot borrow from itself.
+fn others_unused(prov: u64, own_share: u64, used_total: u64, used_here: u64) -> u64 {
+    prov.saturating_sub(own_share).saturating_sub(used_total.saturating_sub(used_here))
 }
 
 fn share(total: u64, n: usize, i: usize) -> u64 {
@@ -155,6 +164,7 @@ impl Target {
             scaler: spec.scaler,
             partition_bytes: pb,
             data_bytes: spec.data_bytes,
+            version: 0,
         };
         let n = t.layout.count();
         let (r, w) = t.provisioned_half();
@@ -198,6 +208,7 @@ impl Target {
     }
 
     fn insert_children(&mut self, p: usize, added: usize) {
+        self.version = self.version.wrapping_add(1);
         let pieces = added as i64 + 1;
         let parent = &mut self.parts[p];
         let (rl, wl) = (parent.read.level / pieces, parent.write.level / pieces);
@@ -288,13 +299,13 @@ impl Target {
                 Taken::OnDemand
             }
             Mode::Provisioned { .. } => {
-                let (bucket, used_total, prov) = match kind {
-                    Kind::Read => (&mut part.read, self.used_read, prov_r),
-                    Kind::Write => (&mut part.write, self.used_write, prov_w),
+                let (bucket, used_total, prov, used_here) = match kind {
+                    Kind::Read => (&mut part.read, self.used_read, prov_r, part.used_read),
+                    Kind::Write => (&mut part.write, self.used_write, prov_w, part.used_write),
                 };
                 if bucket.try_take(c) {
                     Taken::Own
-                } else if adaptive && used_total + c <= prov {
+                } else if adaptive && c <= others_unused(prov, bucket.refill, used_total, used_here) {
                     Taken::Borrowed
                 } else {
                     return Err(ThrottleReason::ProvisionedExceeded);
@@ -337,16 +348,18 @@ impl Target {
 
     /// The live server's admission: may a request start on partition `p`? (Its cost is known only after
     /// the engine ran it; see [`Target::debit`].)
-    pub fn may_start(&self, p: usize, kind: Kind) -> Result<(), ThrottleReason> {
+    /// `pending`: half-units already promised to parts admitted in the same call.
+    pub fn may_start(&self, p: usize, kind: Kind, pending: u64) -> Result<(), ThrottleReason> {
         let part = &self.parts[p];
-        if part.eq_used() >= PARTITION_EQ_HALF {
+        let pending_eq = if kind == Kind::Write { 3 * pending } else { pending };
+        if part.eq_used() + pending_eq >= PARTITION_EQ_HALF {
             return Err(ThrottleReason::PartitionLimit);
         }
         match self.mode {
             Mode::OnDemand => {
                 let (r, w) = match kind {
-                    Kind::Read => (self.used_read + 1, self.used_write),
-                    Kind::Write => (self.used_read, self.used_write + 1),
+                    Kind::Read => (self.used_read + pending + 1, self.used_write),
+                    Kind::Write => (self.used_read, self.used_write + pending + 1),
                 };
                 if self.warm.fits(r, w) {
                     Ok(())
@@ -355,11 +368,11 @@ impl Target {
                 }
             }
             Mode::Provisioned { .. } => {
-                let (bucket, used_total, prov) = match kind {
-                    Kind::Read => (&part.read, self.used_read, self.provisioned_half().0),
-                    Kind::Write => (&part.write, self.used_write, self.provisioned_half().1),
+                let (bucket, used_total, prov, used_here) = match kind {
+                    Kind::Read => (&part.read, self.used_read, self.provisioned_half().0, part.used_read),
+                    Kind::Write => (&part.write, self.used_write, self.provisioned_half().1, part.used_write),
                 };
-                if bucket.has_tokens() || (self.adaptive && used_total < prov) {
+                if bucket.level > pending as i64 || (self.adaptive && pending < others_unused(prov, bucket.refill, used_total, used_here)) {
                     Ok(())
                 } else {
                     Err(ThrottleReason::ProvisionedExceeded)

@@ -28,5 +28,6 @@ pub fn tab_body(tab: Tab) -> AnyView {
         }
         .into_any(),
         Tab::Heat => view! { <crate::heat::HeatTab/> }.into_any(),
+        Tab::Patterns => view! { <crate::patterns::PatternsTab/> }.into_any(),
     }
 }

@@ -161,7 +161,7 @@ fn finish(p: &Parser<'_>, mut faults: Faults, kind: ExprKind) -> Result<(), Expr
 pub(crate) fn condition(src: &str, kind: ExprKind, r: &mut Resolver<'_>) -> Result<CExpr, ExprError> {
     precheck(src, kind, r.from_statement)?;
     let mut p = Parser::new(src);
-    let ast = parse_condition(&mut p).map_err(|e| Fault::Syntax(p.syntax_message(e)).into_error(kind))?;
+    let ast = parse_condition(&mut p).map_err(|e| p.fault(e).into_error(kind))?;
     let mut checker = Checker::new(r);
     let compiled = checker.cond(&ast);
     finish(&p, checker.faults, kind)?;
@@ -172,7 +172,7 @@ fn update(src: &str, r: &mut Resolver<'_>) -> Result<Update, ExprError> {
     let kind = ExprKind::Update;
     precheck(src, kind, r.from_statement)?;
     let mut p = Parser::new(src);
-    let ast = parse_update(&mut p).map_err(|e| Fault::Syntax(p.syntax_message(e)).into_error(kind))?;
+    let ast = parse_update(&mut p).map_err(|e| p.fault(e).into_error(kind))?;
     let mut faults = Faults::default();
     let actions = check_update(&ast, r, &mut faults);
     finish(&p, faults, kind)?;
@@ -183,7 +183,7 @@ fn projection(src: &str, r: &mut Resolver<'_>) -> Result<Projection, ExprError> 
     let kind = ExprKind::Projection;
     precheck(src, kind, r.from_statement)?;
     let mut p = Parser::new(src);
-    let ast = parse_projection(&mut p).map_err(|e| Fault::Syntax(p.syntax_message(e)).into_error(kind))?;
+    let ast = parse_projection(&mut p).map_err(|e| p.fault(e).into_error(kind))?;
     let mut faults = Faults::default();
     let paths = check_projection(&ast, r, &mut faults);
     finish(&p, faults, kind)?;

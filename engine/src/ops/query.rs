@@ -178,7 +178,7 @@ pub(crate) fn read_partition<'a>(
     match s.index {
         None => {
             if let Some((k, _)) = start {
-                if k.pk != *pk {
+                if k.pk != *pk || !range.contains(&k.sk) {
                     return Err(out_of_bounds());
                 }
                 let b = Bound::Excluded(k.sk.clone());
@@ -201,7 +201,7 @@ pub(crate) fn read_partition<'a>(
             let data = t.def.indexes.iter().position(|i| i.name == idx.name).and_then(|p| t.index_data.get(p));
             let (mut lo, mut hi) = index_bounds(&range);
             if let Some((k, Some((ipk, isk)))) = start {
-                if *ipk != *pk {
+                if *ipk != *pk || !range.contains(isk) {
                     return Err(out_of_bounds());
                 }
                 let b = Bound::Excluded(IndexPos { sk: isk.clone(), table_key: TableKeyBound::Key(k.clone()) });
