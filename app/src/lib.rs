@@ -6,6 +6,7 @@
 pub mod advisor;
 pub mod engine_bridge;
 pub mod gallery;
+pub mod heat;
 pub mod model;
 pub mod modeler;
 pub mod share;
