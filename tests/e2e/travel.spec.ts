@@ -10,6 +10,7 @@ const templates = fs
   .map((f) => ({ slug: f.replace(/\.json$/, ''), model: JSON.parse(fs.readFileSync(path.join(GALLERY, f), 'utf8')) }));
 
 test('a first visit opens on the gallery; search narrows it; every template opens, asking before it replaces work', async ({ page }) => {
+  test.setTimeout(120_000); // 19 templates, each loaded, rendered and autosaved
   await openPlayground(page);
   const gallery = page.getByTestId('gallery');
   await expect(gallery).toBeVisible();
