@@ -6,6 +6,7 @@
 pub mod engine_bridge;
 pub mod model;
 pub mod modeler;
+pub mod query;
 pub mod shell;
 
 pub use shell::App;

@@ -116,10 +116,26 @@ impl crate::db::Database {
         self.advance_time(now_millis);
         let now = now_millis;
         match action {
-            "BatchGetItem" => Ok(self.batch_get_item(&BatchGetItemInput::from_json(input)?, throttle)?.to_json()),
-            "BatchWriteItem" => Ok(self.batch_write_item(&BatchWriteItemInput::from_json(input)?, now, throttle)?.to_json()),
-            "TransactWriteItems" => Ok(self.transact_write_items(&TransactWriteItemsInput::from_json(input)?, now, throttle)?.to_json()),
-            "TransactGetItems" => Ok(self.transact_get_items(&TransactGetItemsInput::from_json(input)?, throttle)?.to_json()),
+            "BatchGetItem" => {
+                let out = self.batch_get_item(&BatchGetItemInput::from_json(input)?, throttle)?;
+                self.note_charges(&out.consumed);
+                Ok(out.to_json())
+            }
+            "BatchWriteItem" => {
+                let out = self.batch_write_item(&BatchWriteItemInput::from_json(input)?, now, throttle)?;
+                self.note_charges(&out.consumed);
+                Ok(out.to_json())
+            }
+            "TransactWriteItems" => {
+                let out = self.transact_write_items(&TransactWriteItemsInput::from_json(input)?, now, throttle)?;
+                self.note_charges(&out.consumed);
+                Ok(out.to_json())
+            }
+            "TransactGetItems" => {
+                let out = self.transact_get_items(&TransactGetItemsInput::from_json(input)?, throttle)?;
+                self.note_charges(&out.consumed);
+                Ok(out.to_json())
+            }
             "UpdateTimeToLive" => self.update_time_to_live_json(input, now),
             "DescribeTimeToLive" => self.describe_time_to_live_json(input),
             "TagResource" => self.tag_resource_json(input),

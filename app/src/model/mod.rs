@@ -14,4 +14,4 @@ pub mod playground;
 pub mod value_edit;
 
 pub use history::History;
-pub use playground::{Edit, EditError, Playground, Row, RowId, TableState};
+pub use playground::{Edit, EditError, Playground, RequestRun, Row, RowId, TableState};

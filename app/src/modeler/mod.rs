@@ -15,6 +15,7 @@ mod items_tab;
 mod sidebar;
 pub mod state;
 
+pub use grid::{key_label, Grid, GridModel};
 pub use indexes_tab::IndexViews;
 pub use items_tab::ItemsTab;
 pub use sidebar::ModelerSidebar;

@@ -20,13 +20,7 @@ pub fn tab_body(tab: Tab) -> AnyView {
     match tab {
         Tab::Items => view! { <ItemsTab/> }.into_any(),
         Tab::Indexes => view! { <IndexViews/> }.into_any(),
-        Tab::Query => view! {
-            <EmptyState
-                title="Nothing to query yet"
-                hint="Run Query and Scan against the model's tables and see the items read and the capacity consumed."
-            />
-        }
-        .into_any(),
+        Tab::Query => view! { <crate::query::QueryTab/> }.into_any(),
         Tab::Heat => view! {
             <EmptyState
                 title="No traffic yet"
