@@ -78,7 +78,7 @@ test('after one visit the page reloads offline with the app and the autosaved mo
     await expect(page.getByTestId('table-OfflineShop')).toBeVisible();
     // The stylesheets and the favicon came back from the cache too.
     const sheets = await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).length);
-    expect(sheets).toBe(2);
+    expect(sheets).toBe(3); // styles.css, modeler.css, query.css
     const favicon = await page.evaluate(async () => {
       const href = document.querySelector<HTMLLinkElement>('link[rel=icon]')?.href ?? '';
       const response = await fetch(href);

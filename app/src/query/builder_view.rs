@@ -88,6 +88,21 @@ pub fn BuilderPanel() -> impl IntoView {
                 .unwrap_or_default()
         })
     };
+    // Follow the model: when the builder's table is not (or no longer) in it — the page loaded before an
+    // example, a table was renamed or removed — start on the selected table.
+    Effect::new(move |_| {
+        let names = tables();
+        let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
+        let current = b.with_untracked(|b| b.table.clone());
+        if !names.contains(&current) {
+            if let Some(name) = selected.or_else(|| names.first().cloned()) {
+                set(&|x: &mut Builder| {
+                    x.table = name.clone();
+                    x.index.clear();
+                });
+            }
+        }
+    });
     let keys = move || b.with(|b| key_info(&b.table, &b.index)).unwrap_or_default();
     let is_query = move || b.with(|b| b.op == Operation::Query);
     let err_at = move |field: &'static str| {

@@ -33,10 +33,10 @@ pub fn CodePanel() -> impl IntoView {
     };
     view! {
         <div class="q-code" data-testid="q-code-panel">
-            <div class="q-row" role="tablist" aria-label="Language">
+            <div class="q-row" role="group" aria-label="Language">
                 {Lang::ALL.into_iter().map(|l| view! {
-                    <button type="button" role="tab" class="mdl-btn mdl-small" data-testid=format!("q-lang-{}", l.slug())
-                        aria-selected=move || (lang.get() == l).to_string() class:q-on=move || lang.get() == l
+                    <button type="button" class="mdl-btn mdl-small" data-testid=format!("q-lang-{}", l.slug())
+                        aria-pressed=move || (lang.get() == l).to_string() class:q-on=move || lang.get() == l
                         on:click=move |_| { lang.set(l); copied.set(None); }>{l.label()}</button>
                 }).collect_view()}
                 <span class="mdl-spacer"></span>

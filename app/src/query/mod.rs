@@ -46,12 +46,12 @@ pub fn QueryTab() -> impl IntoView {
     let mode = session.mode;
     view! {
         <div class="q-tab" data-testid="query-view">
-            <div class="mdl-toolbar q-modes" role="tablist" aria-label="Request mode">
+            <div class="mdl-toolbar q-modes" role="group" aria-label="Request mode">
                 {MODES.iter().map(|(slug, label, _)| {
                     let slug: &'static str = slug;
                     view! {
-                        <button type="button" role="tab" class="mdl-btn mdl-small" data-testid=format!("q-mode-{slug}")
-                            aria-selected=move || (mode.get() == slug).to_string() class:q-on=move || mode.get() == slug
+                        <button type="button" class="mdl-btn mdl-small" data-testid=format!("q-mode-{slug}")
+                            aria-pressed=move || (mode.get() == slug).to_string() class:q-on=move || mode.get() == slug
                             on:click=move |_| mode.set(slug)>{*label}</button>
                     }
                 }).collect_view()}
