@@ -31,7 +31,7 @@ fn shop() -> (Playground, History) {
     let definition = d.check(NOW).unwrap();
     let mut p = Playground::new();
     let mut h = History::new();
-    let table = TableState { definition, entities: vec![], rows: vec![], definition_error: None };
+    let table = TableState { definition, entities: vec![], rows: vec![], definition_error: None, time_to_live: None };
     h.perform(&mut p, Edit::InsertTable { at: 0, table }, NOW).unwrap();
     (p, h)
 }

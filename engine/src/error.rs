@@ -53,6 +53,8 @@ pub enum ApiError {
     ExpiredIterator(String),
     /// `TrimmedDataAccessException` (DynamoDB Streams): the records asked for are past retention.
     TrimmedDataAccess(String),
+    /// `DuplicateItemException`: a PartiQL INSERT of a key that exists.
+    DuplicateItem(String),
     /// `InternalServerError` — only for genuine engine faults, never for bad input.
     Internal(String),
 }
@@ -77,6 +79,7 @@ impl ApiError {
             ApiError::IdempotentParameterMismatch(_) => "IdempotentParameterMismatchException",
             ApiError::ExpiredIterator(_) => "ExpiredIteratorException",
             ApiError::TrimmedDataAccess(_) => "TrimmedDataAccessException",
+            ApiError::DuplicateItem(_) => "DuplicateItemException",
             ApiError::Internal(_) => "InternalServerError",
         }
     }
@@ -97,6 +100,7 @@ impl ApiError {
             | ApiError::IdempotentParameterMismatch(m)
             | ApiError::ExpiredIterator(m)
             | ApiError::TrimmedDataAccess(m)
+            | ApiError::DuplicateItem(m)
             | ApiError::Internal(m) => m,
             ApiError::ConditionalCheckFailed { message, .. } | ApiError::TransactionCanceled { message, .. } => message,
             ApiError::UnknownOperation => "",

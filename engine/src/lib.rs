@@ -20,6 +20,7 @@ pub mod index;
 pub mod model;
 pub mod number;
 pub mod ops;
+pub mod partiql;
 pub mod snapshot;
 pub mod stream;
 pub mod table;

@@ -13,6 +13,7 @@
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 
+use crate::capacity::Consumed;
 use crate::error::ApiError;
 use crate::table::schema::BillingMode;
 use crate::value::{item_to_json, Item};
@@ -32,6 +33,11 @@ pub trait ThrottlePolicy {
     fn active(&self) -> bool {
         true
     }
+
+    /// What a call consumed, table by table, once it has run (after every [`ThrottlePolicy::throttled`]
+    /// question of that call). A policy that meters partitions (the server's simulated throughput) debits
+    /// the capacity here; the default ignores it. Called only for calls that succeed.
+    fn charged(&mut self, _consumed: &Consumed) {}
 }
 
 /// Nothing is ever throttled: the default for `Database::execute`.
@@ -112,6 +118,7 @@ impl crate::db::Database {
         throttle: &mut dyn ThrottlePolicy,
     ) -> Result<serde_json::Value, ApiError> {
         use crate::api::batch::{BatchGetItemInput, BatchWriteItemInput};
+        use crate::api::partiql::{BatchExecuteStatementInput, ExecuteTransactionInput};
         use crate::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
         self.advance_time(now_millis);
         let now = now_millis;
@@ -119,23 +126,30 @@ impl crate::db::Database {
             "BatchGetItem" => {
                 let out = self.batch_get_item(&BatchGetItemInput::from_json(input)?, throttle)?;
                 self.note_charges(&out.consumed);
+                out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
             "BatchWriteItem" => {
                 let out = self.batch_write_item(&BatchWriteItemInput::from_json(input)?, now, throttle)?;
                 self.note_charges(&out.consumed);
+                out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
             "TransactWriteItems" => {
                 let out = self.transact_write_items(&TransactWriteItemsInput::from_json(input)?, now, throttle)?;
                 self.note_charges(&out.consumed);
+                out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
             "TransactGetItems" => {
                 let out = self.transact_get_items(&TransactGetItemsInput::from_json(input)?, throttle)?;
                 self.note_charges(&out.consumed);
+                out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
+            "ExecuteStatement" => self.execute_statement_json(input, now, throttle),
+            "BatchExecuteStatement" => Ok(self.batch_execute_statement(&BatchExecuteStatementInput::from_json(input)?, now, throttle)?.to_json()),
+            "ExecuteTransaction" => Ok(self.execute_transaction(&ExecuteTransactionInput::from_json(input)?, now, throttle)?.to_json()),
             "UpdateTimeToLive" => self.update_time_to_live_json(input, now),
             "DescribeTimeToLive" => self.describe_time_to_live_json(input),
             "TagResource" => self.tag_resource_json(input),
@@ -151,7 +165,33 @@ impl crate::db::Database {
             "DeleteTable" => self.delete_table_ext(input, now),
             "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" => {
                 self.check_single_item_throttle(action, input, throttle)?;
-                self.execute_core(action, input, now)
+                if !throttle.active() {
+                    return self.execute_core(action, input, now);
+                }
+                // The typed forms, so the policy learns what the call consumed.
+                use crate::api::read::GetItemInput;
+                use crate::api::write::{DeleteItemInput, PutItemInput, UpdateItemInput};
+                let (json, consumed) = match action {
+                    "GetItem" => {
+                        let out = self.get_item(&GetItemInput::from_json(input)?)?;
+                        (out.to_json(), out.consumed)
+                    }
+                    "PutItem" => {
+                        let out = self.put_item(PutItemInput::from_json(input)?, now)?;
+                        (out.to_json(), out.consumed)
+                    }
+                    "UpdateItem" => {
+                        let out = self.update_item(&UpdateItemInput::from_json(input)?, now)?;
+                        (out.to_json(), out.consumed)
+                    }
+                    _ => {
+                        let out = self.delete_item(&DeleteItemInput::from_json(input)?, now)?;
+                        (out.to_json(), out.consumed)
+                    }
+                };
+                self.note_charges(core::slice::from_ref(&consumed));
+                throttle.charged(&consumed);
+                Ok(json)
             }
             _ => self.execute_core(action, input, now),
         }

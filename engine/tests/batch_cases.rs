@@ -1,5 +1,5 @@
-//! Data-driven cases for batches, transactions, TTL, Streams and tags: every `*.json` file in the
-//! subdirectories `tests/data/ops/{batch,transact,ttl,stream,tags}_*/`.
+//! Data-driven cases for batches, transactions, TTL, Streams, tags and PartiQL: every `*.json` file in the
+//! subdirectories `tests/data/ops/{batch,transact,ttl,stream,tags,partiql}_*/`.
 //!
 //! The step format is the one `ops_cases.rs` reads (`action`, `input`, `now`, `output`,
 //! `output_subset`, `error` with `type`/`message`/`item`), plus:
@@ -25,7 +25,7 @@ use serde_json::{json, Map, Value};
 
 const DEFAULT_NOW: u64 = 1_700_000_000_000;
 #[cfg(not(target_arch = "wasm32"))]
-const PREFIXES: [&str; 5] = ["batch_", "transact_", "ttl_", "stream_", "tags_"];
+const PREFIXES: [&str; 6] = ["batch_", "transact_", "ttl_", "stream_", "tags_", "partiql_"];
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
@@ -39,10 +39,13 @@ macro_rules! case_files {
 }
 
 /// Every case file, as (path under `tests/data/ops`, text).
-const CASE_FILES: [(&str, &str); 10] = case_files![
+const CASE_FILES: [(&str, &str); 13] = case_files![
     "batch_get/batch_get.json",
     "batch_throttle/single_items.json",
     "batch_write/batch_write.json",
+    "partiql_multi/batch_transaction.json",
+    "partiql_select/select.json",
+    "partiql_write/write.json",
     "stream_records/stream_control.json",
     "stream_records/streams.json",
     "tags_resource/tags.json",

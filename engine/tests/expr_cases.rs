@@ -102,6 +102,7 @@ fn run(case: &Case) -> Result<(), String> {
         scan_filter: legacy.get("scan_filter"),
         conditional_operator: get("conditional_operator"),
         operation: get("op"),
+        from_statement: false,
     };
     let compiled = compile(&inputs);
     if let Some(want) = get("error") {

@@ -37,6 +37,11 @@ fn items() {
 }
 
 #[test]
+fn semantic_gaps() {
+    replay("gaps.json", include_str!("data/ops/gaps.json"));
+}
+
+#[test]
 fn legacy_parameters() {
     replay("legacy.json", include_str!("data/ops/legacy.json"));
 }

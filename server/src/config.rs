@@ -23,6 +23,12 @@ OPTIONS:
                         verify SigV4 signatures against this access key and secret (repeatable);
                         without it any well-formed signature is accepted
     --log               print one line per request on stderr (method, target, status, time)
+    --throughput <MODE> unlimited [default]: nothing is ever throttled;
+                        simulated: each table's partitions are metered as DynamoDB's are (per-partition
+                        ceilings, provisioned shares with burst and adaptive capacity, on-demand warm
+                        throughput) by the wall clock, and requests past them get DynamoDB's answers:
+                        ProvisionedThroughputExceededException, UnprocessedItems/UnprocessedKeys,
+                        TransactionCanceledException with throttling reasons
     -h, --help          print this help
     -V, --version       print the version
 
@@ -40,6 +46,7 @@ pub struct Config {
     /// Access key id and secret pairs; empty means signatures are not verified.
     pub credentials: Vec<(String, String)>,
     pub log: bool,
+    pub throughput: crate::throttle::Throughput,
 }
 
 impl Default for Config {
@@ -53,6 +60,7 @@ impl Default for Config {
             threads: None,
             credentials: Vec::new(),
             log: false,
+            throughput: crate::throttle::Throughput::Unlimited,
         }
     }
 }
@@ -122,6 +130,11 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, FlagErr
                 }
                 config.threads = Some(n);
             }
+            "--throughput" => {
+                let v = value("--throughput")?;
+                config.throughput = crate::throttle::Throughput::parse(&v)
+                    .ok_or(FlagError::Invalid { flag: "--throughput", value: v, expected: "unlimited or simulated" })?;
+            }
             "--credentials" => {
                 let v = value("--credentials")?;
                 match v.split_once(':') {
@@ -161,5 +174,10 @@ mod tests {
         assert_eq!(c.credentials, vec![("AKID".to_owned(), "se:cret".to_owned()), ("K2".to_owned(), "S2".to_owned())]);
         assert!(matches!(p(&["--credentials", "nocolon"]), Err(FlagError::Invalid { .. })));
         assert!(matches!(p(&["--log"]), Ok(Command::Run(Config { log: true, .. }))));
+        assert!(matches!(
+            p(&["--throughput", "simulated"]),
+            Ok(Command::Run(Config { throughput: crate::throttle::Throughput::Simulated, .. }))
+        ));
+        assert!(matches!(p(&["--throughput=fast"]), Err(FlagError::Invalid { flag: "--throughput", .. })));
     }
 }

@@ -15,6 +15,7 @@ pub mod request_id;
 pub mod sigv4;
 pub mod state;
 pub mod store;
+pub mod throttle;
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -87,7 +88,7 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
             eprintln!("dynamodel-server: the state file already exists, so --model {} was not applied", model_path.display());
         }
     }
-    let store = Store::new(db, state_file);
+    let store = Store::new(db, state_file, config.throughput);
     if store.has_state_file() && fresh {
         store.save_initial().await.map_err(StartError::Save)?;
     }

@@ -19,6 +19,8 @@ use crate::state::{self, StateFile};
 
 struct Inner {
     db: Database,
+    /// `--throughput simulated`: the partition model that decides throttling.
+    live: Option<sim::live::LiveThrottle>,
     /// Bumped by every successful call that may have written.
     generation: u64,
 }
@@ -50,21 +52,23 @@ fn lock(m: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
 }
 
 impl Store {
-    pub fn new(db: Database, state: Option<StateFile>) -> Arc<Store> {
+    pub fn new(db: Database, state: Option<StateFile>, throughput: crate::throttle::Throughput) -> Arc<Store> {
         let persist = state.map(|file| Persist {
             file: Arc::new(file),
             wake: Notify::new(),
             status: watch::Sender::new(Durable::default()),
             writing: tokio::sync::Mutex::new(()),
         });
-        Arc::new(Store { inner: Mutex::new(Inner { db, generation: 0 }), persist })
+        let live = crate::throttle::policy(throughput, &db);
+        Arc::new(Store { inner: Mutex::new(Inner { db, live, generation: 0 }), persist })
     }
 
     /// Run one call; with a state file, return only once a successful write is durable.
     pub async fn call(&self, target: Target, input: &Value, now_millis: u64) -> Result<Value, WireError> {
         let (result, generation) = {
             let mut inner = lock(&self.inner);
-            let result = catch_unwind(AssertUnwindSafe(|| inner.db.execute(target.action, input, now_millis)));
+            let Inner { db, live, .. } = &mut *inner;
+            let result = catch_unwind(AssertUnwindSafe(|| crate::throttle::execute(db, live.as_mut(), target.action, input, now_millis)));
             if matches!(result, Ok(Ok(_))) && target.may_write() {
                 inner.generation += 1;
             }

@@ -8,7 +8,7 @@
 use engine::db::{Database, DatabaseConfig};
 use engine::error::ApiError;
 use engine::model::schema::key_schema;
-use engine::model::{table_name, Entity, EntityError, Model, TableModel};
+use engine::model::{table_name, AccessPattern, Entity, EntityError, Model, TableModel, Workload};
 use engine::value::{item_from_json, item_to_json, AttributeValue, Item};
 use serde_json::{json, Value};
 
@@ -35,6 +35,8 @@ pub struct TableState {
     pub rows: Vec<Row>,
     /// Why CreateTable refused `definition` (only possible for a loaded model); rows are then unstored.
     pub definition_error: Option<String>,
+    /// The model file's `timeToLive` attribute, carried through unchanged (exports use it).
+    pub time_to_live: Option<String>,
 }
 
 impl TableState {
@@ -107,6 +109,9 @@ impl From<ApiError> for EditError {
 pub struct Playground {
     pub name: String,
     pub description: String,
+    /// The model file's open slots, carried through unchanged so that saving never drops them.
+    pub access_patterns: Vec<AccessPattern>,
+    pub workloads: Vec<Workload>,
     tables: Vec<TableState>,
     db: Database,
     next_id: RowId,
@@ -127,6 +132,8 @@ impl Playground {
         Playground {
             name: String::new(),
             description: String::new(),
+            access_patterns: Vec::new(),
+            workloads: Vec::new(),
             tables: Vec::new(),
             db: Database::new(DatabaseConfig::default()),
             next_id: 1,
@@ -168,6 +175,8 @@ impl Playground {
         let mut p = Playground::new();
         p.name = model.name.clone();
         p.description = model.description.clone();
+        p.access_patterns = model.access_patterns.clone();
+        p.workloads = model.workloads.clone();
         for t in &model.tables {
             let mut rows = Vec::with_capacity(t.items.len());
             for raw in &t.items {
@@ -183,8 +192,13 @@ impl Playground {
                     }
                 }
             }
-            let mut table =
-                TableState { definition: t.definition.clone(), entities: t.entities.clone(), rows, definition_error: None };
+            let mut table = TableState {
+                definition: t.definition.clone(),
+                entities: t.entities.clone(),
+                rows,
+                definition_error: None,
+                time_to_live: t.time_to_live.clone(),
+            };
             p.store_table(&mut table, now);
             p.tables.push(table);
         }
@@ -196,6 +210,8 @@ impl Playground {
         let mut m = Model::new();
         m.name = self.name.clone();
         m.description = self.description.clone();
+        m.access_patterns = self.access_patterns.clone();
+        m.workloads = self.workloads.clone();
         for t in &self.tables {
             m.tables.push(TableModel {
                 definition: t.definition.clone(),
@@ -208,6 +224,7 @@ impl Playground {
                         _ => item_to_json(&r.item),
                     })
                     .collect(),
+                time_to_live: t.time_to_live.clone(),
             });
         }
         m

@@ -77,7 +77,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
         let result = match table {
             None => {
                 let at = m.state.with_untracked(|s| s.playground.tables().len());
-                let t = TableState { definition: def, entities: vec![], rows: vec![], definition_error: None };
+                let t = TableState { definition: def, entities: vec![], rows: vec![], definition_error: None, time_to_live: None };
                 m.perform(Edit::InsertTable { at, table: t }).map(|_| m.selected.set(Some(at)))
             }
             Some(i) => m.perform(Edit::SetDefinition { table: i, definition: def }),

@@ -212,6 +212,13 @@ impl Modeler {
             edits.push(Edit::InsertTable { at, table: table.clone() });
         }
         self.perform(Edit::Batch(edits))?;
+        // The model's name and open slots travel with it (they are not part of the undo history).
+        self.state.update(|s| {
+            s.playground.name = model.name.clone();
+            s.playground.description = model.description.clone();
+            s.playground.access_patterns = model.access_patterns.clone();
+            s.playground.workloads = model.workloads.clone();
+        });
         self.selected.set(Some(0));
         Ok(())
     }

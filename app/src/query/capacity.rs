@@ -63,6 +63,7 @@ pub fn charge_line(c: &Charge) -> String {
         Reason::WriteItem { old: None, new } => format!("{target}: a new item of {}, {}", bytes_text(*new as usize), rounding(c)),
         Reason::DeleteItem { found: true } => format!("{target}: the deleted item, {}", rounding(c)),
         Reason::DeleteItem { found: false } => format!("{target}: no item to delete, still the minimum: {}", rounding(c)),
+        Reason::UpdateNothing => format!("{target}: an update of a missing item that only removes writes nothing, still the minimum: {}", rounding(c)),
         Reason::ConditionFailed { .. } => format!("{target}: the condition failed, the write is still charged: {}", rounding(c)),
         Reason::ConditionCheck { .. } => format!("{target}: ConditionCheck, billed as a write of the item: {}", rounding(c)),
         Reason::IndexPut => format!("{target}: 1 write — the item entered the index (new entry), {}", rounding(c)),

@@ -201,7 +201,7 @@ fn apply_design(m: &Modeler, action: &str, input: &Value) -> Option<String> {
     let edit = match action {
         "CreateTable" => {
             let at = m.state.with_untracked(|s| s.playground.tables().len());
-            let table = TableState { definition: input.clone(), entities: Vec::new(), rows: Vec::new(), definition_error: None };
+            let table = TableState { definition: input.clone(), entities: Vec::new(), rows: Vec::new(), definition_error: None, time_to_live: None };
             Edit::InsertTable { at, table }
         }
         "DeleteTable" => match m.state.with_untracked(|s| s.playground.table_index(&name)) {

@@ -90,6 +90,7 @@ pub fn check_keys(c: &mut Checks, keys: Option<&Vec<RawKey>>, path: &str, key_ty
         for (i, k) in keys.iter().enumerate() {
             let p = format!("{path}.{}.member", i + 1);
             c.not_null(k.name.as_ref(), &format!("{p}.attributeName"));
+            c.str_len(k.name.as_deref(), &format!("{p}.attributeName"), 1, 255);
             c.not_null(k.key_type.as_ref(), &format!("{p}.keyType"));
             if key_type_enum {
                 c.one_of(k.key_type.as_deref(), &format!("{p}.keyType"), &["HASH", "RANGE"], "[HASH, RANGE]");
@@ -114,6 +115,9 @@ pub fn check_index(c: &mut Checks, ix: &RawIndex, path: &str) {
     }
     c.one_of(ix.projection_type.as_deref(), &format!("{path}.projection.projectionType"), &["ALL", "INCLUDE", "KEYS_ONLY"], "[ALL, INCLUDE, KEYS_ONLY]");
     c.min_len(ix.non_key.as_deref(), &format!("{path}.projection.nonKeyAttributes"), 1, "'[]'");
+    for (i, n) in ix.non_key.iter().flatten().enumerate() {
+        c.str_len(Some(n), &format!("{path}.projection.nonKeyAttributes.{}.member", i + 1), 1, 255);
+    }
     c.name(ix.name.as_deref(), &format!("{path}.indexName"), true);
     check_throughput(c, ix.throughput.as_ref(), &format!("{path}.provisionedThroughput"));
 }
@@ -177,6 +181,9 @@ pub fn resolve_projection(ix: &RawIndex) -> Result<ProjectionDef, ApiError> {
     if ix.non_key.is_some() && t != "INCLUDE" {
         return Err(invalid(format!("ProjectionType is {t}, but NonKeyAttributes is specified")));
     }
+    if ix.non_key.is_none() && t == "INCLUDE" {
+        return Err(invalid(String::from("ProjectionType is INCLUDE, but NonKeyAttributes is not specified")));
+    }
     let _ = name;
     Ok(match t {
         "ALL" => ProjectionDef::All,
@@ -209,6 +216,7 @@ pub fn parse(m: &Map<String, Value>, now: u64) -> Result<TableDef, ApiError> {
     for (i, (n, t)) in defs_raw.iter().flatten().enumerate() {
         let p = format!("attributeDefinitions.{}.member", i + 1);
         c.not_null(n.as_ref(), &format!("{p}.attributeName"));
+        c.str_len(n.as_deref(), &format!("{p}.attributeName"), 1, 255);
         c.not_null(t.as_ref(), &format!("{p}.attributeType"));
         c.one_of(t.as_deref(), &format!("{p}.attributeType"), &["B", "N", "S"], "[B, N, S]");
     }

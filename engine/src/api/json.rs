@@ -225,6 +225,20 @@ impl Checks {
         }
     }
 
+    /// A string member's length constraint (DynamoDB's model counts characters): e.g. key and
+    /// projected attribute names are 1 to 255 characters.
+    pub fn str_len(&mut self, v: Option<&str>, path: &str, min: usize, max: usize) {
+        if let Some(s) = v {
+            let n = s.chars().count();
+            if n < min {
+                self.fail(format!("'{s}'"), path, &format!("Member must have length greater than or equal to {min}"));
+            }
+            if n > max {
+                self.fail(format!("'{s}'"), path, &format!("Member must have length less than or equal to {max}"));
+            }
+        }
+    }
+
     pub fn min_len<T>(&mut self, v: Option<&[T]>, path: &str, min: usize, shown: &str) {
         if let Some(l) = v {
             if l.len() < min {

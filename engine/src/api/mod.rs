@@ -5,6 +5,7 @@ pub mod batch;
 pub mod create_table;
 pub mod describe;
 pub mod json;
+pub mod partiql;
 pub mod read;
 pub mod streams;
 pub mod tags;

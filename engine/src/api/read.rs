@@ -55,6 +55,8 @@ pub struct ReadExpressions {
     pub query_filter: Option<Value>,
     pub scan_filter: Option<Value>,
     pub conditional_operator: Option<String>,
+    /// Generated from a PartiQL statement (see `ExpressionInputs::from_statement`).
+    pub from_statement: bool,
 }
 
 impl ReadExpressions {
@@ -78,6 +80,7 @@ impl ReadExpressions {
             query_filter: obj("QueryFilter")?,
             scan_filter: obj("ScanFilter")?,
             conditional_operator: opt_str(m, "ConditionalOperator")?.map(String::from),
+            from_statement: false,
         })
     }
 

@@ -97,6 +97,7 @@ impl TransactWriteItemsInput {
                 values: opt_values(o)?,
                 expected: None,
                 conditional_operator: None,
+                from_statement: false,
             };
             let action = match *kind {
                 "Put" => {

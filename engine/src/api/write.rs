@@ -41,6 +41,8 @@ pub struct WriteExpressions {
     pub values: Option<BTreeMap<String, AttributeValue>>,
     pub expected: Option<Value>,
     pub conditional_operator: Option<String>,
+    /// Generated from a PartiQL statement (see `ExpressionInputs::from_statement`).
+    pub from_statement: bool,
 }
 
 impl WriteExpressions {
@@ -51,6 +53,7 @@ impl WriteExpressions {
             values: opt_values(m)?,
             expected: opt_obj(m, "Expected")?.map(|o| Value::Object(o.clone())),
             conditional_operator: opt_str(m, "ConditionalOperator")?.map(String::from),
+            from_statement: false,
         })
     }
 

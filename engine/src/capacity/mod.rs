@@ -73,6 +73,9 @@ pub enum Reason {
     DeleteItem { found: bool },
     /// A conditional write whose condition failed is still charged.
     ConditionFailed { old: Option<u64>, new: Option<u64> },
+    /// An UpdateItem on a missing item whose actions only REMOVE or DELETE: nothing is written (DynamoDB
+    /// creates no item), the write still costs its minimum.
+    UpdateNothing,
     /// A transaction's ConditionCheck: billed like a write of the item it checked.
     ConditionCheck { found: bool },
     /// Index entry created.
@@ -126,6 +129,7 @@ impl Charge {
             Reason::DeleteItem { found } => {
                 if *found { String::from("deleted item size") } else { String::from("no item: minimum charge") }
             }
+            Reason::UpdateNothing => String::from("update of a missing item that only removes: nothing written, minimum charge"),
             Reason::ConditionFailed { .. } => String::from("condition failed: the write is still charged"),
             Reason::ConditionCheck { .. } => String::from("transaction condition check, billed as a write of the item"),
             Reason::IndexPut => String::from("new index entry"),

@@ -137,11 +137,11 @@ fn check_maps(i: &ExpressionInputs<'_>) -> Result<(), ExprError> {
 }
 
 /// Empty and size checks shared by all five kinds.
-fn precheck(src: &str, kind: ExprKind) -> Result<(), ExprError> {
+fn precheck(src: &str, kind: ExprKind, from_statement: bool) -> Result<(), ExprError> {
     if src.is_empty() {
         return Err(Fault::Empty.into_error(kind));
     }
-    if src.len() > MAX_EXPRESSION_BYTES {
+    if src.len() > MAX_EXPRESSION_BYTES && !from_statement {
         let state_size = matches!(kind, ExprKind::Condition | ExprKind::Filter);
         return Err(Fault::TooLong { size: src.len(), state_size }.into_error(kind));
     }
@@ -159,9 +159,9 @@ fn finish(p: &Parser<'_>, mut faults: Faults, kind: ExprKind) -> Result<(), Expr
 }
 
 pub(crate) fn condition(src: &str, kind: ExprKind, r: &mut Resolver<'_>) -> Result<CExpr, ExprError> {
-    precheck(src, kind)?;
+    precheck(src, kind, r.from_statement)?;
     let mut p = Parser::new(src);
-    let ast = parse_condition(&mut p).map_err(|e| Fault::Syntax(p.syntax_message(e)).into_error(kind))?;
+    let ast = parse_condition(&mut p).map_err(|e| p.fault(e).into_error(kind))?;
     let mut checker = Checker::new(r);
     let compiled = checker.cond(&ast);
     finish(&p, checker.faults, kind)?;
@@ -170,9 +170,9 @@ pub(crate) fn condition(src: &str, kind: ExprKind, r: &mut Resolver<'_>) -> Resu
 
 fn update(src: &str, r: &mut Resolver<'_>) -> Result<Update, ExprError> {
     let kind = ExprKind::Update;
-    precheck(src, kind)?;
+    precheck(src, kind, r.from_statement)?;
     let mut p = Parser::new(src);
-    let ast = parse_update(&mut p).map_err(|e| Fault::Syntax(p.syntax_message(e)).into_error(kind))?;
+    let ast = parse_update(&mut p).map_err(|e| p.fault(e).into_error(kind))?;
     let mut faults = Faults::default();
     let actions = check_update(&ast, r, &mut faults);
     finish(&p, faults, kind)?;
@@ -181,9 +181,9 @@ fn update(src: &str, r: &mut Resolver<'_>) -> Result<Update, ExprError> {
 
 fn projection(src: &str, r: &mut Resolver<'_>) -> Result<Projection, ExprError> {
     let kind = ExprKind::Projection;
-    precheck(src, kind)?;
+    precheck(src, kind, r.from_statement)?;
     let mut p = Parser::new(src);
-    let ast = parse_projection(&mut p).map_err(|e| Fault::Syntax(p.syntax_message(e)).into_error(kind))?;
+    let ast = parse_projection(&mut p).map_err(|e| p.fault(e).into_error(kind))?;
     let mut faults = Faults::default();
     let paths = check_projection(&ast, r, &mut faults);
     finish(&p, faults, kind)?;
@@ -216,6 +216,7 @@ pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
     let mut out = legacy::compile(i)?;
     check_maps(i)?;
     let mut r = Resolver::new(i.names, i.values);
+    r.from_statement = i.from_statement;
     if let Some(src) = i.update_expression {
         out.update = Some(update(src, &mut r)?);
     }

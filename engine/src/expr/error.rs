@@ -45,6 +45,8 @@ pub(crate) enum Fault {
     TooLong { size: usize, state_size: bool },
     /// `a = = b` — already rendered with token and near text.
     Syntax(String),
+    /// `a[4294967295]`: an index past DynamoDB's largest (4294967294), as written.
+    ListIndex(String),
     /// `((a = :v))`
     RedundantParens,
     /// `a.b.c…` with more than 32 levels.
@@ -97,6 +99,7 @@ impl Fault {
     pub fn message(&self) -> String {
         match self {
             Fault::Empty => "The expression can not be empty;".into(),
+            Fault::ListIndex(n) => format!("List index is not within the allowable range; index: [{n}]"),
             Fault::TooLong { size, state_size: true } => {
                 format!("Expression size has exceeded the maximum allowed size; expression size: {size}")
             }

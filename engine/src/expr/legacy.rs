@@ -112,7 +112,8 @@ fn leaf(attr: &str, op: &str, mut vals: Vec<AttributeValue>) -> CExpr {
         "NOT_NULL" => CExpr::Exists(path()),
         "NULL" => CExpr::NotExists(path()),
         "CONTAINS" => CExpr::Contains(p(), lit()),
-        "NOT_CONTAINS" => CExpr::Not(Box::new(CExpr::Contains(p(), lit()))),
+        // A missing attribute does not "not contain" anything: NOT_CONTAINS needs the attribute.
+        "NOT_CONTAINS" => CExpr::And(Box::new(CExpr::Exists(path())), Box::new(CExpr::Not(Box::new(CExpr::Contains(p(), lit()))))),
         "BEGINS_WITH" => CExpr::BeginsWith(p(), lit()),
         "BETWEEN" => {
             let lo = lit();
@@ -166,6 +167,13 @@ fn expected(j: &Json, or: bool) -> Result<Option<CExpr>, ExprError> {
                 return Err(count_error(op));
             }
             same_types(&vals)?;
+            // An operand the operator cannot take is the request's error, not a failed condition.
+            if let Some(bad) = vals.iter().find(|v| !type_allowed(op, v.value_type(), false)) {
+                return Err(invalid(format!(
+                    "{INVALID}ComparisonOperator {op} is not valid for {} AttributeValue type",
+                    bad.value_type().as_str()
+                )));
+            }
             between_order(op, &vals)?;
             leaves.push(leaf(key, op, vals));
         } else if has(o, "AttributeValueList") {
@@ -193,10 +201,13 @@ fn expected(j: &Json, or: bool) -> Result<Option<CExpr>, ExprError> {
     Ok(combine(leaves, or))
 }
 
-/// Types each operator accepts in `QueryFilter`/`ScanFilter`/`KeyConditions` values.
-fn type_allowed(op: &str, t: ValueType) -> bool {
+/// Types each operator accepts in `Expected`/`QueryFilter`/`ScanFilter`/`KeyConditions` values. EQ and
+/// NE compare any type in a condition or filter (a list, a map, a boolean); a key condition compares keys,
+/// which are scalars or, for the error's sake, sets.
+fn type_allowed(op: &str, t: ValueType, key_condition: bool) -> bool {
     let scalar = matches!(t, ValueType::S | ValueType::N | ValueType::B);
     match op {
+        "EQ" | "NE" if !key_condition => true,
         "EQ" | "NE" => scalar || matches!(t, ValueType::SS | ValueType::NS | ValueType::BS),
         "BEGINS_WITH" => matches!(t, ValueType::S | ValueType::B),
         _ => scalar,
@@ -222,7 +233,7 @@ fn conditions(j: &Json, param: &str) -> Result<Vec<(String, String, Vec<Attribut
             return Err(count_error(op));
         }
         same_types(&vals)?;
-        if let Some(bad) = vals.iter().find(|v| !type_allowed(op, v.value_type())) {
+        if let Some(bad) = vals.iter().find(|v| !type_allowed(op, v.value_type(), param == "KeyConditions")) {
             return Err(invalid(format!(
                 "{INVALID}ComparisonOperator {op} is not valid for {} AttributeValue type",
                 bad.value_type().as_str()
@@ -332,6 +343,11 @@ pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
         Some("OR") => true,
         Some(other) => return Err(enum_error(other, "conditionalOperator", "[AND, OR]")),
     };
+    // Wording of AWS's own request validator (the DAX client's `RequestValidator`, which mirrors
+    // DynamoDB's): ConditionalOperator combines Expected or filter entries, so it needs one of them.
+    if i.conditional_operator.is_some() && i.expected.is_none() && i.query_filter.is_none() && i.scan_filter.is_none() {
+        return Err(invalid("ConditionalOperator cannot be used without Filter or Expected"));
+    }
     let mut out = Compiled::default();
     if let Some(j) = i.attribute_updates {
         out.update = Some(attribute_updates(j)?);

@@ -137,6 +137,9 @@ pub struct ExpressionInputs<'a> {
     /// The DynamoDB action (`"UpdateItem"`, `"Query"`…): only used to word "ExpressionAttributeValues can
     /// only be specified when using expressions: … is null" as DynamoDB does for that action.
     pub operation: Option<&'a str>,
+    /// Generated from a PartiQL statement: the statement's own 8 KB limit applies instead of the 4 KB
+    /// limit on one expression.
+    pub from_statement: bool,
 }
 
 /// The compiled forms of one request's expressions (legacy parameters compile to the same forms:
@@ -247,6 +250,12 @@ impl Update {
     /// invalid, as there is nothing it could refer to.
     pub fn apply_to_new(&self, item: &Item) -> Result<Item, ExprError> {
         update::apply(&self.actions, item, self.legacy, true)
+    }
+
+    /// Whether every action only takes something away (REMOVE, DELETE from a set; AttributeUpdates
+    /// DELETE): applied to an item that does not exist, DynamoDB then creates nothing.
+    pub fn only_removes(&self) -> bool {
+        !self.actions.is_empty() && self.actions.iter().all(|a| matches!(a, validate_update::UAction::Remove(_) | validate_update::UAction::Delete(..)))
     }
 
     /// The document paths the update writes, as a projection: applied to the item before or after the

@@ -31,12 +31,19 @@ pub(crate) struct Parser<'s> {
     pub depth: usize,
     /// Set when `((…))` is seen; reported after parsing ("The expression has redundant parentheses;").
     pub redundant_parens: bool,
+    /// A list index past [`MAX_LIST_INDEX`], as written: parsing stops there with DynamoDB's index message
+    /// instead of a syntax error.
+    pub list_index_out_of_range: Option<String>,
 }
+
+/// The largest list index DynamoDB accepts in a document path (checked on DynamoDB by other emulators'
+/// suites: 4294967295 is "not within the allowable range").
+pub(crate) const MAX_LIST_INDEX: u64 = 4_294_967_294;
 
 impl<'s> Parser<'s> {
     pub fn new(src: &'s str) -> Self {
         let toks = lex(src);
-        let mut p = Parser { src, toks, pos: 0, depth: 0, redundant_parens: false };
+        let mut p = Parser { src, toks, pos: 0, depth: 0, redundant_parens: false, list_index_out_of_range: None };
         p.skip_ws();
         p
     }
@@ -64,6 +71,14 @@ impl<'s> Parser<'s> {
         self.pos += 1;
         self.skip_ws();
         Some(t)
+    }
+
+    /// The fault a parse error stands for: DynamoDB's list-index message, or a syntax error.
+    pub(crate) fn fault(&self, e: SyntaxError) -> super::error::Fault {
+        match &self.list_index_out_of_range {
+            Some(n) => super::error::Fault::ListIndex(n.clone()),
+            None => super::error::Fault::Syntax(self.syntax_message(e)),
+        }
     }
 
     pub fn err(&self) -> SyntaxError {
@@ -131,7 +146,16 @@ impl<'s> Parser<'s> {
                 elems.push(self.path_name(keywords)?);
             } else if self.eat(Tok::LBracket) {
                 let t = self.expect(Tok::Number)?;
-                let n: u32 = self.text(t).parse().map_err(|_| SyntaxError { at: self.pos - 1 })?;
+                let text = self.text(t);
+                let n = match text.parse::<u64>().ok().filter(|n| *n <= MAX_LIST_INDEX).and_then(|n| u32::try_from(n).ok()) {
+                    Some(n) => n,
+                    None => {
+                        if text.bytes().all(|b| b.is_ascii_digit()) {
+                            self.list_index_out_of_range = Some(String::from(text));
+                        }
+                        return Err(SyntaxError { at: self.pos - 1 });
+                    }
+                };
                 elems.push(PathElem::Index(n));
                 self.expect(Tok::RBracket)?;
             } else {

@@ -44,11 +44,13 @@ pub(crate) struct Resolver<'a> {
     values: Option<&'a BTreeMap<String, AttributeValue>>,
     pub used_names: BTreeSet<String>,
     pub used_values: BTreeSet<String>,
+    /// See [`super::ExpressionInputs::from_statement`].
+    pub from_statement: bool,
 }
 
 impl<'a> Resolver<'a> {
     pub fn new(names: Option<&'a BTreeMap<String, String>>, values: Option<&'a BTreeMap<String, AttributeValue>>) -> Self {
-        Resolver { names, values, used_names: BTreeSet::new(), used_values: BTreeSet::new() }
+        Resolver { names, values, used_names: BTreeSet::new(), used_values: BTreeSet::new(), from_statement: false }
     }
 
     /// Resolve a path, recording reserved words, undefined names and excessive depth. Unresolvable

@@ -59,10 +59,10 @@ impl Database {
         Ok(json!({"Table": describe(&self.config, t, "ACTIVE", now)}))
     }
 
-    pub(crate) fn delete_table_json(&mut self, input: &Value, now: u64) -> Result<Value, ApiError> {
+    pub(crate) fn delete_table_json(&mut self, input: &Value, _now: u64) -> Result<Value, ApiError> {
         let name = table_name_only(input)?;
         let t = self.delete_table(&name)?;
-        Ok(json!({"TableDescription": describe(&self.config, &t, "DELETING", now)}))
+        Ok(json!({"TableDescription": crate::api::describe::delete_description(&self.config, &t)}))
     }
 
     pub(crate) fn list_tables_json(&self, input: &Value) -> Result<Value, ApiError> {

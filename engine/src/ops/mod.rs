@@ -41,6 +41,7 @@ pub(crate) fn compile_write(
         attribute_updates,
         conditional_operator: x.conditional_operator.as_deref(),
         operation: Some(operation),
+        from_statement: x.from_statement,
         ..ExpressionInputs::default()
     };
     Ok(compile(&inputs)?)
@@ -66,6 +67,7 @@ pub(crate) fn compile_read(x: &ReadExpressions, key_schema: Option<KeySchemaRef<
         scan_filter: x.scan_filter.as_ref(),
         conditional_operator: x.conditional_operator.as_deref(),
         operation: Some(operation),
+        from_statement: x.from_statement,
         ..ExpressionInputs::default()
     };
     Ok(compile(&inputs)?)

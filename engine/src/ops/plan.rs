@@ -99,6 +99,7 @@ pub fn evaluate(t: &Table, intent: &Intent) -> Result<Effect, Refusal> {
         Op::Put(item) => Effect::Store(item.clone()),
         Op::Delete => Effect::Remove,
         Op::Check | Op::Invalid(_) => Effect::Keep,
+        Op::Update(u) if old.is_none() && u.only_removes() => Effect::Keep,
         Op::Update(u) => {
             let new = match &old {
                 Some(o) => u.apply(o),

@@ -135,7 +135,7 @@ fn typed(v: Option<&AttributeValue>, a: &crate::table::schema::KeyAttr) -> Resul
 }
 
 /// ExclusiveStartKey: the table key, plus the index keys when reading an index; nothing else.
-pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Result<(PrimaryKey, Option<(KeyVal, SortVal)>), ApiError> {
+pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Result<StartKey, ApiError> {
     let keys = &t.def.keys;
     let table_part: Item = esk.iter().filter(|(k, _)| keys.is_key(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     let pk = key_from_key_param(keys, &table_part).map_err(|_| ApiError::validation(BAD_START))?;
@@ -155,6 +155,71 @@ pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Resu
         return Err(ApiError::validation(BAD_START));
     }
     Ok((pk, Some((ipk, isk))))
+}
+
+/// The start of a Query or Scan page: the table key, and the index key when reading an index.
+pub(crate) type StartKey = (PrimaryKey, Option<(KeyVal, SortVal)>);
+
+/// One page of partition `pk` of the table or index `s` reads, within `range`, after `start`, in
+/// sort-key order (`forward`) or reverse. Query runs it once; a PartiQL SELECT on several partition
+/// keys (`IN`, `OR`) runs it per partition, so both are charged and paged by the same loop.
+pub(crate) fn read_partition<'a>(
+    s: &ReadSetup<'a>,
+    pk: &KeyVal,
+    mut range: SortRange,
+    start: Option<&StartKey>,
+    forward: bool,
+    limit: Option<u32>,
+    rcc: crate::capacity::ReturnCapacity,
+) -> Result<QueryOutput, ApiError> {
+    let t: &'a Table = s.table;
+    let plan = s.page_plan(limit);
+    let out_of_bounds = || ApiError::validation("The provided starting key is outside query boundaries based on provided conditions");
+    match s.index {
+        None => {
+            if let Some((k, _)) = start {
+                if k.pk != *pk || !range.contains(&k.sk) {
+                    return Err(out_of_bounds());
+                }
+                let b = Bound::Excluded(k.sk.clone());
+                if forward { range.lo = max_lo(range.lo, b) } else { range.hi = min_hi(range.hi, b) }
+            }
+            let part = t.parts.get(pk).filter(|_| is_valid(&range.lo, &range.hi));
+            let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
+            let it = part.items.range((range.lo.clone(), range.hi.clone()));
+            let pkr = t.parts.get_key_value(pk).map(|(k, _)| k);
+            let Some(pkr) = pkr else { return Ok(plan.run(core::iter::empty(), rcc)) };
+            let r2 = range.clone();
+            let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = if forward {
+                Box::new(it.take_while(move |(sk, _)| range.prefix_ok(sk)).map(move |(sk, stored)| Entry { pk: pkr, sk, stored }))
+            } else {
+                Box::new(it.rev().skip_while(move |(sk, _)| !range.prefix_ok(sk)).take_while(move |(sk, _)| r2.prefix_ok(sk)).map(move |(sk, stored)| Entry { pk: pkr, sk, stored }))
+            };
+            Ok(plan.run(iter, rcc))
+        }
+        Some(idx) => {
+            let data = t.def.indexes.iter().position(|i| i.name == idx.name).and_then(|p| t.index_data.get(p));
+            let (mut lo, mut hi) = index_bounds(&range);
+            if let Some((k, Some((ipk, isk)))) = start {
+                if *ipk != *pk || !range.contains(isk) {
+                    return Err(out_of_bounds());
+                }
+                let b = Bound::Excluded(IndexPos { sk: isk.clone(), table_key: TableKeyBound::Key(k.clone()) });
+                if forward { lo = max_lo(lo, b) } else { hi = min_hi(hi, b) }
+            }
+            let part = data.and_then(|d| d.parts.get(pk)).filter(|_| is_valid(&lo, &hi));
+            let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
+            let it = part.range(&lo, &hi);
+            let r2 = range.clone();
+            let resolve = move |(_, k): (SortVal, PrimaryKey)| t.get_entry(&k).map(|(pk, sk, stored)| Entry { pk, sk, stored });
+            let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = if forward {
+                Box::new(it.take_while(move |p| range.prefix_ok(&p.0)).filter_map(resolve))
+            } else {
+                Box::new(it.rev().skip_while(move |p| !range.prefix_ok(&p.0)).take_while(move |p| r2.prefix_ok(&p.0)).filter_map(resolve))
+            };
+            Ok(plan.run(iter, rcc))
+        }
+    }
 }
 
 impl Database {
@@ -187,59 +252,11 @@ impl Database {
         let Some(pk) = KeyVal::from_value(&kc.partition_value) else {
             return Err(ApiError::validation("Query condition missed key schema element"));
         };
-        let mut range = SortRange::from_condition(kc.sort.as_ref());
+        let range = SortRange::from_condition(kc.sort.as_ref());
         let start = match &input.exclusive_start_key {
             Some(esk) => Some(start_key(t, s.index, esk)?),
             None => None,
         };
-        let forward = input.scan_index_forward;
-        let plan = s.page_plan(input.limit);
-        let rcc = input.return_consumed_capacity;
-        let out_of_bounds = || ApiError::validation("The provided starting key is outside query boundaries based on provided conditions");
-        match s.index {
-            None => {
-                if let Some((k, _)) = &start {
-                    if k.pk != pk {
-                        return Err(out_of_bounds());
-                    }
-                    let b = Bound::Excluded(k.sk.clone());
-                    if forward { range.lo = max_lo(range.lo, b) } else { range.hi = min_hi(range.hi, b) }
-                }
-                let part = t.parts.get(&pk).filter(|_| is_valid(&range.lo, &range.hi));
-                let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
-                let it = part.items.range((range.lo.clone(), range.hi.clone()));
-                let pkr = t.parts.get_key_value(&pk).map(|(k, _)| k);
-                let Some(pkr) = pkr else { return Ok(plan.run(core::iter::empty(), rcc)) };
-                let r2 = range.clone();
-                let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = if forward {
-                    Box::new(it.take_while(move |(sk, _)| range.prefix_ok(sk)).map(move |(sk, stored)| Entry { pk: pkr, sk, stored }))
-                } else {
-                    Box::new(it.rev().skip_while(move |(sk, _)| !range.prefix_ok(sk)).take_while(move |(sk, _)| r2.prefix_ok(sk)).map(move |(sk, stored)| Entry { pk: pkr, sk, stored }))
-                };
-                Ok(plan.run(iter, rcc))
-            }
-            Some(idx) => {
-                let data = t.def.indexes.iter().position(|i| i.name == idx.name).and_then(|p| t.index_data.get(p));
-                let (mut lo, mut hi) = index_bounds(&range);
-                if let Some((k, Some((ipk, isk)))) = &start {
-                    if *ipk != pk {
-                        return Err(out_of_bounds());
-                    }
-                    let b = Bound::Excluded(IndexPos { sk: isk.clone(), table_key: TableKeyBound::Key(k.clone()) });
-                    if forward { lo = max_lo(lo, b) } else { hi = min_hi(hi, b) }
-                }
-                let part = data.and_then(|d| d.parts.get(&pk)).filter(|_| is_valid(&lo, &hi));
-                let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
-                let it = part.range(&lo, &hi);
-                let r2 = range.clone();
-                let resolve = move |(_, k): (SortVal, PrimaryKey)| t.get_entry(&k).map(|(pk, sk, stored)| Entry { pk, sk, stored });
-                let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = if forward {
-                    Box::new(it.take_while(move |p| range.prefix_ok(&p.0)).filter_map(resolve))
-                } else {
-                    Box::new(it.rev().skip_while(move |p| !range.prefix_ok(&p.0)).take_while(move |p| r2.prefix_ok(&p.0)).filter_map(resolve))
-                };
-                Ok(plan.run(iter, rcc))
-            }
-        }
+        read_partition(&s, &pk, range, start.as_ref(), input.scan_index_forward, input.limit, input.return_consumed_capacity)
     }
 }

@@ -14,7 +14,7 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::index::{IndexPos, TableKeyBound};
 use crate::ops::page::Entry;
-use crate::ops::query::{setup, start_key};
+use crate::ops::query::{setup, start_key, ReadSetup, StartKey};
 use crate::table::key::{KeyKind, KeyVal};
 
 /// Stable 64-bit FNV-1a hash of a partition key value.
@@ -78,42 +78,54 @@ impl Database {
                 )));
             }
         }
-        let in_segment = move |pk: &KeyVal| segments.is_none_or(|(seg, total)| segment_of(pk, total) == seg);
-        let plan = s.page_plan(input.limit);
-        let rcc = input.return_consumed_capacity;
-        let iter: Box<dyn Iterator<Item = Entry<'_>>> = match s.index {
-            None => {
-                let (first, after) = match &start {
-                    Some((k, _)) => (Bound::Included(k.pk.clone()), Some(k.clone())),
-                    None => (Bound::Unbounded, None),
-                };
-                Box::new(t.parts.range((first, Bound::Unbounded)).filter(move |(pk, _)| in_segment(pk)).flat_map(move |(pk, part)| {
-                    let lo = match &after {
-                        Some(k) if &k.pk == pk => Bound::Excluded(k.sk.clone()),
-                        _ => Bound::Unbounded,
-                    };
-                    part.items.range((lo, Bound::Unbounded)).map(move |(sk, stored)| Entry { pk, sk, stored })
-                }))
-            }
-            Some(idx) => {
-                let data = t.def.indexes.iter().position(|i| i.name == idx.name).and_then(|p| t.index_data.get(p));
-                let Some(data) = data else { return Ok(plan.run(core::iter::empty(), rcc)) };
-                let (first, after) = match &start {
-                    Some((k, Some((ipk, isk)))) => (
-                        Bound::Included(ipk.clone()),
-                        Some((ipk.clone(), IndexPos { sk: isk.clone(), table_key: TableKeyBound::Key(k.clone()) })),
-                    ),
-                    _ => (Bound::Unbounded, None),
-                };
-                Box::new(data.parts.range((first, Bound::Unbounded)).filter(move |(pk, _)| in_segment(pk)).flat_map(move |(ipk, set)| {
-                    let lo = match &after {
-                        Some((p, pos)) if p == ipk => Bound::Excluded(pos.clone()),
-                        _ => Bound::Unbounded,
-                    };
-                    set.range(&lo, &Bound::Unbounded).filter_map(move |(_, k)| t.get_entry(&k).map(|(pk, sk, stored)| Entry { pk, sk, stored }))
-                }))
-            }
-        };
-        Ok(plan.run(iter, rcc))
+        scan_pages(&s, start, segments, input.limit, input.return_consumed_capacity)
     }
+}
+
+/// One page of a Scan of the table or index `s` reads, after `start`, within one segment. Scan runs it;
+/// a PartiQL SELECT that names no partition key runs it too, so both read, charge and page alike.
+pub(crate) fn scan_pages<'a>(
+    s: &ReadSetup<'a>,
+    start: Option<StartKey>,
+    segments: Option<(u32, u32)>,
+    limit: Option<u32>,
+    rcc: crate::capacity::ReturnCapacity,
+) -> Result<QueryOutput, ApiError> {
+    let t: &'a crate::table::Table = s.table;
+    let in_segment = move |pk: &KeyVal| segments.is_none_or(|(seg, total)| segment_of(pk, total) == seg);
+    let plan = s.page_plan(limit);
+    let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = match s.index {
+        None => {
+            let (first, after) = match &start {
+                Some((k, _)) => (Bound::Included(k.pk.clone()), Some(k.clone())),
+                None => (Bound::Unbounded, None),
+            };
+            Box::new(t.parts.range((first, Bound::Unbounded)).filter(move |(pk, _)| in_segment(pk)).flat_map(move |(pk, part)| {
+                let lo = match &after {
+                    Some(k) if &k.pk == pk => Bound::Excluded(k.sk.clone()),
+                    _ => Bound::Unbounded,
+                };
+                part.items.range((lo, Bound::Unbounded)).map(move |(sk, stored)| Entry { pk, sk, stored })
+            }))
+        }
+        Some(idx) => {
+            let data = t.def.indexes.iter().position(|i| i.name == idx.name).and_then(|p| t.index_data.get(p));
+            let Some(data) = data else { return Ok(plan.run(core::iter::empty(), rcc)) };
+            let (first, after) = match &start {
+                Some((k, Some((ipk, isk)))) => (
+                    Bound::Included(ipk.clone()),
+                    Some((ipk.clone(), IndexPos { sk: isk.clone(), table_key: TableKeyBound::Key(k.clone()) })),
+                ),
+                _ => (Bound::Unbounded, None),
+            };
+            Box::new(data.parts.range((first, Bound::Unbounded)).filter(move |(pk, _)| in_segment(pk)).flat_map(move |(ipk, set)| {
+                let lo = match &after {
+                    Some((p, pos)) if p == ipk => Bound::Excluded(pos.clone()),
+                    _ => Bound::Unbounded,
+                };
+                set.range(&lo, &Bound::Unbounded).filter_map(move |(_, k)| t.get_entry(&k).map(|(pk, sk, stored)| Entry { pk, sk, stored }))
+            }))
+        }
+    };
+    Ok(plan.run(iter, rcc))
 }

@@ -184,9 +184,9 @@ impl Database {
                 TransactAction::ConditionCheck { .. } => "ConditionCheck",
             };
             let compiled = compile_write(&it.expressions, update_expression, None, operation)?;
+            bytes += request_bytes(it);
             let (key, op) = match &it.action {
                 TransactAction::Put { item } => {
-                    bytes += item_size(item) as u64;
                     match item_key_type_fault(&t.def.keys, &t.def.indexes, item) {
                         Some(fault) => (no_key(), Op::Invalid(String::from(fault.message()))),
                         None => (validate_item(t, item, "Item size has exceeded the maximum allowed size")?, Op::Put(item.clone())),
@@ -206,9 +206,6 @@ impl Database {
             if matches!(op, Op::Invalid(_)) {
                 // No item is named, so none is counted towards the size limit or the duplicates.
             } else {
-                if !matches!(op, Op::Put(_)) {
-                    bytes += t.size_of(&key).unwrap_or(0);
-                }
                 if !seen.insert((it.table_name.clone(), key.clone())) {
                     return Err(ApiError::validation(MULTIPLE_OPERATIONS));
                 }
@@ -228,6 +225,21 @@ impl Database {
         }
         Ok(intents)
     }
+}
+
+/// What one action adds to the transaction's 4 MB limit: DynamoDB limits the *request* — the item a Put
+/// sends, the key and expressions the others send — not the size of the items already stored (a Delete
+/// of a 400 KB item costs its key's bytes).
+fn request_bytes(it: &crate::api::transact::TransactWriteItem) -> u64 {
+    let sent = match &it.action {
+        TransactAction::Put { item } => item_size(item),
+        TransactAction::Update { key, update_expression } => item_size(key) + update_expression.as_ref().map_or(0, String::len),
+        TransactAction::Delete { key } | TransactAction::ConditionCheck { key } => item_size(key),
+    };
+    let x = &it.expressions;
+    let names: usize = x.names.iter().flatten().map(|(k, v)| k.len() + v.len()).sum();
+    let values: usize = x.values.iter().flatten().map(|(k, v)| k.len() + crate::value::value_size(v)).sum();
+    (sent + x.condition_expression.as_ref().map_or(0, String::len) + names + values) as u64
 }
 
 /// The key of an Update, Delete or ConditionCheck: `op` on it, or `Op::Invalid` when a key value has the

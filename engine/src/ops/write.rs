@@ -202,6 +202,17 @@ impl Database {
         let rv_fail = input.options.return_old_on_condition_failure;
         check_condition(compiled.condition.as_ref(), old.as_ref().zip(t.size_of(&key)), new_size, rv_fail, Factor::Standard, &mut consumed)
             .map_err(|e| MeteredError(e, Some(consumed.clone())))?;
+        if old.is_none() && update.is_some_and(Update::only_removes) {
+            // Nothing to remove from an item that does not exist: DynamoDB creates no item (not even
+            // one holding just the key) and returns no attributes, whatever ReturnValues asks.
+            consumed.write(Target::Table, 0, Factor::Standard, Reason::UpdateNothing);
+            return Ok(WriteOutput {
+                attributes: None,
+                item_collection_metrics: None,
+                consumed,
+                return_consumed_capacity: input.options.return_consumed_capacity,
+            });
+        }
         let new = updated(update, &base, old.is_some())?;
         validate_updated_item(t, &new, &targets)?;
         let req = WriteRequest {

@@ -45,6 +45,22 @@ impl SortRange {
         SortRange { lo, hi, prefix }
     }
 
+    /// Whether a sort value lies within the range (bounds and prefix): an ExclusiveStartKey outside it is
+    /// "outside query boundaries".
+    pub fn contains(&self, v: &SortVal) -> bool {
+        let above = match &self.lo {
+            Bound::Unbounded => true,
+            Bound::Included(lo) => v >= lo,
+            Bound::Excluded(lo) => v > lo,
+        };
+        let below = match &self.hi {
+            Bound::Unbounded => true,
+            Bound::Included(hi) => v <= hi,
+            Bound::Excluded(hi) => v < hi,
+        };
+        above && below && self.prefix_ok(v)
+    }
+
     /// Whether a sort value satisfies the prefix filter (always true without one).
     pub fn prefix_ok(&self, v: &SortVal) -> bool {
         match (&self.prefix, v) {

@@ -1,0 +1,232 @@
+//! The model on real DynamoDB: a CloudFormation template (JSON or YAML) for its tables, the items as
+//! DynamoDB JSON and as `aws dynamodb batch-write-item` request files (25 puts per request, the API's
+//! limit), and a seed script, so that two commands create the model:
+//!
+//! ```text
+//! aws cloudformation deploy --template-file model.cfn.yaml --stack-name my-model
+//! sh model.seed.sh            # ENDPOINT=http://127.0.0.1:8000 sh model.seed.sh for a local server
+//! ```
+//!
+//! A table's `CreateTable` input maps onto `AWS::DynamoDB::Table` properties almost field for field;
+//! where the two differ (streams, server-side encryption, TTL) the mapping is explicit, and any field
+//! with no CloudFormation counterpart is reported as a [`Note`], never dropped silently.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use engine::model::Model;
+use serde_json::{json, Map, Value};
+
+use crate::workbench::Note;
+
+/// Items per `BatchWriteItem` request (DynamoDB's limit).
+pub const BATCH_SIZE: usize = 25;
+
+/// `CreateTable` fields that are `AWS::DynamoDB::Table` properties of the same name and shape.
+const SAME: [&str; 12] = [
+    "TableName", "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput", "GlobalSecondaryIndexes",
+    "LocalSecondaryIndexes", "TableClass", "Tags", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput",
+];
+
+/// A CloudFormation logical id for a table name (letters and digits only, unique within the template).
+fn logical_id(name: &str, taken: &[String]) -> String {
+    let mut id: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    if id.is_empty() || id.starts_with(|c: char| c.is_ascii_digit()) {
+        id.insert_str(0, "Table");
+    }
+    let base = id.clone();
+    let mut n = 2;
+    while taken.contains(&id) {
+        id = format!("{base}{n}");
+        n += 1;
+    }
+    id
+}
+
+/// The CloudFormation template for every table of `model`.
+pub fn cloudformation(model: &Model) -> (Value, Vec<Note>) {
+    let mut notes = Vec::new();
+    let mut resources = Map::new();
+    let mut outputs = Map::new();
+    let mut ids: Vec<String> = Vec::new();
+    for (i, t) in model.tables.iter().enumerate() {
+        let path = format!("tables[{i}]");
+        let def = t.definition.as_object().cloned().unwrap_or_default();
+        let name = t.name().unwrap_or_default();
+        let id = logical_id(name, &ids);
+        ids.push(id.clone());
+        let mut props = Map::new();
+        for (k, v) in &def {
+            if SAME.contains(&k.as_str()) {
+                props.insert(k.clone(), v.clone());
+                continue;
+            }
+            match k.as_str() {
+                // CreateTable says StreamEnabled + StreamViewType; CloudFormation only the view type.
+                "StreamSpecification" => {
+                    if v.get("StreamEnabled").and_then(Value::as_bool) == Some(true) {
+                        if let Some(view) = v.get("StreamViewType") {
+                            props.insert(k.clone(), json!({"StreamViewType": view}));
+                        }
+                    }
+                }
+                // CreateTable's `Enabled` is CloudFormation's `SSEEnabled`.
+                "SSESpecification" => {
+                    let mut sse = Map::new();
+                    for (sk, sv) in v.as_object().into_iter().flatten() {
+                        let key = if sk == "Enabled" { "SSEEnabled" } else { sk.as_str() };
+                        sse.insert(key.to_string(), sv.clone());
+                    }
+                    props.insert(k.clone(), Value::Object(sse));
+                }
+                other => notes.push(Note {
+                    path: format!("{path}.definition.{other}"),
+                    message: "has no AWS::DynamoDB::Table property; left out of the template".into(),
+                }),
+            }
+        }
+        if let Some(ttl) = &t.time_to_live {
+            props.insert("TimeToLiveSpecification".into(), json!({"AttributeName": ttl, "Enabled": true}));
+        }
+        resources.insert(id.clone(), json!({"Type": "AWS::DynamoDB::Table", "Properties": props}));
+        outputs.insert(format!("{id}Arn"), json!({"Description": format!("ARN of {name}"), "Value": {"Fn::GetAtt": [id, "Arn"]}}));
+    }
+    let description = if model.name.is_empty() { String::from("Tables of a Dynamodel model") } else { format!("{} (from Dynamodel)", model.name) };
+    let mut doc = Map::new();
+    doc.insert("AWSTemplateFormatVersion".into(), Value::from("2010-09-09"));
+    doc.insert("Description".into(), Value::from(description));
+    doc.insert("Resources".into(), Value::Object(resources));
+    if !outputs.is_empty() {
+        doc.insert("Outputs".into(), Value::Object(outputs));
+    }
+    (Value::Object(doc), notes)
+}
+
+fn plain_key(k: &str) -> bool {
+    !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.') && !k.starts_with(['-', '.'])
+}
+
+fn scalar(v: &Value) -> String {
+    match v {
+        // JSON's string syntax is valid YAML double-quoted syntax, so quoting every string keeps values
+        // like "yes", "1.0" or "#tag" strings.
+        Value::String(s) => Value::from(s.as_str()).to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn yaml_into(v: &Value, indent: usize, out: &mut String) {
+    let pad = " ".repeat(indent);
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            for (k, val) in m {
+                let key = if plain_key(k) { k.clone() } else { Value::from(k.as_str()).to_string() };
+                match val {
+                    Value::Object(x) if !x.is_empty() => {
+                        out.push_str(&format!("{pad}{key}:\n"));
+                        yaml_into(val, indent + 2, out);
+                    }
+                    Value::Array(x) if !x.is_empty() => {
+                        out.push_str(&format!("{pad}{key}:\n"));
+                        yaml_into(val, indent, out);
+                    }
+                    _ => out.push_str(&format!("{pad}{key}: {}\n", inline(val))),
+                }
+            }
+        }
+        Value::Array(a) if !a.is_empty() => {
+            for item in a {
+                match item {
+                    Value::Object(x) if !x.is_empty() => {
+                        let mut inner = String::new();
+                        yaml_into(item, indent + 2, &mut inner);
+                        // The first line of the mapping goes after the dash.
+                        let body = inner.get(indent + 2..).unwrap_or_default();
+                        out.push_str(&format!("{pad}- {body}"));
+                    }
+                    Value::Array(x) if !x.is_empty() => {
+                        out.push_str(&format!("{pad}-\n"));
+                        yaml_into(item, indent + 2, out);
+                    }
+                    _ => out.push_str(&format!("{pad}- {}\n", inline(item))),
+                }
+            }
+        }
+        other => out.push_str(&format!("{pad}{}\n", inline(other))),
+    }
+}
+
+fn inline(v: &Value) -> String {
+    match v {
+        Value::Object(m) if m.is_empty() => "{}".into(),
+        Value::Array(a) if a.is_empty() => "[]".into(),
+        Value::Object(_) | Value::Array(_) => v.to_string(),
+        other => scalar(other),
+    }
+}
+
+/// A YAML rendering of a JSON value (block style; every string double-quoted).
+pub fn to_yaml(v: &Value) -> String {
+    let mut out = String::new();
+    yaml_into(v, 0, &mut out);
+    out
+}
+
+/// The items of every table as DynamoDB JSON: `{"Shop": [{"PK": {"S": "..."}}, ...]}`.
+pub fn items_json(model: &Model) -> Value {
+    let mut m = Map::new();
+    for t in &model.tables {
+        m.insert(t.name().unwrap_or_default().to_string(), Value::Array(t.items.clone()));
+    }
+    Value::Object(m)
+}
+
+/// `batch-write-item` request files: `(file name, request)`, 25 puts each, tables in model order.
+pub fn batch_files(model: &Model, prefix: &str) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for t in &model.tables {
+        let name = t.name().unwrap_or_default();
+        let slug: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+        for (n, chunk) in t.items.chunks(BATCH_SIZE).enumerate() {
+            let puts: Vec<Value> = chunk.iter().map(|item| json!({"PutRequest": {"Item": item}})).collect();
+            let mut req = Map::new();
+            req.insert(name.to_string(), Value::Array(puts));
+            out.push((format!("{prefix}{slug}-{:03}.json", n + 1), Value::Object(req)));
+        }
+    }
+    out
+}
+
+/// A POSIX shell script that writes every item with `aws dynamodb batch-write-item`, the requests
+/// inline (no other files needed). A batch that comes back with unprocessed items is sent again (putting
+/// the same item twice is harmless), with a growing pause.
+pub fn seed_script(model: &Model) -> String {
+    let title = if model.name.is_empty() { "a Dynamodel model" } else { model.name.as_str() };
+    let files = batch_files(model, "");
+    let items: usize = model.tables.iter().map(|t| t.items.len()).sum();
+    let mut s = String::new();
+    s.push_str("#!/bin/sh\n");
+    s.push_str(&format!("# Seed data for {}: {items} item(s) in {} batch-write-item request(s) of at most {BATCH_SIZE}.\n", title.replace('\n', " "), files.len()));
+    s.push_str("# Create the tables first (aws cloudformation deploy --template-file <the template> --stack-name <name>).\n");
+    s.push_str("# ENDPOINT=http://127.0.0.1:8000 sh seed.sh writes to a local server instead of AWS.\n");
+    s.push_str("set -eu\n");
+    s.push_str("put() {\n");
+    s.push_str("  req=\"$1\"\n");
+    s.push_str("  for attempt in 1 2 3 4 5 6 7 8; do\n");
+    s.push_str("    left=$(aws dynamodb batch-write-item ${ENDPOINT:+--endpoint-url \"$ENDPOINT\"} --request-items \"$req\" --query 'length(UnprocessedItems.*[] || `[]`)' --output text)\n");
+    s.push_str("    [ \"$left\" = \"0\" ] && return 0\n");
+    s.push_str("    echo \"  $left unprocessed item(s), retrying\" >&2\n");
+    s.push_str("    sleep \"$attempt\"\n");
+    s.push_str("  done\n");
+    s.push_str("  echo \"gave up on a batch with unprocessed items\" >&2\n");
+    s.push_str("  return 1\n");
+    s.push_str("}\n");
+    for (name, req) in &files {
+        // Single-quoted: the shell expands nothing inside; a quote in the data is closed and escaped.
+        let body = req.to_string().replace('\'', "'\\''");
+        s.push_str(&format!("echo \"{}\"\nput '{}'\n", name.trim_end_matches(".json"), body));
+    }
+    s.push_str(&format!("echo \"done: {items} item(s)\"\n"));
+    s
+}

@@ -1,0 +1,426 @@
+//! Workbench JSON → Dynamodel model.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use engine::model::{key_attributes, Entity, EntityAttribute, Model, TableModel};
+use engine::value::ValueType;
+use serde_json::{json, Map, Value};
+
+use super::{Note, Version, WorkbenchError};
+
+/// A Workbench file read into a model, with what could not be carried across.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    pub model: Model,
+    pub version: Version,
+    pub notes: Vec<Note>,
+}
+
+struct Ctx {
+    notes: Vec<Note>,
+}
+
+impl Ctx {
+    fn note(&mut self, path: &str, message: impl Into<String>) {
+        self.notes.push(Note { path: path.to_string(), message: message.into() });
+    }
+}
+
+fn at(path: &str, message: impl Into<String>) -> WorkbenchError {
+    WorkbenchError::At { path: path.to_string(), message: message.into() }
+}
+
+fn str_of<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(Value::as_str)
+}
+
+/// `{AttributeName, AttributeType}` → (name, type tag).
+fn key_attr(v: &Value, path: &str) -> Result<(String, String), WorkbenchError> {
+    let name = str_of(v, "AttributeName").filter(|s| !s.is_empty()).ok_or_else(|| at(path, "needs an AttributeName"))?;
+    let ty = str_of(v, "AttributeType").unwrap_or("S");
+    if !matches!(ty, "S" | "N" | "B") {
+        return Err(at(path, format!("a key attribute's type must be S, N or B, not {ty:?}")));
+    }
+    Ok((name.to_string(), ty.to_string()))
+}
+
+fn key_schema(keys: &Value, path: &str) -> Result<(Vec<Value>, Vec<(String, String)>), WorkbenchError> {
+    let pk = keys.get("PartitionKey").ok_or_else(|| at(path, "needs a PartitionKey"))?;
+    let mut defs = alloc::vec![key_attr(pk, &format!("{path}.PartitionKey"))?];
+    let mut schema = alloc::vec![json!({"AttributeName": defs[0].0, "KeyType": "HASH"})];
+    if let Some(sk) = keys.get("SortKey") {
+        let d = key_attr(sk, &format!("{path}.SortKey"))?;
+        schema.push(json!({"AttributeName": d.0, "KeyType": "RANGE"}));
+        defs.push(d);
+    }
+    Ok((schema, defs))
+}
+
+fn projection(p: Option<&Value>) -> Value {
+    match p {
+        Some(p @ Value::Object(_)) => {
+            let ty = str_of(p, "ProjectionType").unwrap_or("ALL");
+            match p.get("NonKeyAttributes").and_then(Value::as_array) {
+                Some(a) if ty == "INCLUDE" => json!({"ProjectionType": ty, "NonKeyAttributes": a}),
+                _ => json!({"ProjectionType": ty}),
+            }
+        }
+        _ => json!({"ProjectionType": "ALL"}),
+    }
+}
+
+/// OneTable / web-modeler attribute types → DynamoDB type tags.
+fn schema_type(t: &str) -> Option<ValueType> {
+    Some(match t {
+        "String" | "string" | "Date" | "date" => ValueType::S,
+        "Number" | "number" => ValueType::N,
+        "Boolean" | "boolean" => ValueType::Bool,
+        "Binary" | "binary" | "Buffer" => ValueType::B,
+        "Object" | "object" => ValueType::M,
+        "Array" | "array" => ValueType::L,
+        "Set" | "set" => ValueType::SS,
+        _ => return None,
+    })
+}
+
+/// `${endDate}#${rateId}` → `{endDate}#{rateId}` (literal braces doubled).
+fn template_from_value(v: &str) -> String {
+    let mut out = String::new();
+    let mut rest = v;
+    while let Some(i) = rest.find("${") {
+        out.push_str(&rest[..i].replace('{', "{{").replace('}', "}}"));
+        let after = &rest[i + 2..];
+        match after.find('}') {
+            Some(j) => {
+                out.push('{');
+                out.push_str(&after[..j]);
+                out.push('}');
+                rest = &after[j + 1..];
+            }
+            None => {
+                out.push_str(&rest[i..].replace('{', "{{").replace('}', "}}"));
+                rest = "";
+            }
+        }
+    }
+    out.push_str(&rest.replace('{', "{{").replace('}', "}}"));
+    out
+}
+
+/// Attribute names single-table designs use for the item type.
+const CONVENTIONAL_TYPE: [&str; 5] = ["Type", "type", "_type", "EntityType", "entityType"];
+
+const TABLE_FIELDS: [&str; 12] = [
+    "TableName", "KeyAttributes", "NonKeyAttributes", "TableFacets", "GlobalSecondaryIndexes", "LocalSecondaryIndexes",
+    "TableData", "DataAccess", "BillingMode", "ProvisionedCapacitySettings", "ModelSchema", "SampleDataFormats",
+];
+
+/// Read a Workbench model file.
+pub fn import(text: &str) -> Result<Imported, WorkbenchError> {
+    let root: Value = serde_json::from_str(text).map_err(|e| WorkbenchError::NotJson(e.to_string()))?;
+    let tables = root.get("DataModel").and_then(Value::as_array).ok_or(WorkbenchError::NotWorkbench)?;
+    let meta = root.get("ModelMetadata");
+    let version = match meta.and_then(|m| m.get("Version")) {
+        None | Some(Value::Null) => Version::Unversioned,
+        Some(v) => match v.as_str().map(str::trim) {
+            Some("3.0") | Some("3") => Version::V3,
+            Some("2.0") | Some("2") => Version::V2,
+            Some("1.0") | Some("1") => Version::V1,
+            _ => return Err(WorkbenchError::UnknownVersion(v.to_string())),
+        },
+    };
+    let mut cx = Ctx { notes: Vec::new() };
+    let mut model = Model::new();
+    model.name = str_of(&root, "ModelName").unwrap_or_default().to_string();
+    if let Some(meta) = meta {
+        model.description = str_of(meta, "Description").unwrap_or_default().to_string();
+        for field in ["Author", "DateCreated", "DateLastModified"] {
+            if let Some(v) = str_of(meta, field).filter(|s| !s.is_empty()) {
+                cx.note(&format!("ModelMetadata.{field}"), format!("{v:?} has no place in a Dynamodel model and was not imported"));
+            }
+        }
+    }
+    for (i, t) in tables.iter().enumerate() {
+        let path = format!("DataModel[{i}]");
+        model.tables.push(table(t, &path, &mut cx)?);
+    }
+    Ok(Imported { model, version, notes: cx.notes })
+}
+
+fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchError> {
+    let obj = t.as_object().ok_or_else(|| at(path, "a table is an object"))?;
+    for k in obj.keys() {
+        if !TABLE_FIELDS.contains(&k.as_str()) {
+            cx.note(&format!("{path}.{k}"), "not a NoSQL Workbench table field this importer knows; ignored");
+        }
+    }
+    let name = str_of(t, "TableName").filter(|s| !s.is_empty()).ok_or_else(|| at(&format!("{path}.TableName"), "missing"))?;
+    let keys = t.get("KeyAttributes").ok_or_else(|| at(&format!("{path}.KeyAttributes"), "missing"))?;
+    let (schema, mut defs) = key_schema(keys, &format!("{path}.KeyAttributes"))?;
+    let table_keys: Vec<String> = defs.iter().map(|d| d.0.clone()).collect();
+    let mut def = Map::new();
+    def.insert("TableName".into(), Value::from(name));
+    def.insert("KeySchema".into(), Value::Array(schema));
+
+    // Billing and capacity.
+    let billing = match str_of(t, "BillingMode") {
+        Some("PROVISIONED") => "PROVISIONED",
+        Some("PAY_PER_REQUEST") => "PAY_PER_REQUEST",
+        Some(other) => {
+            cx.note(&format!("{path}.BillingMode"), format!("unknown billing mode {other:?}; imported as on-demand (PAY_PER_REQUEST)"));
+            "PAY_PER_REQUEST"
+        }
+        None => {
+            cx.note(&format!("{path}.BillingMode"), "not given; imported as on-demand (PAY_PER_REQUEST)");
+            "PAY_PER_REQUEST"
+        }
+    };
+    let caps = t.get("ProvisionedCapacitySettings");
+    let throughput = caps.and_then(|c| c.get("ProvisionedThroughput")).map(|p| {
+        let n = |k: &str| p.get(k).and_then(Value::as_u64).unwrap_or(5);
+        json!({"ReadCapacityUnits": n("ReadCapacityUnits"), "WriteCapacityUnits": n("WriteCapacityUnits")})
+    });
+    let throughput = if billing == "PROVISIONED" {
+        Some(throughput.unwrap_or_else(|| {
+            cx.note(&format!("{path}.ProvisionedCapacitySettings"), "provisioned without capacity; 5 RCU and 5 WCU assumed");
+            json!({"ReadCapacityUnits": 5, "WriteCapacityUnits": 5})
+        }))
+    } else {
+        None
+    };
+    for auto in ["AutoScalingRead", "AutoScalingWrite"] {
+        if caps.and_then(|c| c.get(auto)).is_some() {
+            cx.note(&format!("{path}.ProvisionedCapacitySettings.{auto}"), "auto scaling settings have no place in a Dynamodel model; not imported");
+        }
+    }
+
+    // Secondary indexes.
+    for (field, global) in [("GlobalSecondaryIndexes", true), ("LocalSecondaryIndexes", false)] {
+        let Some(list) = t.get(field).and_then(Value::as_array) else { continue };
+        let mut out = Vec::new();
+        for (j, ix) in list.iter().enumerate() {
+            let ipath = format!("{path}.{field}[{j}]");
+            let iname = str_of(ix, "IndexName").filter(|s| !s.is_empty()).ok_or_else(|| at(&format!("{ipath}.IndexName"), "missing"))?;
+            let ikeys = ix.get("KeyAttributes").ok_or_else(|| at(&format!("{ipath}.KeyAttributes"), "missing"))?;
+            let (ischema, idefs) = key_schema(ikeys, &format!("{ipath}.KeyAttributes"))?;
+            for d in idefs {
+                if !defs.iter().any(|x| x.0 == d.0) {
+                    defs.push(d);
+                }
+            }
+            let mut o = Map::new();
+            o.insert("IndexName".into(), Value::from(iname));
+            o.insert("KeySchema".into(), Value::Array(ischema));
+            o.insert("Projection".into(), projection(ix.get("Projection")));
+            if global {
+                if let Some(tp) = &throughput {
+                    o.insert("ProvisionedThroughput".into(), ix.get("ProvisionedThroughput").cloned().unwrap_or_else(|| tp.clone()));
+                }
+            }
+            out.push(Value::Object(o));
+        }
+        if !out.is_empty() {
+            def.insert(field.into(), Value::Array(out));
+        }
+    }
+    def.insert(
+        "AttributeDefinitions".into(),
+        Value::Array(defs.iter().map(|(n, t)| json!({"AttributeName": n, "AttributeType": t})).collect()),
+    );
+    def.insert("BillingMode".into(), Value::from(billing));
+    if let Some(tp) = throughput {
+        def.insert("ProvisionedThroughput".into(), tp);
+    }
+    let definition = Value::Object(def);
+    let all_keys: Vec<String> = key_attributes(&definition).into_iter().map(|k| k.name).collect();
+
+    // Declared non-key attributes (Workbench lists some more than once).
+    let mut declared: BTreeMap<String, String> = BTreeMap::new();
+    let mut order: Vec<String> = Vec::new();
+    if let Some(list) = t.get("NonKeyAttributes").and_then(Value::as_array) {
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        for a in list {
+            let Some(n) = str_of(a, "AttributeName") else { continue };
+            *seen.entry(n.to_string()).or_default() += 1;
+            if !declared.contains_key(n) {
+                declared.insert(n.to_string(), str_of(a, "AttributeType").unwrap_or("S").to_string());
+                order.push(n.to_string());
+            }
+        }
+        let dups: Vec<String> = seen.into_iter().filter(|(_, c)| *c > 1).map(|(n, c)| format!("{n} ×{c}")).collect();
+        if !dups.is_empty() {
+            cx.note(&format!("{path}.NonKeyAttributes"), format!("listed more than once, imported once: {}", dups.join(", ")));
+        }
+    }
+
+    // Items: the table's own, then each facet's (version 1 keeps them per facet).
+    let mut items: Vec<Value> = Vec::new();
+    let mut push_items = |list: Option<&Value>, ipath: &str, cx: &mut Ctx| {
+        for (k, it) in list.and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]).iter().enumerate() {
+            if it.is_object() {
+                items.push(it.clone());
+            } else {
+                cx.note(&format!("{ipath}[{k}]"), "not an item (an object); skipped");
+            }
+        }
+    };
+    push_items(t.get("TableData"), &format!("{path}.TableData"), cx);
+
+    let mut entities: Vec<Entity> = Vec::new();
+    if let Some(facets) = t.get("TableFacets").and_then(Value::as_array) {
+        for (k, f) in facets.iter().enumerate() {
+            let fpath = format!("{path}.TableFacets[{k}]");
+            let fname = str_of(f, "FacetName").filter(|s| !s.is_empty()).ok_or_else(|| at(&format!("{fpath}.FacetName"), "missing"))?;
+            let facet_items: Vec<&Value> = f.get("TableData").and_then(Value::as_array).map(|a| a.iter().collect()).unwrap_or_default();
+            push_items(f.get("TableData"), &format!("{fpath}.TableData"), cx);
+            if let Some(alias) = f.get("KeyAttributeAlias") {
+                for (role, key) in [("PartitionKeyAlias", table_keys.first()), ("SortKeyAlias", table_keys.get(1))] {
+                    if let (Some(a), Some(key)) = (str_of(alias, role), key) {
+                        if a != key {
+                            cx.note(&format!("{fpath}.KeyAttributeAlias.{role}"), format!("the alias {a:?} of {key} is a Workbench display name; not imported"));
+                        }
+                    }
+                }
+            }
+            let names: Vec<String> = f
+                .get("NonKeyAttributes")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+                .unwrap_or_default();
+            // The attribute that tells this facet's items apart: one whose value is the facet name, on
+            // every item of the facet (version 1 keeps items per facet), or on some of the table's items
+            // (version 3 keeps them all on the table); failing that, a conventional type attribute.
+            let table_items: Vec<&Value> = t.get("TableData").and_then(Value::as_array).map(|a| a.iter().collect()).unwrap_or_default();
+            let holds = |it: &&Value, n: &str| it.get(n).and_then(|v| v.get("S")).and_then(Value::as_str) == Some(fname);
+            let type_attr = names
+                .iter()
+                .filter(|n| !all_keys.contains(n))
+                .find(|n| {
+                    if facet_items.is_empty() {
+                        table_items.iter().any(|it| holds(it, n))
+                    } else {
+                        facet_items.iter().all(|it| holds(it, n))
+                    }
+                })
+                .or_else(|| names.iter().find(|n| !all_keys.contains(n)).filter(|n| CONVENTIONAL_TYPE.contains(&n.as_str())))
+                .cloned();
+            let mut e = Entity::new(fname, fname);
+            match &type_attr {
+                Some(a) => e.type_attribute = a.clone(),
+                None if !facet_items.is_empty() || !table_items.is_empty() => cx.note(&fpath, format!("no attribute of its items holds the facet name; the entity tags new items with Type = {fname:?}")),
+                None => {}
+            }
+            for n in names {
+                if all_keys.contains(&n) || Some(&n) == type_attr.as_ref() || e.attributes.iter().any(|a| a.name == n) {
+                    continue;
+                }
+                let tag = declared.get(&n).cloned().unwrap_or_else(|| String::from("S"));
+                let value_type = engine::model::entity::value_type_from_str(&tag).unwrap_or(ValueType::S);
+                e.attributes.push(EntityAttribute { name: n, value_type });
+            }
+            entities.push(e);
+        }
+    }
+
+    // The web modeler's ModelSchema: entity models with value templates.
+    if let Some(ms) = t.get("ModelSchema") {
+        let mpath = format!("{path}.ModelSchema");
+        if let Some(models) = ms.get("models").and_then(Value::as_object) {
+            for (mname, attrs) in models {
+                let epath = format!("{mpath}.models.{mname}");
+                if entities.iter().any(|e| &e.name == mname) {
+                    cx.note(&epath, "a facet of the same name was imported; this schema model was not");
+                    continue;
+                }
+                let Some(attrs) = attrs.as_object() else { continue };
+                let mut e = Entity::new(mname, mname);
+                let type_attr = ["type", "_type"].into_iter().find(|a| attrs.contains_key(*a));
+                if let Some(a) = type_attr {
+                    e.type_attribute = a.to_string();
+                }
+                let mut rules = false;
+                for (aname, spec) in attrs {
+                    if Some(aname.as_str()) == type_attr {
+                        continue;
+                    }
+                    let ty = str_of(spec, "type").unwrap_or("String");
+                    if spec.as_object().is_some_and(|o| o.keys().any(|k| k != "type" && k != "value")) {
+                        rules = true;
+                    }
+                    if all_keys.contains(aname) {
+                        if let Some(v) = str_of(spec, "value") {
+                            e.keys.insert(aname.clone(), template_from_value(v));
+                        }
+                        continue;
+                    }
+                    let value_type = schema_type(ty).unwrap_or_else(|| {
+                        cx.note(&format!("{epath}.{aname}"), format!("type {ty:?} imported as S"));
+                        ValueType::S
+                    });
+                    e.attributes.push(EntityAttribute { name: aname.clone(), value_type });
+                }
+                if rules {
+                    cx.note(&epath, "validation rules (required, default, enum, ...) have no place in a Dynamodel entity; not imported");
+                }
+                entities.push(e);
+            }
+        }
+        if ms.get("queries").is_some_and(|q| q.as_object().is_some_and(|o| !o.is_empty()) || q.as_array().is_some_and(|a| !a.is_empty())) {
+            cx.note(&format!("{mpath}.queries"), "saved queries are not imported");
+        }
+    }
+
+    // Every entity must fit the table; a template that does not is left out, and said so.
+    let keys = key_attributes(&definition);
+    for e in &mut entities {
+        while let Err(err) = e.check(&keys) {
+            match &err {
+                engine::model::EntityError::Template { key, .. } | engine::model::EntityError::Expand { key, .. } => {
+                    let key = key.clone();
+                    cx.note(&format!("{path}.entities.{}", e.name), format!("key template for {key} not imported: {err}"));
+                    e.keys.remove(&key);
+                }
+                engine::model::EntityError::NotAKey(key) => {
+                    let key = key.clone();
+                    cx.note(&format!("{path}.entities.{}", e.name), format!("key template for {key} not imported: {err}"));
+                    e.keys.remove(&key);
+                }
+                engine::model::EntityError::DuplicateAttribute(a) | engine::model::EntityError::KeyDeclaredAsAttribute(a) => {
+                    let a = a.clone();
+                    let first = e.attributes.iter().position(|x| x.name == a);
+                    if let Some(p) = first {
+                        e.attributes.remove(p);
+                    }
+                }
+                _ => {
+                    cx.note(&format!("{path}.entities.{}", e.name), format!("not imported: {err}"));
+                    e.name.clear();
+                    break;
+                }
+            }
+        }
+    }
+    entities.retain(|e| !e.name.is_empty());
+
+    // Declared attributes that no item, facet or model uses would be lost without a word.
+    let unused: Vec<&String> = order
+        .iter()
+        .filter(|n| !all_keys.contains(n))
+        .filter(|n| !items.iter().any(|it| it.get(n.as_str()).is_some()))
+        .filter(|n| !entities.iter().any(|e| e.attributes.iter().any(|a| &a.name == *n) || &e.type_attribute == *n))
+        .collect();
+    if !unused.is_empty() {
+        let list: Vec<&str> = unused.iter().map(|s| s.as_str()).collect();
+        cx.note(&format!("{path}.NonKeyAttributes"), format!("declared but used by no item or facet, not imported: {}", list.join(", ")));
+    }
+    if let Some(da) = t.get("DataAccess") {
+        let trivial = da.as_object().is_some_and(|o| o.iter().all(|(_, v)| v.as_object().is_some_and(|x| x.is_empty())));
+        if !trivial {
+            cx.note(&format!("{path}.DataAccess"), "Workbench's data import settings are not imported");
+        }
+    }
+    Ok(TableModel { definition, entities, items, time_to_live: None })
+}

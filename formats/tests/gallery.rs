@@ -1,0 +1,184 @@
+//! Every template of the gallery is a valid model file that loads into the engine, whose items are
+//! exactly what its entities' key templates build, and whose access patterns run against it and find
+//! the sample items that make the template's point.
+
+use std::collections::BTreeSet;
+
+use engine::db::{Database, DatabaseConfig};
+use engine::model::{key_attributes, Model, MODEL_VERSION};
+use engine::value::item_from_json;
+use formats::gallery::{cards, search, Category, Template, TEMPLATES};
+use serde_json::Value;
+
+const NOW: u64 = 1_700_000_000_000;
+
+fn loaded(t: &Template) -> (Model, Database) {
+    let m = t.model().unwrap_or_else(|e| panic!("{}: {e}", t.slug));
+    let mut db = Database::new(DatabaseConfig::default());
+    m.load_into(&mut db, NOW).unwrap_or_else(|e| panic!("{}: {e}", t.slug));
+    (m, db)
+}
+
+#[test]
+fn the_catalog_lists_every_file_in_the_gallery_folder() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/models/gallery");
+    let files: BTreeSet<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().trim_end_matches(".json").to_string())
+        .collect();
+    let listed: BTreeSet<String> = TEMPLATES.iter().map(|t| t.slug.to_string()).collect();
+    assert_eq!(files, listed);
+    assert_eq!(listed.len(), TEMPLATES.len(), "slugs are unique");
+}
+
+#[test]
+fn every_template_is_a_documented_current_model_that_loads() {
+    for t in &TEMPLATES {
+        let (m, mut db) = loaded(t);
+        assert_eq!(m.version, MODEL_VERSION, "{}", t.slug);
+        assert!(m.name.len() > 10, "{}: a name", t.slug);
+        assert!(m.description.len() > 200, "{}: an explanation of the key design", t.slug);
+        assert!(m.description.contains("Trade-off") || m.description.contains("trade-off") || m.description.contains("Embed what"), "{}: says its trade-off", t.slug);
+        assert!(m.access_patterns.len() >= 2, "{}: its access patterns", t.slug);
+        // The file holds exactly what the model writes (no field is silently dropped on a round trip).
+        let raw: Value = serde_json::from_str(t.json).unwrap();
+        assert_eq!(m.to_json(), raw, "{}", t.slug);
+        for table in &m.tables {
+            let name = table.name().unwrap();
+            let out = db.execute("Scan", &serde_json::json!({"TableName": name}), NOW).unwrap();
+            assert_eq!(out["Count"].as_u64(), Some(table.items.len() as u64), "{}: every item stored", t.slug);
+            assert!(table.items.len() >= 3, "{}: sample items", t.slug);
+        }
+    }
+}
+
+#[test]
+fn every_item_is_what_its_entity_builds() {
+    for t in &TEMPLATES {
+        let m = t.model().unwrap();
+        for table in &m.tables {
+            let keys = key_attributes(&table.definition);
+            for (i, raw) in table.items.iter().enumerate() {
+                let item = item_from_json(raw).unwrap();
+                let matching: Vec<_> = table.entities.iter().filter(|e| e.matches(&item)).collect();
+                assert_eq!(matching.len(), 1, "{} item {i}: exactly one entity", t.slug);
+                let e = matching[0];
+                let mut values = item.clone();
+                for k in &keys {
+                    values.remove(&k.name);
+                }
+                let built = e.build_item(&values, &keys).unwrap_or_else(|err| panic!("{} item {i}: {err}", t.slug));
+                assert_eq!(built, item, "{} item {i}: keys follow the entity's templates", t.slug);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_access_pattern_runs_and_reads_find_items() {
+    let mut ran = 0;
+    for t in &TEMPLATES {
+        let (m, mut db) = loaded(t);
+        // Reads first, on the sample data as shipped; then the writes.
+        let mut patterns: Vec<_> = m.access_patterns.iter().collect();
+        patterns.sort_by_key(|p| !matches!(p.operation.as_deref(), Some("Query" | "GetItem" | "Scan")));
+        for p in patterns {
+            let op = p.operation.as_deref().unwrap_or_else(|| panic!("{}/{}: operation", t.slug, p.name));
+            let req = p.request.as_ref().unwrap_or_else(|| panic!("{}/{}: request", t.slug, p.name));
+            let out = db.execute(op, req, NOW).unwrap_or_else(|e| panic!("{}/{}: {}: {}", t.slug, p.name, e.type_name(), e.message()));
+            match op {
+                "Query" | "Scan" => assert!(out["Count"].as_u64().unwrap() > 0, "{}/{}: finds items", t.slug, p.name),
+                "GetItem" => assert!(out.get("Item").is_some(), "{}/{}: finds the item", t.slug, p.name),
+                "UpdateItem" | "PutItem" | "DeleteItem" => {}
+                other => panic!("{}/{}: unexpected operation {other}", t.slug, p.name),
+            }
+            ran += 1;
+        }
+    }
+    assert!(ran >= 45, "{ran}");
+}
+
+fn pattern<'a>(m: &'a Model, name: &str) -> &'a engine::model::AccessPattern {
+    m.access_patterns.iter().find(|p| p.name == name).unwrap()
+}
+
+#[test]
+fn the_templates_make_their_point() {
+    // Cursor pagination: the second pattern starts exactly where the first page ends.
+    let (m, mut db) = loaded(Template::by_slug("cursor-pagination").unwrap());
+    let first = db.execute("Query", pattern(&m, "First page of 5 books").request.as_ref().unwrap(), NOW).unwrap();
+    let next = pattern(&m, "The next page").request.as_ref().unwrap();
+    assert_eq!(first["LastEvaluatedKey"], next["ExclusiveStartKey"]);
+    assert_eq!(first["Count"], 5);
+
+    // Posts: every post is in the one LatestPosts partition (the hot-partition lesson).
+    let (m, mut db) = loaded(Template::by_slug("posts-by-tag").unwrap());
+    let posts = m.tables[0].items.iter().filter(|i| i["Type"]["S"] == "POST").count();
+    let latest = db.execute("Query", pattern(&m, "The 20 latest posts").request.as_ref().unwrap(), NOW).unwrap();
+    assert_eq!(latest["Count"].as_u64(), Some(posts as u64));
+
+    // Sparse indexes hold fewer items than their tables.
+    for (slug, index, table) in [("menu", "ActiveMenuItems", "TenantMenu"), ("soft-delete", "LiveNotes", "Notes"), ("saas", "GSI1", "SaaSPlatform")] {
+        let (_, mut db) = loaded(Template::by_slug(slug).unwrap());
+        let all = db.execute("Scan", &serde_json::json!({"TableName": table}), NOW).unwrap()["Count"].as_u64().unwrap();
+        let sparse = db.execute("Scan", &serde_json::json!({"TableName": table, "IndexName": index}), NOW).unwrap()["Count"].as_u64().unwrap();
+        assert!(sparse > 0 && sparse < all, "{slug}: {sparse} of {all}");
+    }
+
+    // Optimistic locking: the same conditional write succeeds once and then fails.
+    let (m, mut db) = loaded(Template::by_slug("optimistic-locking").unwrap());
+    let write = pattern(&m, "Write only if nobody else did").request.as_ref().unwrap();
+    db.execute("UpdateItem", write, NOW).unwrap();
+    assert_eq!(db.execute("UpdateItem", write, NOW).unwrap_err().type_name(), "ConditionalCheckFailedException");
+
+    // Atomic counter: ADD increments.
+    let (m, mut db) = loaded(Template::by_slug("atomic-counters").unwrap());
+    let out = db.execute("UpdateItem", pattern(&m, "Count a view").request.as_ref().unwrap(), NOW).unwrap();
+    assert_eq!(out["Attributes"]["views"]["N"], "15821");
+
+    // Adjacency list: the inverted index answers the other direction.
+    let (m, mut db) = loaded(Template::by_slug("adjacency-list").unwrap());
+    let members = db.execute("Query", pattern(&m, "Members of a group").request.as_ref().unwrap(), NOW).unwrap();
+    assert_eq!(members["Count"], 3);
+
+    // Hierarchical keys: each level narrows the one before.
+    let (m, mut db) = loaded(Template::by_slug("hierarchical-sort-keys").unwrap());
+    let counts: Vec<u64> = ["Stores in a country", "Stores in a state", "Stores in a city"]
+        .iter()
+        .map(|n| db.execute("Query", pattern(&m, n).request.as_ref().unwrap(), NOW).unwrap()["Count"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, [5, 3, 2]);
+
+    // Write sharding: ten shards in ten partitions.
+    let m = Template::by_slug("write-sharding").unwrap().model().unwrap();
+    let pks: BTreeSet<&str> = m.tables[0].items.iter().map(|i| i["PK"]["S"].as_str().unwrap()).collect();
+    assert_eq!(pks.len(), 10);
+}
+
+#[test]
+fn every_seed_scenario_has_a_template() {
+    let slugs: Vec<&str> = TEMPLATES.iter().map(|t| t.slug).collect();
+    for want in [
+        "ecommerce", "posts-by-tag", "menu", "saas", "adjacency-list", "hierarchical-sort-keys", "write-sharding",
+        "time-series", "atomic-counters", "optimistic-locking", "soft-delete", "cursor-pagination",
+        "doc-embedding-vs-referencing", "doc-attribute-pattern", "doc-bucket-pattern", "doc-polymorphic", "doc-hybrid",
+        "doc-materialised-aggregates", "doc-extended-reference",
+    ] {
+        assert!(slugs.contains(&want), "{want}");
+    }
+    assert_eq!(TEMPLATES.iter().filter(|t| t.category == Category::Document).count(), 7);
+}
+
+#[test]
+fn search_finds_by_any_word_in_any_order() {
+    let cards = cards();
+    assert_eq!(cards.len(), TEMPLATES.len());
+    assert_eq!(search(&cards, "").len(), TEMPLATES.len());
+    let slugs = |q: &str| search(&cards, q).iter().map(|c| c.slug).collect::<Vec<_>>();
+    assert!(slugs("sparse").contains(&"menu") && slugs("sparse").contains(&"soft-delete"));
+    assert_eq!(slugs("SPARSE menu"), ["menu"]);
+    assert_eq!(slugs("hot partition constant"), ["posts-by-tag"]);
+    assert!(slugs("LastEvaluatedKey").contains(&"cursor-pagination"));
+    assert!(slugs("InvertedIndex").contains(&"adjacency-list"), "index names are searched");
+    assert!(slugs("no such thing anywhere").is_empty());
+}

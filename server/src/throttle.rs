@@ -1,0 +1,54 @@
+//! `--throughput`: whether the server throttles. Transport glue only: the decision comes from the
+//! `sim` crate's partition model (`sim::live::LiveThrottle`), the answers (exceptions, `Unprocessed*`,
+//! cancellation reasons) from the engine's `Database::execute_with`.
+
+use engine::db::Database;
+use engine::error::ApiError;
+use serde_json::Value;
+use sim::live::LiveThrottle;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Throughput {
+    /// Nothing is ever throttled (DynamoDB Local's behaviour; the default).
+    Unlimited,
+    /// Partitions are metered by the wall clock as DynamoDB meters them.
+    Simulated,
+}
+
+impl Throughput {
+    pub fn parse(s: &str) -> Option<Throughput> {
+        match s {
+            "unlimited" => Some(Throughput::Unlimited),
+            "simulated" => Some(Throughput::Simulated),
+            _ => None,
+        }
+    }
+}
+
+/// The policy for a mode, following the database's tables as they are at start.
+pub fn policy(mode: Throughput, db: &Database) -> Option<LiveThrottle> {
+    match mode {
+        Throughput::Unlimited => None,
+        Throughput::Simulated => {
+            let mut live = LiveThrottle::new();
+            live.sync(db);
+            Some(live)
+        }
+    }
+}
+
+/// Actions after which the tables' capacity settings may have changed.
+fn changes_tables(action: &str) -> bool {
+    matches!(action, "CreateTable" | "UpdateTable" | "DeleteTable")
+}
+
+/// Run one call, throttled by `live` when there is one.
+pub fn execute(db: &mut Database, live: Option<&mut LiveThrottle>, action: &str, input: &Value, now_millis: u64) -> Result<Value, ApiError> {
+    let Some(live) = live else { return db.execute(action, input, now_millis) };
+    live.begin(now_millis);
+    let result = db.execute_with(action, input, now_millis, live);
+    if changes_tables(action) && result.is_ok() {
+        live.sync(db);
+    }
+    result
+}

@@ -1,0 +1,138 @@
+"""`--throughput simulated`: the server meters partitions as DynamoDB does and answers as DynamoDB
+does when one runs out, so SDK retry code can be tested locally. A provisioned table of 1 WCU / 1 RCU
+has one partition with 300 s of burst (300 WCU, 300 RCU); a few writes or reads of 130 KB items spend
+it and the partition then owes far more than its refill of 1 unit per second for the rest of the
+test."""
+
+import botocore.config
+import boto3
+import pytest
+from botocore.exceptions import ClientError
+
+# 130 KB: 130 WCU a write, 33 blocks of 4 KB (33 RCU) a strong read. Neither divides the 300 units of
+# burst, so the last admitted call overdraws the bucket and the partition owes well over a minute.
+BIG = "x" * (130 * 1024)
+
+
+def client(endpoint, **retries):
+    return boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name="us-east-1",
+        aws_access_key_id="dynamodel",
+        aws_secret_access_key="dynamodel",
+        config=botocore.config.Config(retries=retries or {"max_attempts": 1}),
+    )
+
+
+def create(ddb, name, rcu, wcu):
+    ddb.create_table(
+        TableName=name,
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        BillingMode="PROVISIONED",
+        ProvisionedThroughput={"ReadCapacityUnits": rcu, "WriteCapacityUnits": wcu},
+    )
+
+
+def drain_writes(ddb, table):
+    """Write 100 KB items to one key until the partition throttles; returns how many were served."""
+    for served in range(20):
+        try:
+            ddb.put_item(TableName=table, Item={"PK": {"S": "HOT"}, "blob": {"S": BIG}})
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            return served
+    pytest.fail("20 writes of 100 WCU on a 1 WCU table were never throttled")
+
+
+@pytest.fixture()
+def simulated(start_server):
+    server = start_server("--throughput", "simulated")
+    assert server.endpoint, server.stderr
+    ddb = client(server.endpoint)
+    create(ddb, "Hot", 1, 1)
+    create(ddb, "Cool", 100, 100)
+    return server
+
+
+def test_hot_key_is_throttled_and_the_sdk_retries_then_fails(simulated):
+    ddb = client(simulated.endpoint)
+    served = drain_writes(ddb, "Hot")
+    # 300 WCU of burst: 300 -> 170 -> 40 -> -90 (a request starts while any tokens are left).
+    assert served == 3, served
+    retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
+    with pytest.raises(ClientError) as caught:
+        retrying.put_item(TableName="Hot", Item={"PK": {"S": "HOT"}, "n": {"N": "1"}})
+    err = caught.value.response
+    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    assert "provisioned throughput" in err["Error"]["Message"]
+    # botocore's `max_attempts` counts retries: four calls in all, each throttled, then the error.
+    assert err["ResponseMetadata"]["RetryAttempts"] == 3, "the SDK retried three times before giving up"
+    # Another table is unaffected.
+    ddb.put_item(TableName="Cool", Item={"PK": {"S": "HOT"}, "blob": {"S": BIG}})
+
+
+def test_batch_write_hands_back_the_throttled_items(simulated):
+    ddb = client(simulated.endpoint)
+    drain_writes(ddb, "Hot")
+    out = ddb.batch_write_item(
+        RequestItems={
+            "Hot": [{"PutRequest": {"Item": {"PK": {"S": f"H{i}"}}}} for i in range(2)],
+            "Cool": [{"PutRequest": {"Item": {"PK": {"S": f"C{i}"}}}} for i in range(2)],
+        }
+    )
+    assert list(out["UnprocessedItems"]) == ["Hot"]
+    assert len(out["UnprocessedItems"]["Hot"]) == 2
+    assert ddb.get_item(TableName="Cool", Key={"PK": {"S": "C1"}}).get("Item") is not None
+    assert ddb.get_item(TableName="Hot", Key={"PK": {"S": "H1"}}).get("Item") is None
+    # A batch none of whose items can be served fails as a whole.
+    with pytest.raises(ClientError) as caught:
+        ddb.batch_write_item(RequestItems={"Hot": [{"PutRequest": {"Item": {"PK": {"S": "H9"}}}}]})
+    assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+
+
+def test_transaction_is_cancelled_with_a_throttling_reason(simulated):
+    ddb = client(simulated.endpoint)
+    drain_writes(ddb, "Hot")
+    with pytest.raises(ClientError) as caught:
+        ddb.transact_write_items(
+            TransactItems=[
+                {"Put": {"TableName": "Cool", "Item": {"PK": {"S": "T1"}}}},
+                {"Put": {"TableName": "Hot", "Item": {"PK": {"S": "T2"}}}},
+            ]
+        )
+    err = caught.value.response
+    assert err["Error"]["Code"] == "TransactionCanceledException"
+    codes = [r["Code"] for r in err["CancellationReasons"]]
+    assert codes == ["None", "ProvisionedThroughputExceeded"]
+    assert ddb.get_item(TableName="Cool", Key={"PK": {"S": "T1"}}).get("Item") is None, "all or nothing"
+
+
+def test_batch_get_hands_back_unprocessed_keys(simulated):
+    ddb = client(simulated.endpoint)
+    ddb.put_item(TableName="Hot", Item={"PK": {"S": "BIG"}, "blob": {"S": BIG}})
+    ddb.put_item(TableName="Cool", Item={"PK": {"S": "A"}})
+    # A strongly consistent read of 130 KB costs 33 RCU: ten start on 300 RCU of burst (the tenth overdraws).
+    for reads in range(40):
+        try:
+            ddb.get_item(TableName="Hot", Key={"PK": {"S": "BIG"}}, ConsistentRead=True)
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            break
+    else:
+        pytest.fail("reads were never throttled")
+    assert 10 <= reads <= 11, reads
+    out = ddb.batch_get_item(
+        RequestItems={"Hot": {"Keys": [{"PK": {"S": "BIG"}}]}, "Cool": {"Keys": [{"PK": {"S": "A"}}]}}
+    )
+    assert list(out["UnprocessedKeys"]) == ["Hot"]
+    assert out["Responses"]["Cool"] == [{"PK": {"S": "A"}}]
+
+
+def test_unlimited_by_default(start_server):
+    server = start_server()
+    ddb = client(server.endpoint)
+    create(ddb, "Hot", 1, 1)
+    for _ in range(10):
+        ddb.put_item(TableName="Hot", Item={"PK": {"S": "HOT"}, "blob": {"S": BIG}})
