@@ -250,6 +250,9 @@ impl Compiled {
 pub struct Pricer {
     db: Database,
     now_millis: u64,
+    /// Charges of synthetic items by (pattern, every attribute's size): an item the model does not hold
+    /// costs what its attribute sizes make it cost, so keys of one shape are priced once.
+    shapes: alloc::collections::BTreeMap<(String, Vec<u64>), Vec<(TargetKey, Kind, u64)>>,
 }
 
 fn engine_err(p: &Compiled) -> impl Fn(ApiError) -> SimError + '_ {
@@ -258,7 +261,7 @@ fn engine_err(p: &Compiled) -> impl Fn(ApiError) -> SimError + '_ {
 
 impl Pricer {
     pub fn new(db: &Database, now_millis: u64) -> Pricer {
-        Pricer { db: db.clone(), now_millis }
+        Pricer { db: db.clone(), now_millis, shapes: alloc::collections::BTreeMap::new() }
     }
 
     pub fn db(&self) -> &Database {
@@ -305,6 +308,20 @@ impl Pricer {
                 self.put(table, &full).map_err(&err)?;
                 inserted = true;
             }
+        }
+        // A synthetic item of a shape priced before: the same charges, placed by this item's keys.
+        let shape = (on_table_item && existing.is_none()).then(|| {
+            (p.name.clone(), full.iter().map(|(n, v)| engine::value::attribute_size(n, v) as u64).collect::<Vec<u64>>())
+        });
+        if let Some(charges) = shape.as_ref().and_then(|s| self.shapes.get(s)) {
+            let charges = charges.clone();
+            if inserted {
+                self.restore(table, &table_key, None).map_err(&err)?;
+            }
+            return Ok(charges.into_iter().map(|(target, kind, half_units)| {
+                let pk = self.pk_for(p, &target, &key, Some(&full), None);
+                RawCharge { target, kind, half_units, pk }
+            }).collect());
         }
         let key_json = item_to_json(&key);
         let full_json = item_to_json(&full);
@@ -385,34 +402,49 @@ impl Pricer {
             let old = if inserted { None } else { existing };
             self.restore(table, &table_key, old).map_err(&err)?;
         }
-        Ok(self.charges(p, &consumed, &key, after.as_ref(), before.as_ref()))
+        let charges = self.charges(p, &consumed, &key, after.as_ref(), before.as_ref());
+        if let Some(shape) = shape {
+            self.shapes.insert(shape, charges.iter().map(|c| (c.target.clone(), c.kind, c.half_units)).collect());
+        }
+        Ok(charges)
+    }
+
+    /// The partition-key value a charge on `target` is placed by (see [`Pricer::charges`]).
+    fn pk_for(&self, p: &Compiled, target: &TargetKey, key: &Item, after: Option<&Item>, before: Option<&Item>) -> Option<AttributeValue> {
+        let table_pk = || p.read_pk.as_ref().and_then(|a| key.get(a)).cloned();
+        match &target.index {
+            None => {
+                if p.op == Op::Scan || (p.index.is_some() && p.op == Op::Query && !self.is_local(p)) {
+                    None
+                } else {
+                    table_pk()
+                }
+            }
+            Some(g) => {
+                if p.op == Op::Query {
+                    table_pk()
+                } else {
+                    let attr = p.gsi_pks.iter().find(|(n, _)| n == g).map(|(_, a)| a);
+                    attr.and_then(|a| after.and_then(|i| i.get(a)).or_else(|| before.and_then(|i| i.get(a)))).cloned()
+                }
+            }
+        }
     }
 
     fn charges(&self, p: &Compiled, consumed: &[Consumed], key: &Item, after: Option<&Item>, before: Option<&Item>) -> Vec<RawCharge> {
         let mut out: Vec<RawCharge> = Vec::new();
-        let table_pk = |attr: &Option<String>| attr.as_ref().and_then(|a| key.get(a)).cloned();
         for c in consumed {
             for ch in &c.charges {
                 let kind = match ch.kind {
                     ChargeKind::Read => Kind::Read,
                     ChargeKind::Write => Kind::Write,
                 };
-                let (target, pk) = match &ch.target {
+                let target = match &ch.target {
                     // LSIs live in the table's partitions and share its throughput.
-                    ChargeTarget::Table | ChargeTarget::LocalIndex(_) => {
-                        let pk = if p.op == Op::Scan { None } else if p.index.is_some() && p.op == Op::Query && !self.is_local(p) { None } else { table_pk(&p.read_pk) };
-                        (TargetKey { table: c.table_name.clone(), index: None }, pk)
-                    }
-                    ChargeTarget::GlobalIndex(g) => {
-                        let pk = if p.op == Op::Query {
-                            table_pk(&p.read_pk)
-                        } else {
-                            let attr = p.gsi_pks.iter().find(|(n, _)| n == g).map(|(_, a)| a);
-                            attr.and_then(|a| after.and_then(|i| i.get(a)).or_else(|| before.and_then(|i| i.get(a)))).cloned()
-                        };
-                        (TargetKey { table: c.table_name.clone(), index: Some(g.clone()) }, pk)
-                    }
+                    ChargeTarget::Table | ChargeTarget::LocalIndex(_) => TargetKey { table: c.table_name.clone(), index: None },
+                    ChargeTarget::GlobalIndex(g) => TargetKey { table: c.table_name.clone(), index: Some(g.clone()) },
                 };
+                let pk = self.pk_for(p, &target, key, after, before);
                 match out.iter_mut().find(|r| r.target == target && r.kind == kind && r.pk == pk) {
                     Some(r) => r.half_units += ch.half_units,
                     None => out.push(RawCharge { target, kind, half_units: ch.half_units, pk }),

@@ -10,7 +10,7 @@ import { test, expect } from './helpers/fixtures';
 // The test serves dist/ itself and stops that server before the offline reload, so "the network is gone"
 // really is gone: `context.setOffline` alone does not reach a service worker's own fetches in Chromium.
 
-const dist = path.resolve(__dirname, '..', process.env.DYNAMODEL_DIST ?? '../dist');
+const dist = path.resolve(__dirname, '..', process.env.DYNAMODEL_DIST ?? '../target/test-dist');
 
 async function freePort(): Promise<number> {
   const server = createServer();

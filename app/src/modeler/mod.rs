@@ -15,7 +15,8 @@ mod items_tab;
 mod sidebar;
 pub mod state;
 
-pub use grid::{key_label, Grid, GridModel};
+pub use crate::model::grid_view::key_label;
+pub use grid::{Grid, GridModel};
 pub use indexes_tab::IndexViews;
 pub use items_tab::ItemsTab;
 pub use sidebar::ModelerSidebar;

@@ -30,7 +30,7 @@ fn grid_of(o: &Outcome) -> GridModel {
     let layout = layout(entries, &keys.partition, &sort, &lead);
     let mut key_columns = vec![keys.partition.clone()];
     key_columns.extend(keys.sort.map(|(n, _)| n));
-    GridModel { layout, items: o.summary.items.clone(), ids: vec![], errors: vec![], write_costs: vec![], key_columns, label_columns: base }
+    GridModel::entries(o.summary.items.clone(), layout, key_columns, base)
 }
 
 #[component]
