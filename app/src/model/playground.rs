@@ -80,6 +80,10 @@ pub enum Edit {
     RestoreRow { table: usize, row: Row },
     /// Several edits as one undo step (e.g. renaming a table and fixing its entities).
     Batch(Vec<Edit>),
+    /// Replace the model's access patterns (the pattern table's add, change, delete).
+    SetAccessPatterns(Vec<AccessPattern>),
+    /// Replace the advisor findings the user dismissed (dismiss, restore).
+    SetDismissedFindings(Vec<DismissedFinding>),
 }
 
 /// What one applied change did to the model, for views that keep derived state and update it in
@@ -458,6 +462,12 @@ impl Playground {
                         Edit::DeleteRow { table, id }
                     }
                 })
+            }
+            Edit::SetAccessPatterns(patterns) => {
+                Ok(Edit::SetAccessPatterns(core::mem::replace(&mut self.access_patterns, patterns)))
+            }
+            Edit::SetDismissedFindings(list) => {
+                Ok(Edit::SetDismissedFindings(core::mem::replace(&mut self.dismissed_findings, list)))
             }
             Edit::Batch(edits) => {
                 let mut inverses = Vec::with_capacity(edits.len());

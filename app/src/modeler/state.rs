@@ -220,6 +220,7 @@ impl Modeler {
             s.playground.description = model.description.clone();
             s.playground.access_patterns = model.access_patterns.clone();
             s.playground.workloads = model.workloads.clone();
+            s.playground.dismissed_findings = model.dismissed_findings.clone();
         });
         self.selected.set(Some(0));
         Ok(())
