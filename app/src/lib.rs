@@ -5,6 +5,7 @@
 
 pub mod advisor;
 pub mod engine_bridge;
+pub mod heat;
 pub mod model;
 pub mod modeler;
 pub mod patterns;
