@@ -6,8 +6,13 @@
 # Stages, in order, stopping at the first failure (exit code 1):
 #   native tests (engine, server) -> engine no_std build -> engine tests in headless Chromium (wasm)
 #   -> app component tests in headless Chromium -> release build (Trunk + wasm-opt) -> bundle size
-#   -> Playwright end-to-end tests against the release build -> SDK tests (tests/sdk/run.sh, if present)
+#   -> Playwright end-to-end tests against the release build, with scripts/serve.sh running beside them
+#   -> SDK tests (tests/sdk/run.sh, if present)
 # Each stage's full output is in target/test-logs/ (or $CARGO_TARGET_DIR/test-logs/).
+#
+# The bundle under test is built into target/test-dist/ (Trunk stages it in target/test-dist/.stage), never
+# into dist/: dist/ belongs to a `scripts/serve.sh` that may be running in another terminal, whose
+# `trunk serve` writes its live-reload script there.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,7 +31,8 @@ BUNDLE_WARNING=""
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 LOG_DIR="$TARGET_DIR/test-logs"
 mkdir -p "$LOG_DIR"
-DIST="$ROOT/dist"
+# The release bundle under test: a directory of its own, never dist/ (see the header).
+DIST="$TARGET_DIR/test-dist"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 # Chromium, started by chromedriver for each wasm test binary, leaves a ~100 MB profile directory in
@@ -105,7 +111,71 @@ run_playwright() {
     rm -f "$ROOT/tests/test-results/results.json"
     (cd "$ROOT/tests" && DYNAMODEL_E2E_PORT="$(free_port)" DYNAMODEL_DIST="$DIST" npx --no-install playwright test)
 }
-stage "Playwright e2e (release build)" playwright_counts run_playwright
+
+# The README's two quick-start commands side by side: `scripts/serve.sh` (trunk serve with its live-reload
+# script) runs on a spare port for the whole e2e stage. It shares the cargo target dir, so after the
+# release build above cargo has nothing to do and Trunk only re-runs wasm-bindgen and wasm-opt. It writes
+# a dist of its own (target/serve-dist/), so that a serve.sh the developer runs at the same time keeps
+# dist/ to itself. The e2e fixtures fail a test on any console error, so a page under test that picked up
+# the live-reload script (`ws://{{__TRUNK_ADDRESS__}}` failing) fails the stage; the stage also checks
+# that the serve was live the whole time and that the bundle under test holds no live-reload script.
+SERVE_PID=""
+SERVE_LOG="$LOG_DIR/serve-side-by-side.log"
+SERVE_DIST="$TARGET_DIR/serve-dist"
+stop_serve() {
+    if [ -n "$SERVE_PID" ]; then
+        # The serve runs in its own process group: this stops trunk and any cargo/wasm-opt child.
+        kill -TERM -- "-$SERVE_PID" 2>/dev/null || true
+        wait "$SERVE_PID" 2>/dev/null || true
+        SERVE_PID=""
+    fi
+}
+trap 'stop_serve; rm -rf "$BROWSER_TMP"' EXIT
+
+# Trunk's served page carries its live-reload client (it connects to /.well-known/trunk/ws). The page is
+# read whole before it is searched: `curl | grep -q` fails under pipefail when grep stops reading early.
+serve_answers() {
+    local page
+    page="$(curl -fs "http://127.0.0.1:$1/" 2>/dev/null)" || return 1
+    [[ "$page" == *well-known/trunk/ws* ]]
+}
+
+start_serve() {
+    local port="$1" i
+    set -m
+    "$ROOT/scripts/serve.sh" --port "$port" --dist "$SERVE_DIST" >"$SERVE_LOG" 2>&1 &
+    SERVE_PID=$!
+    set +m
+    for i in $(seq 1 600); do
+        if serve_answers "$port"; then
+            return 0
+        fi
+        kill -0 "$SERVE_PID" 2>/dev/null || { echo "scripts/serve.sh exited early:"; tail -n 40 "$SERVE_LOG"; return 1; }
+        sleep 0.5
+    done
+    echo "scripts/serve.sh did not serve on port $port within 300 s:"; tail -n 40 "$SERVE_LOG"; return 1
+}
+
+run_playwright_beside_serve() {
+    local port started
+    port="$(free_port)"
+    started=$(date +%s)
+    echo "starting scripts/serve.sh --port $port --dist $SERVE_DIST"
+    start_serve "$port" || return 1
+    echo "scripts/serve.sh serving after $(( $(date +%s) - started )) s; running the e2e tests against $DIST"
+    run_playwright || { stop_serve; return 1; }
+    kill -0 "$SERVE_PID" 2>/dev/null || { echo "scripts/serve.sh died during the e2e tests:"; tail -n 40 "$SERVE_LOG"; return 1; }
+    serve_answers "$port" || { echo "scripts/serve.sh stopped answering during the e2e tests"; return 1; }
+    stop_serve
+    if grep -q 'TRUNK_ADDRESS\|well-known/trunk' "$DIST"/*.html; then
+        echo "the bundle under test ($DIST) contains trunk serve's live-reload script"; return 1
+    fi
+}
+playwright_beside_serve_counts() {
+    playwright_counts "$@" || return 1
+    STAGE_DETAIL="$STAGE_DETAIL; scripts/serve.sh served beside them"
+}
+stage "Playwright e2e (release build)" playwright_beside_serve_counts run_playwright_beside_serve
 
 # --- SDK tests against the server (owned by tests/sdk/) --------------------------------------------------
 # tests/sdk/run.sh ends with one "SDK tests: ..." line of counts.

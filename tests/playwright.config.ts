@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
-// End-to-end tests run against the release bundle in `dist/` (built by `trunk build --release`), served on
+// End-to-end tests run against the release bundle in `target/test-dist/` (scripts/test.sh builds it with
+// `trunk build --release --dist target/test-dist`, apart from the `dist/` of a running scripts/serve.sh), served on
 // 127.0.0.1. scripts/test.sh picks a free port and passes it in DYNAMODEL_E2E_PORT.
 const port = Number(process.env.DYNAMODEL_E2E_PORT ?? 4173);
-const dist = process.env.DYNAMODEL_DIST ?? '../dist';
+const dist = process.env.DYNAMODEL_DIST ?? '../target/test-dist';
 
 export default defineConfig({
   testDir: './e2e',

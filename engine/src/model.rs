@@ -37,7 +37,7 @@ use crate::error::ApiError;
 pub use entity::{Entity, EntityAttribute, EntityError};
 pub use parse::Path;
 pub use schema::{key_attributes, table_name, KeyAttr, KeyRole};
-pub use slots::{AccessPattern, Workload};
+pub use slots::{AccessPattern, DismissedFinding, Workload};
 pub use template::{ExpandError, KeyTemplate, TemplateError};
 
 /// The format version this build writes. Older versions are migrated on load ([`migrate`]); a newer
@@ -61,6 +61,10 @@ pub struct Model {
     /// The traffic the design must carry (filled by the traffic simulator).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub workloads: Vec<Workload>,
+    /// Advisor findings the user dismissed, each with the reason (filled by the advisor; optional, so
+    /// files without it need no migration).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dismissed_findings: Vec<DismissedFinding>,
 }
 
 /// One table: its design, its entity types and its items.
@@ -148,6 +152,7 @@ impl Model {
             tables: Vec::new(),
             access_patterns: Vec::new(),
             workloads: Vec::new(),
+            dismissed_findings: Vec::new(),
         }
     }
 

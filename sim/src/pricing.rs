@@ -11,8 +11,10 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+#[cfg(feature = "batch")]
 use engine::api::batch::{BatchGetItemInput, BatchWriteItemInput};
 use engine::api::read::{GetItemInput, QueryInput};
+#[cfg(feature = "batch")]
 use engine::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
 use engine::api::write::{DeleteItemInput, PutItemInput, UpdateItemInput};
 use engine::capacity::{Consumed, Kind as ChargeKind, Target as ChargeTarget};
@@ -21,6 +23,7 @@ use engine::error::ApiError;
 use engine::number::Number;
 use engine::table::key::key_from_item;
 use engine::table::schema::IndexKind;
+#[cfg(feature = "batch")]
 use engine::throttle::NoThrottle;
 use engine::value::{item_from_json, item_size, item_to_json, value_from_json, AttributeValue, Item, ScalarType};
 use serde_json::{json, Map, Value};
@@ -250,6 +253,9 @@ impl Compiled {
 pub struct Pricer {
     db: Database,
     now_millis: u64,
+    /// Charges of synthetic items by (pattern, every attribute's size): an item the model does not hold
+    /// costs what its attribute sizes make it cost, so keys of one shape are priced once.
+    shapes: alloc::collections::BTreeMap<(String, Vec<u64>), Vec<(TargetKey, Kind, u64)>>,
 }
 
 fn engine_err(p: &Compiled) -> impl Fn(ApiError) -> SimError + '_ {
@@ -258,7 +264,7 @@ fn engine_err(p: &Compiled) -> impl Fn(ApiError) -> SimError + '_ {
 
 impl Pricer {
     pub fn new(db: &Database, now_millis: u64) -> Pricer {
-        Pricer { db: db.clone(), now_millis }
+        Pricer { db: db.clone(), now_millis, shapes: alloc::collections::BTreeMap::new() }
     }
 
     pub fn db(&self) -> &Database {
@@ -306,7 +312,22 @@ impl Pricer {
                 inserted = true;
             }
         }
+        // A synthetic item of a shape priced before: the same charges, placed by this item's keys.
+        let shape = (on_table_item && existing.is_none()).then(|| {
+            (p.name.clone(), full.iter().map(|(n, v)| engine::value::attribute_size(n, v) as u64).collect::<Vec<u64>>())
+        });
+        if let Some(charges) = shape.as_ref().and_then(|s| self.shapes.get(s)) {
+            let charges = charges.clone();
+            if inserted {
+                self.restore(table, &table_key, None).map_err(&err)?;
+            }
+            return Ok(charges.into_iter().map(|(target, kind, half_units)| {
+                let pk = self.pk_for(p, &target, &key, Some(&full), None);
+                RawCharge { target, kind, half_units, pk }
+            }).collect());
+        }
         let key_json = item_to_json(&key);
+        #[cfg(feature = "batch")]
         let full_json = item_to_json(&full);
         let now = self.now_millis;
         let before = if inserted { Some(full.clone()) } else { existing.clone() };
@@ -315,22 +336,35 @@ impl Pricer {
                 let i = GetItemInput::from_json(&json!({"TableName": table, "Key": key_json, "ConsistentRead": p.consistent})).map_err(&err)?;
                 alloc::vec![self.db.get_item(&i).map_err(&err)?.consumed]
             }
+            #[cfg(feature = "batch")]
             Op::BatchGetItem => {
                 let i = BatchGetItemInput::from_json(&json!({"RequestItems": {table: {"Keys": [key_json], "ConsistentRead": p.consistent}}})).map_err(&err)?;
                 self.db.batch_get_item(&i, &mut NoThrottle).map_err(&err)?.consumed
             }
+            #[cfg(feature = "batch")]
             Op::TransactGetItems => {
                 let i = TransactGetItemsInput::from_json(&json!({"TransactItems": [{"Get": {"TableName": table, "Key": key_json}}]})).map_err(&err)?;
                 self.db.transact_get_items(&i, &mut NoThrottle).map_err(&err)?.consumed
             }
             Op::PutItem => alloc::vec![self.put(table, &full).map_err(&err)?],
+            #[cfg(feature = "batch")]
             Op::BatchWriteItem => {
                 let i = BatchWriteItemInput::from_json(&json!({"RequestItems": {table: [{"PutRequest": {"Item": full_json}}]}})).map_err(&err)?;
                 self.db.batch_write_item(&i, now, &mut NoThrottle).map_err(&err)?.consumed
             }
+            #[cfg(feature = "batch")]
             Op::TransactWriteItems => {
                 let i = TransactWriteItemsInput::from_json(&json!({"TransactItems": [{"Put": {"TableName": table, "Item": full_json}}]})).map_err(&err)?;
                 self.db.transact_write_items(&i, now, &mut NoThrottle).map_err(&err)?.consumed
+            }
+            // Left out of builds without the `batch` feature (the browser bundle), to keep the engine's
+            // batch and transaction code out of it.
+            #[cfg(not(feature = "batch"))]
+            Op::BatchGetItem | Op::TransactGetItems | Op::BatchWriteItem | Op::TransactWriteItems => {
+                return Err(workload(format!(
+                    "pattern '{}': batch and transactional operations are not simulated in this build",
+                    p.name
+                )));
             }
             Op::UpdateItem => {
                 let mut names = Map::new();
@@ -385,34 +419,49 @@ impl Pricer {
             let old = if inserted { None } else { existing };
             self.restore(table, &table_key, old).map_err(&err)?;
         }
-        Ok(self.charges(p, &consumed, &key, after.as_ref(), before.as_ref()))
+        let charges = self.charges(p, &consumed, &key, after.as_ref(), before.as_ref());
+        if let Some(shape) = shape {
+            self.shapes.insert(shape, charges.iter().map(|c| (c.target.clone(), c.kind, c.half_units)).collect());
+        }
+        Ok(charges)
+    }
+
+    /// The partition-key value a charge on `target` is placed by (see [`Pricer::charges`]).
+    fn pk_for(&self, p: &Compiled, target: &TargetKey, key: &Item, after: Option<&Item>, before: Option<&Item>) -> Option<AttributeValue> {
+        let table_pk = || p.read_pk.as_ref().and_then(|a| key.get(a)).cloned();
+        match &target.index {
+            None => {
+                if p.op == Op::Scan || (p.index.is_some() && p.op == Op::Query && !self.is_local(p)) {
+                    None
+                } else {
+                    table_pk()
+                }
+            }
+            Some(g) => {
+                if p.op == Op::Query {
+                    table_pk()
+                } else {
+                    let attr = p.gsi_pks.iter().find(|(n, _)| n == g).map(|(_, a)| a);
+                    attr.and_then(|a| after.and_then(|i| i.get(a)).or_else(|| before.and_then(|i| i.get(a)))).cloned()
+                }
+            }
+        }
     }
 
     fn charges(&self, p: &Compiled, consumed: &[Consumed], key: &Item, after: Option<&Item>, before: Option<&Item>) -> Vec<RawCharge> {
         let mut out: Vec<RawCharge> = Vec::new();
-        let table_pk = |attr: &Option<String>| attr.as_ref().and_then(|a| key.get(a)).cloned();
         for c in consumed {
             for ch in &c.charges {
                 let kind = match ch.kind {
                     ChargeKind::Read => Kind::Read,
                     ChargeKind::Write => Kind::Write,
                 };
-                let (target, pk) = match &ch.target {
+                let target = match &ch.target {
                     // LSIs live in the table's partitions and share its throughput.
-                    ChargeTarget::Table | ChargeTarget::LocalIndex(_) => {
-                        let pk = if p.op == Op::Scan { None } else if p.index.is_some() && p.op == Op::Query && !self.is_local(p) { None } else { table_pk(&p.read_pk) };
-                        (TargetKey { table: c.table_name.clone(), index: None }, pk)
-                    }
-                    ChargeTarget::GlobalIndex(g) => {
-                        let pk = if p.op == Op::Query {
-                            table_pk(&p.read_pk)
-                        } else {
-                            let attr = p.gsi_pks.iter().find(|(n, _)| n == g).map(|(_, a)| a);
-                            attr.and_then(|a| after.and_then(|i| i.get(a)).or_else(|| before.and_then(|i| i.get(a)))).cloned()
-                        };
-                        (TargetKey { table: c.table_name.clone(), index: Some(g.clone()) }, pk)
-                    }
+                    ChargeTarget::Table | ChargeTarget::LocalIndex(_) => TargetKey { table: c.table_name.clone(), index: None },
+                    ChargeTarget::GlobalIndex(g) => TargetKey { table: c.table_name.clone(), index: Some(g.clone()) },
                 };
+                let pk = self.pk_for(p, &target, key, after, before);
                 match out.iter_mut().find(|r| r.target == target && r.kind == kind && r.pk == pk) {
                     Some(r) => r.half_units += ch.half_units,
                     None => out.push(RawCharge { target, kind, half_units: ch.half_units, pk }),

@@ -42,6 +42,9 @@ struct Unit {
     half: u32,
     hash: u64,
     key: u32,
+    /// The partition `hash` was placed on, valid while the target's layout version is `version`.
+    part: u32,
+    version: u32,
 }
 
 #[derive(Debug)]
@@ -152,6 +155,8 @@ pub struct Simulation {
     taken: Vec<(u16, usize, Kind, u64, Taken)>,
     requests: u64,
     throttled: u64,
+    /// With [`Simulation::record_trace`]: every request part as (pattern, key index), in order.
+    trace: Option<Vec<(u16, u64)>>,
 }
 
 pub(crate) fn spec_for(db: &Database, settings: Option<&TableSettings>, table: &str, index: Option<&str>) -> TargetSpec {
@@ -292,8 +297,23 @@ impl Simulation {
             taken: Vec::new(),
             requests: 0,
             throttled: 0,
+            trace: None,
             workload,
         })
+    }
+
+    /// Keep the request stream (pattern, key index) from now on, for tests that replay it.
+    pub fn record_trace(&mut self) {
+        self.trace.get_or_insert_with(Vec::new);
+    }
+
+    pub fn trace(&self) -> &[(u16, u64)] {
+        self.trace.as_deref().unwrap_or(&[])
+    }
+
+    /// Request parts simulated so far (batch and transaction items count one each).
+    pub fn requests_so_far(&self) -> u64 {
+        self.patterns.iter().map(|p| p.totals.requests).sum()
     }
 
     pub fn progress(&self) -> Progress {
@@ -361,6 +381,9 @@ impl Simulation {
     /// The units of key `idx` of pattern `pi`, pricing it on first sight: (start, len).
     #[inline]
     fn units(&mut self, pi: usize, idx: u64, unix: u64) -> Result<(u32, u16), SimError> {
+        if let Some(t) = self.trace.as_mut() {
+            t.push((pi as u16, idx));
+        }
         let e = self.patterns[pi].cache[idx as usize];
         if e.0 != UNPRICED {
             return Ok(e);
@@ -397,6 +420,8 @@ impl Simulation {
                 half: u32::try_from(ch.half_units).unwrap_or(u32::MAX),
                 hash,
                 key,
+                part: 0,
+                version: u32::MAX,
             });
         }
         let len = (p.arena.len() as u32 - start) as u16;
@@ -479,10 +504,20 @@ impl Simulation {
 
     #[inline]
     fn take(&mut self, pi: usize, u: u32) -> Result<(), ThrottleReason> {
-        let p = &self.patterns[pi];
-        let unit = p.arena[u as usize];
+        let p = &mut self.patterns[pi];
+        let cursor = p.cursor;
+        let unit = &mut p.arena[u as usize];
         let target = &mut self.targets[unit.target as usize];
-        let part = if unit.rotate { p.cursor as usize % target.layout.count() } else { target.layout.place(unit.hash) };
+        let part = if unit.rotate {
+            cursor as usize % target.layout.count()
+        } else {
+            if unit.version != target.version {
+                unit.part = target.layout.place(unit.hash) as u32;
+                unit.version = target.version;
+            }
+            unit.part as usize
+        };
+        let unit = *unit;
         let kind = if unit.write { Kind::Write } else { Kind::Read };
         let c = u64::from(unit.half);
         let taken = target.try_take(part, kind, c)?;
@@ -547,12 +582,16 @@ impl Simulation {
     fn top(&self, keys: &[u32], acc: &[u64], thr: &[u64], by_throttle: bool) -> Vec<KeyCount> {
         let n = self.workload.top_keys as usize;
         let mut v: Vec<u32> = keys.iter().copied().filter(|&k| if by_throttle { thr[k as usize] > 0 } else { acc[k as usize] > 0 }).collect();
-        let text = |k: u32| &self.keys.entries[k as usize].2;
-        v.sort_by(|&a, &b| {
+        // Highest first; ties go to the key seen first (interning order), so no strings are compared.
+        let order = |&a: &u32, &b: &u32| {
             let (ka, kb) = if by_throttle { (thr[a as usize], thr[b as usize]) } else { (acc[a as usize], acc[b as usize]) };
-            kb.cmp(&ka).then_with(|| text(a).cmp(text(b))).then(a.cmp(&b))
-        });
+            kb.cmp(&ka).then(a.cmp(&b))
+        };
+        if v.len() > n && n > 0 {
+            v.select_nth_unstable_by(n - 1, order);
+        }
         v.truncate(n);
+        v.sort_unstable_by(order);
         v.into_iter().map(|k| self.key_count(k, acc[k as usize], thr[k as usize])).collect()
     }
 

@@ -108,6 +108,8 @@ pub struct Target {
     pub scaler: Option<Scaler>,
     pub partition_bytes: u64,
     pub data_bytes: u64,
+    /// Bumped whenever the layout changes, so cached placements know they are stale.
+    pub version: u32,
 }
 
 /// Settings a target is built from.
@@ -162,6 +164,7 @@ impl Target {
             scaler: spec.scaler,
             partition_bytes: pb,
             data_bytes: spec.data_bytes,
+            version: 0,
         };
         let n = t.layout.count();
         let (r, w) = t.provisioned_half();
@@ -205,6 +208,7 @@ impl Target {
     }
 
     fn insert_children(&mut self, p: usize, added: usize) {
+        self.version = self.version.wrapping_add(1);
         let pieces = added as i64 + 1;
         let parent = &mut self.parts[p];
         let (rl, wl) = (parent.read.level / pieces, parent.write.level / pieces);

@@ -4,8 +4,12 @@
 //! written by a newer version, edited by hand), it is copied to a backup key before anything else is
 //! written, and the user is told where it is.
 
+use std::collections::HashMap;
+
 use engine::model::{Model, ModelError};
 use serde_json::{json, Value};
+
+use super::playground::{Change, Playground, RowId};
 
 /// Where the current model lives.
 pub const SAVE_KEY: &str = "dynamodel.modeler.autosave";
@@ -50,6 +54,81 @@ impl core::fmt::Display for SaveError {
 /// The text stored for `model`.
 pub fn encode(model: &Model, saved_at: u64) -> String {
     json!({"format": FORMAT, "version": ENVELOPE_VERSION, "savedAt": saved_at, "model": model.to_json()}).to_string()
+}
+
+/// Encodes the autosave of a playground, keeping each row's DynamoDB JSON text between saves: a save
+/// after an edit encodes the rows that edit changed (found in the playground's journal) and the small
+/// rest of the model, instead of all 10,000 items. The text is exactly what [`encode`] writes for
+/// [`Playground::to_model`], up to the order of object keys.
+#[derive(Debug, Default)]
+pub struct Encoder {
+    revision: Option<u64>,
+    /// Encoded rows by (table position, row id).
+    rows: HashMap<(usize, RowId), String>,
+}
+
+impl Encoder {
+    pub fn new() -> Encoder {
+        Encoder::default()
+    }
+
+    /// The text to store for `p`.
+    pub fn encode(&mut self, p: &Playground, saved_at: u64) -> String {
+        match self.revision.and_then(|r| p.changes_since(r)) {
+            Some(changes) => {
+                for c in changes {
+                    match c {
+                        Change::RowAdded { table, id } | Change::RowReplaced { table, id, .. } => {
+                            self.rows.remove(&(*table, *id));
+                        }
+                        Change::RowRemoved { table, old, .. } => {
+                            self.rows.remove(&(*table, old.id));
+                        }
+                        // A definition or entities change leaves the items as they are.
+                        Change::Table(_) => {}
+                        // Table positions moved: the keys above mean nothing any more.
+                        Change::Tables => self.rows.clear(),
+                    }
+                }
+            }
+            None => self.rows.clear(),
+        }
+        self.revision = Some(p.revision());
+
+        // The model without its items, each table's items replaced by a marker string, serialised by the
+        // model's own code (so every field of the format is written as the format says); then each
+        // marker is replaced by that table's encoded items.
+        let nonce = p.revision();
+        let mut model = p.to_model_without_items();
+        let markers: Vec<String> = (0..model.tables.len()).map(|i| format!("\u{1}dynamodel-items-{i}-{nonce}")).collect();
+        for (t, m) in model.tables.iter_mut().zip(&markers) {
+            t.items.push(Value::String(m.clone()));
+        }
+        let mut text = model.to_json().to_string();
+        for (i, marker) in markers.iter().enumerate() {
+            let quoted = Value::String(marker.clone()).to_string();
+            // A user's text containing the marker is not impossible, only absurd: then encode the
+            // plain way rather than guess which occurrence is ours.
+            if text.matches(quoted.as_str()).count() != 1 {
+                return encode(&p.to_model(), saved_at);
+            }
+            let mut items = String::new();
+            if let Some(t) = p.table(i) {
+                for (n, row) in t.rows.iter().enumerate() {
+                    if n > 0 {
+                        items.push(',');
+                    }
+                    let encoded = self
+                        .rows
+                        .entry((i, row.id))
+                        .or_insert_with(|| Playground::row_json(row).to_string());
+                    items.push_str(encoded);
+                }
+            }
+            text = text.replacen(quoted.as_str(), &items, 1);
+        }
+        format!("{{\"format\":\"{FORMAT}\",\"version\":{ENVELOPE_VERSION},\"savedAt\":{saved_at},\"model\":{text}}}")
+    }
 }
 
 /// Read a stored text back.
@@ -120,4 +199,10 @@ pub fn load(store: &impl KeyValueStore, now: u64) -> Loaded {
 /// memory is unaffected).
 pub fn save(store: &impl KeyValueStore, model: &Model, now: u64) -> bool {
     store.set(SAVE_KEY, &encode(model, now))
+}
+
+/// Write the playground through `encoder`, which re-encodes only what changed since its last save.
+/// Returns `false` when storage refused, as [`save`] does.
+pub fn save_playground(store: &impl KeyValueStore, encoder: &mut Encoder, p: &Playground, now: u64) -> bool {
+    store.set(SAVE_KEY, &encoder.encode(p, now))
 }

@@ -44,7 +44,7 @@ pub struct Entry<'a, K> {
 }
 
 /// Compare two sort-value sequences with DynamoDB's key order; an absent value sorts first.
-fn cmp_seq(a: &[Option<&AttributeValue>], b: &[Option<&AttributeValue>]) -> Ordering {
+pub fn cmp_seq(a: &[Option<&AttributeValue>], b: &[Option<&AttributeValue>]) -> Ordering {
     for (x, y) in a.iter().zip(b) {
         let o = match (x, y) {
             (None, None) => Ordering::Equal,

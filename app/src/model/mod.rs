@@ -7,11 +7,13 @@
 pub mod autosave;
 pub mod design;
 pub mod display;
+pub mod grid_view;
 pub mod history;
 pub mod index_view;
 pub mod layout;
 pub mod playground;
+pub mod table_view;
 pub mod value_edit;
 
 pub use history::History;
-pub use playground::{Edit, EditError, Playground, Row, RowId, TableState};
+pub use playground::{Change, Edit, EditError, Playground, Row, RowId, TableState};

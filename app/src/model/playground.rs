@@ -4,11 +4,19 @@
 //! edit by edit, so the grid always shows what DynamoDB would store and the index views can ask the
 //! engine itself. Every change goes through [`Playground::apply`], which either succeeds completely and
 //! returns the edit that undoes it, or fails and changes nothing: a bad edit can never lose data.
+//!
+//! Every applied change is also recorded in a short journal ([`Playground::changes_since`]), so views
+//! derived from the model (the grid's layout, the autosave's encoded items) can update the few rows an
+//! edit touched instead of recomputing 10,000 of them.
 
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use engine::api::write::{PutItemInput, WriteExpressions, WriteOptions};
 use engine::db::{Database, DatabaseConfig};
 use engine::error::ApiError;
 use engine::model::schema::key_schema;
-use engine::model::{table_name, AccessPattern, Entity, EntityError, Model, TableModel, Workload};
+use engine::model::{table_name, AccessPattern, DismissedFinding, Entity, EntityError, Model, TableModel, Workload};
 use engine::value::{item_from_json, item_to_json, AttributeValue, Item};
 use serde_json::{json, Value};
 
@@ -72,6 +80,74 @@ pub enum Edit {
     RestoreRow { table: usize, row: Row },
     /// Several edits as one undo step (e.g. renaming a table and fixing its entities).
     Batch(Vec<Edit>),
+    /// Replace the model's access patterns (the pattern table's add, change, delete).
+    SetAccessPatterns(Vec<AccessPattern>),
+    /// Replace the advisor findings the user dismissed (dismiss, restore).
+    SetDismissedFindings(Vec<DismissedFinding>),
+}
+
+/// What one applied change did to the model, for views that keep derived state and update it in
+/// step (see [`Playground::changes_since`]). Row changes carry the row as it was, so a view can undo
+/// its own bookkeeping for it without having kept a copy.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// Row `id` was appended to the rows of table `table`.
+    RowAdded { table: usize, id: RowId },
+    /// Row `id` of table `table` was replaced in place (same position); `old` is what it was.
+    RowReplaced { table: usize, id: RowId, old: Row },
+    /// The row at position `pos` of table `table` was removed; `old` is what it was.
+    RowRemoved { table: usize, pos: usize, old: Row },
+    /// Table `table` changed as a whole: its definition or its entities (its rows' items are
+    /// unchanged, their errors may not be).
+    Table(usize),
+    /// Tables were inserted or removed, so table positions may have moved.
+    Tables,
+}
+
+/// Journal stamps are unique across every playground of the session (not per playground), so a view
+/// that last saw one playground can never mistake another, or a clone that went its own way, for it.
+static STAMPS: AtomicU64 = AtomicU64::new(1);
+
+fn next_stamp() -> u64 {
+    STAMPS.fetch_add(1, Ordering::Relaxed)
+}
+
+/// How many changes the journal keeps. Views catch up after every edit, so a short journal is enough;
+/// a view that falls further behind simply recomputes.
+const JOURNAL_LEN: usize = 256;
+
+/// The recent changes, each with its stamp; `base` is the stamp of the state before the oldest one.
+#[derive(Debug, Clone)]
+struct Journal {
+    base: u64,
+    entries: VecDeque<(u64, Change)>,
+}
+
+impl Journal {
+    fn new() -> Journal {
+        Journal { base: next_stamp(), entries: VecDeque::new() }
+    }
+
+    fn record(&mut self, change: Change) {
+        if self.entries.len() == JOURNAL_LEN {
+            if let Some((stamp, _)) = self.entries.pop_front() {
+                self.base = stamp;
+            }
+        }
+        self.entries.push_back((next_stamp(), change));
+    }
+
+    fn revision(&self) -> u64 {
+        self.entries.back().map_or(self.base, |(s, _)| *s)
+    }
+
+    fn since(&self, revision: u64) -> Option<Vec<&Change>> {
+        if revision == self.base {
+            return Some(self.entries.iter().map(|(_, c)| c).collect());
+        }
+        let at = self.entries.binary_search_by_key(&revision, |(s, _)| *s).ok()?;
+        Some(self.entries.iter().skip(at + 1).map(|(_, c)| c).collect())
+    }
 }
 
 /// Why an edit was refused. The model is unchanged when this is returned.
@@ -112,9 +188,12 @@ pub struct Playground {
     /// The model file's open slots, carried through unchanged so that saving never drops them.
     pub access_patterns: Vec<AccessPattern>,
     pub workloads: Vec<Workload>,
+    /// Advisor findings the user dismissed, with reasons (carried into the model file).
+    pub dismissed_findings: Vec<DismissedFinding>,
     tables: Vec<TableState>,
     db: Database,
     next_id: RowId,
+    journal: Journal,
 }
 
 fn api_text(e: &ApiError) -> String {
@@ -134,10 +213,24 @@ impl Playground {
             description: String::new(),
             access_patterns: Vec::new(),
             workloads: Vec::new(),
+            dismissed_findings: Vec::new(),
             tables: Vec::new(),
             db: Database::new(DatabaseConfig::default()),
             next_id: 1,
+            journal: Journal::new(),
         }
+    }
+
+    /// A stamp for the current state: it changes with every applied change and is never reused, by this
+    /// or any other playground of the session.
+    pub fn revision(&self) -> u64 {
+        self.journal.revision()
+    }
+
+    /// The changes since the state stamped `revision`, oldest first: empty when nothing changed, `None`
+    /// when that state is not this playground's or is too old for the journal (then recompute).
+    pub fn changes_since(&self, revision: u64) -> Option<Vec<&Change>> {
+        self.journal.since(revision)
     }
 
     pub fn tables(&self) -> &[TableState] {
@@ -176,6 +269,7 @@ impl Playground {
         p.description = model.description.clone();
         p.access_patterns = model.access_patterns.clone();
         p.workloads = model.workloads.clone();
+        p.dismissed_findings = model.dismissed_findings.clone();
         for t in &model.tables {
             let mut rows = Vec::with_capacity(t.items.len());
             for raw in &t.items {
@@ -204,27 +298,40 @@ impl Playground {
         p
     }
 
-    /// The model file for this state.
-    pub fn to_model(&self) -> Model {
+    /// The model file's JSON for one row: its item as DynamoDB JSON, or the saved text of an item that
+    /// could not be read, exactly as it was.
+    pub fn row_json(row: &Row) -> Value {
+        match (row.item.get("__unreadable"), row.item.len()) {
+            (Some(AttributeValue::S(raw)), 1) => serde_json::from_str(raw).unwrap_or(Value::Null),
+            _ => item_to_json(&row.item),
+        }
+    }
+
+    /// The model file for this state without the items (`items` is empty in every table): what the
+    /// incremental autosave wraps around the items it keeps encoded.
+    pub fn to_model_without_items(&self) -> Model {
         let mut m = Model::new();
         m.name = self.name.clone();
         m.description = self.description.clone();
         m.access_patterns = self.access_patterns.clone();
         m.workloads = self.workloads.clone();
+        m.dismissed_findings = self.dismissed_findings.clone();
         for t in &self.tables {
             m.tables.push(TableModel {
                 definition: t.definition.clone(),
                 entities: t.entities.clone(),
-                items: t
-                    .rows
-                    .iter()
-                    .map(|r| match (r.item.get("__unreadable"), r.item.len()) {
-                        (Some(AttributeValue::S(raw)), 1) => serde_json::from_str(raw).unwrap_or(Value::Null),
-                        _ => item_to_json(&r.item),
-                    })
-                    .collect(),
+                items: Vec::new(),
                 time_to_live: t.time_to_live.clone(),
             });
+        }
+        m
+    }
+
+    /// The model file for this state.
+    pub fn to_model(&self) -> Model {
+        let mut m = self.to_model_without_items();
+        for (tm, t) in m.tables.iter_mut().zip(&self.tables) {
+            tm.items = t.rows.iter().map(Playground::row_json).collect();
         }
         m
     }
@@ -235,14 +342,25 @@ impl Playground {
             Ok(_) => {
                 table.definition_error = None;
                 let name = table.name().to_string();
+                // The JSON entry point advances the clock before every action; here once for all rows.
+                self.db.advance_time(now);
                 for row in &mut table.rows {
                     row.error = None;
                     if row.item.contains_key("__unreadable") {
                         row.error = Some(String::from("ValidationException: the saved item could not be read"));
                         continue;
                     }
-                    let input = json!({"TableName": name, "Item": item_to_json(&row.item)});
-                    if let Err(e) = self.db.execute_table_actions("PutItem", &input, now) {
+                    // The typed PutItem, not the JSON one: every row's item was decoded from DynamoDB
+                    // JSON by the same `item_from_json` PutItem's parser uses (on load, or by the edit
+                    // that put it), so encoding it to JSON and parsing it again would only repeat that
+                    // work — for 10,000 items, most of a reload.
+                    let input = PutItemInput {
+                        table_name: name.clone(),
+                        item: row.item.clone(),
+                        expressions: WriteExpressions::default(),
+                        options: WriteOptions::default(),
+                    };
+                    if let Err(e) = self.db.put_item(input, now) {
                         row.error = Some(api_text(&e));
                     }
                 }
@@ -282,6 +400,7 @@ impl Playground {
                 // out their ids again.
                 self.next_id = self.next_id.max(table.rows.iter().map(|r| r.id + 1).max().unwrap_or(0));
                 self.tables.insert(at, table);
+                self.journal.record(Change::Tables);
                 Ok(Edit::RemoveTable { at })
             }
             Edit::RemoveTable { at } => {
@@ -290,6 +409,7 @@ impl Playground {
                 }
                 let table = self.tables.remove(at);
                 self.drop_table(&table, now);
+                self.journal.record(Change::Tables);
                 Ok(Edit::InsertTable { at, table })
             }
             Edit::SetDefinition { table, definition } => self.set_definition(table, definition, now),
@@ -301,6 +421,7 @@ impl Playground {
                 }
                 let t = &mut self.tables[table];
                 let old = core::mem::replace(&mut t.entities, entities);
+                self.journal.record(Change::Table(table));
                 Ok(Edit::SetEntities { table, entities: old })
             }
             Edit::PutRow { table, id, item } => self.put_row(table, id, item, now),
@@ -314,6 +435,7 @@ impl Playground {
                     self.db.execute_table_actions("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
                 }
                 self.tables[table].rows.remove(pos);
+                self.journal.record(Change::RowRemoved { table, pos, old: row.clone() });
                 Ok(if row.error.is_some() { Edit::RestoreRow { table, row } } else { Edit::PutRow { table, id, item: row.item } })
             }
             Edit::RestoreRow { table, row } => {
@@ -329,13 +451,22 @@ impl Playground {
                 Ok(match current {
                     Some((pos, cur)) => {
                         rows[pos] = row;
+                        self.journal.record(Change::RowReplaced { table, id, old: cur.clone() });
                         if cur.error.is_some() { Edit::RestoreRow { table, row: cur } } else { Edit::PutRow { table, id, item: cur.item } }
                     }
                     None => {
                         rows.push(row);
+                        self.next_id = self.next_id.max(id + 1);
+                        self.journal.record(Change::RowAdded { table, id });
                         Edit::DeleteRow { table, id }
                     }
                 })
+            }
+            Edit::SetAccessPatterns(patterns) => {
+                Ok(Edit::SetAccessPatterns(core::mem::replace(&mut self.access_patterns, patterns)))
+            }
+            Edit::SetDismissedFindings(list) => {
+                Ok(Edit::SetDismissedFindings(core::mem::replace(&mut self.dismissed_findings, list)))
             }
             Edit::Batch(edits) => {
                 let mut inverses = Vec::with_capacity(edits.len());
@@ -370,6 +501,7 @@ impl Playground {
         t.definition = definition;
         self.store_table(&mut t, now);
         self.tables[table] = t;
+        self.journal.record(Change::Table(table));
         Ok(Edit::SetDefinition { table, definition: old.definition })
     }
 
@@ -395,7 +527,10 @@ impl Playground {
         let (pk, sk) = t.key_names();
         let complete = pk.iter().chain(sk.iter()).all(|k| new_key.contains_key(k));
         if complete {
-            let clash = t.rows.iter().any(|r| r.id != id && r.error.is_none() && self.key_of(table, &r.item) == new_key);
+            // Compare the key attributes in place: building a key item for each of 10,000 rows per
+            // keystroke was most of an edit's time.
+            let same_key = |item: &Item| new_key.iter().all(|(n, v)| item.get(n) == Some(v));
+            let clash = t.rows.iter().any(|r| r.id != id && r.error.is_none() && same_key(&r.item));
             if clash {
                 return Err(EditError::DuplicateKey(crate::model::display::key_text(&new_key)));
             }
@@ -418,6 +553,7 @@ impl Playground {
         match old {
             Some((pos, old_row)) => {
                 rows[pos] = Row { id, item, error: None };
+                self.journal.record(Change::RowReplaced { table, id, old: old_row.clone() });
                 Ok(if old_row.error.is_some() {
                     Edit::RestoreRow { table, row: old_row }
                 } else {
@@ -427,6 +563,7 @@ impl Playground {
             None => {
                 rows.push(Row { id, item, error: None });
                 self.next_id = self.next_id.max(id + 1);
+                self.journal.record(Change::RowAdded { table, id });
                 Ok(Edit::DeleteRow { table, id })
             }
         }

@@ -4,12 +4,14 @@
 //! fast as one of ten. Every row has the same height; the layout is a flat list of partition headers
 //! and items, so "which rows are visible" is arithmetic on the scroll offset.
 
-use engine::value::{item_size, AttributeValue, Item};
+use engine::value::Item;
 use leptos::html::Div;
 use leptos::prelude::*;
 
-use crate::model::display::{bytes_text, cell_text, value_text, write_units};
-use crate::model::layout::{Layout, LayoutRow};
+use crate::model::display::bytes_text;
+pub use crate::model::grid_view::GridModel;
+use crate::model::grid_view::{ViewKind, ViewRow};
+use crate::model::layout::LayoutRow;
 use crate::model::RowId;
 
 use super::cell_editor::{CellEditor, EditTarget};
@@ -21,110 +23,6 @@ pub const ROW_H: i32 = 30;
 const OVERSCAN: usize = 8;
 pub const GUTTER_W: i32 = 44;
 pub const COL_W: i32 = 170;
-
-/// One rendered row of the visible window.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ViewRow {
-    /// Position in the layout (drives keyboard navigation).
-    pub pos: usize,
-    pub kind: ViewKind,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum ViewKind {
-    Partition { label: String, items: usize, bytes: usize, band: usize },
-    Unstored { items: usize },
-    Item { id: Option<RowId>, key: String, band: usize, cells: Vec<(String, String, &'static str)>, size: usize, wcu: String, error: Option<String> },
-}
-
-impl ViewRow {
-    /// `<For>` key: layout position, identity and content, so an edited or moved row is redrawn and an
-    /// unchanged one is kept (positions are absolute, so scrolling keeps every row that stays in view).
-    fn key(&self) -> String {
-        let pos = self.pos;
-        match &self.kind {
-            ViewKind::Partition { label, items, bytes, band } => format!("{pos}|p|{band}|{label}|{items}|{bytes}"),
-            ViewKind::Unstored { items } => format!("{pos}|u|{items}"),
-            ViewKind::Item { key, cells, error, band, .. } => {
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                cells.hash(&mut h);
-                error.hash(&mut h);
-                format!("{pos}|i|{key}|{band}|{:x}", h.finish())
-            }
-        }
-    }
-}
-
-/// What a grid shows: the rows in layout order and how to find each item.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct GridModel {
-    pub layout: Layout<usize>,
-    /// Items by layout key.
-    pub items: Vec<Item>,
-    /// Row ids (table grid) by layout key; empty for index views.
-    pub ids: Vec<RowId>,
-    pub errors: Vec<Option<String>>,
-    /// Per layout key: the WCU a PutItem of the item costs (table plus every index that holds it), from
-    /// the engine; empty for index views, whose rows show the cost of their own entry.
-    pub write_costs: Vec<String>,
-    /// Key attribute names (shown with a key badge, never removable).
-    pub key_columns: Vec<String>,
-    /// The attributes that identify an item (the base table's key, also in index views).
-    pub label_columns: Vec<String>,
-}
-
-/// The identifying text of an item in the grid (`PK=…, SK=…`).
-pub fn key_label(item: &Item, keys: &[String]) -> String {
-    keys.iter()
-        .filter_map(|k| item.get(k).map(|v| format!("{k}={}", value_text(v))))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The type badge of a cell; strings, by far the most common, go without one to keep the grid quiet.
-fn type_tag(v: &AttributeValue) -> &'static str {
-    match v {
-        AttributeValue::S(_) => "",
-        other => other.value_type().as_str(),
-    }
-}
-
-fn view_rows(g: &GridModel, columns: &[String], from: usize, to: usize) -> Vec<ViewRow> {
-    let to = to.min(g.layout.rows.len());
-    let from = from.min(to);
-    g.layout.rows[from..to]
-        .iter()
-        .enumerate()
-        .map(|(i, r)| ViewRow {
-            pos: from + i,
-            kind: match r {
-                LayoutRow::Partition { value, items, bytes, band } => {
-                    ViewKind::Partition { label: value_text(value), items: *items, bytes: *bytes, band: *band }
-                }
-                LayoutRow::Unstored { items } => ViewKind::Unstored { items: *items },
-                LayoutRow::Item { key, band } => {
-                    let item = &g.items[*key];
-                    ViewKind::Item {
-                        id: g.ids.get(*key).copied(),
-                        key: key_label(item, &g.label_columns),
-                        band: *band,
-                        cells: columns
-                            .iter()
-                            .map(|c| match item.get(c) {
-                                Some(v) => (cell_text(v), value_text(v), type_tag(v)),
-                                None => (String::new(), String::new(), ""),
-                            })
-                            .collect(),
-                        size: item_size(item),
-                        wcu: g.write_costs.get(*key).cloned().unwrap_or_else(|| write_units(item_size(item)).to_string()),
-                        error: g.errors.get(*key).cloned().flatten(),
-                    }
-                }
-            },
-        })
-        .collect()
-}
 
 /// The grid. `editable` grids belong to table `table` and edit through the modeler; index views are
 /// read-only.
@@ -140,7 +38,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     let frame_pending = StoredValue::new(false);
 
     let columns = Memo::new(move |_| {
-        let mut cols = model.with(|g| g.layout.columns.clone());
+        let mut cols = model.with(|g| g.layout().columns.clone());
         for c in extra_columns.get() {
             if !cols.contains(&c) {
                 cols.push(c);
@@ -148,7 +46,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
         }
         cols
     });
-    let total_rows = Memo::new(move |_| model.with(|g| g.layout.rows.len()));
+    let total_rows = Memo::new(move |_| model.with(|g| g.layout().rows.len()));
     let window = Memo::new(move |_| {
         let first = (scroll_top.get().max(0) / ROW_H) as usize;
         let visible = (viewport_h.get().max(0) / ROW_H) as usize + 2;
@@ -156,7 +54,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     });
     let rows = move || {
         let (from, to) = window.get();
-        columns.with(|cols| model.with(|g| view_rows(g, cols, from, to)))
+        columns.with(|cols| model.with(|g| m.state.with(|s| g.view_rows(&s.playground, cols, from, to))))
     };
     // One CSS variable on the grid instead of a style per row: rows read `var(--mdl-cols)`.
     let template = move || {
@@ -192,7 +90,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
             }
         }
     };
-    let is_item = move |pos: usize| model.with(|g| matches!(g.layout.rows.get(pos), Some(LayoutRow::Item { .. })));
+    let is_item = move |pos: usize| model.with(|g| matches!(g.layout().rows.get(pos), Some(LayoutRow::Item { .. })));
     let move_cursor = move |dr: i64, dc: i64| {
         let n = total_rows.get_untracked();
         let ncols = columns.with_untracked(|c| c.len());
@@ -221,9 +119,8 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
         reveal(pos);
     };
     let item_at = move |pos: usize| -> Option<(Option<RowId>, Item)> {
-        model.with_untracked(|g| match g.layout.rows.get(pos) {
-            Some(LayoutRow::Item { key, .. }) => Some((g.ids.get(*key).copied(), g.items[*key].clone())),
-            _ => None,
+        model.with_untracked(|g| {
+            m.state.with_untracked(|s| g.item_at(&s.playground, pos).map(|it| (it.id, it.item.clone())))
         })
     };
     let open_editor = move |pos: usize, col: usize| {
@@ -398,52 +295,5 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                 </Show>
             </div>
         </div>
-    }
-}
-
-/// Build the model for a table grid.
-pub fn table_grid_model(p: &crate::model::Playground, table: usize) -> GridModel {
-    let Some(t) = p.table(table) else { return GridModel::default() };
-    let (pk, sk) = t.key_names();
-    let pk = pk.unwrap_or_default();
-    let mut leading: Vec<String> = vec![pk.clone()];
-    leading.extend(sk.clone());
-    let key_columns = leading.clone();
-    for e in &t.entities {
-        if !leading.contains(&e.type_attribute) {
-            leading.push(e.type_attribute.clone());
-        }
-    }
-    for k in engine::model::key_attributes(&t.definition) {
-        if !leading.contains(&k.name) {
-            leading.push(k.name);
-        }
-    }
-    let entries: Vec<crate::model::layout::Entry<'_, usize>> = t
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| crate::model::layout::Entry { key: i, item: &r.item, unstored: r.error.is_some() })
-        .collect();
-    let sort: Vec<&str> = sk.as_deref().into_iter().collect();
-    let lead: Vec<&str> = leading.iter().map(String::as_str).collect();
-    let layout = crate::model::layout::layout(entries, &pk, &sort, &lead);
-    let engine_table = p.database().table(t.name());
-    let write_costs = t
-        .rows
-        .iter()
-        .map(|r| match engine_table {
-            Some(et) => engine::capacity::units_text(et.new_item_write_cost(&r.item).write_half_units()),
-            None => write_units(item_size(&r.item)).to_string(),
-        })
-        .collect();
-    GridModel {
-        layout,
-        write_costs,
-        items: t.rows.iter().map(|r| r.item.clone()).collect(),
-        ids: t.rows.iter().map(|r| r.id).collect(),
-        errors: t.rows.iter().map(|r| r.error.clone()).collect(),
-        label_columns: key_columns.clone(),
-        key_columns,
     }
 }

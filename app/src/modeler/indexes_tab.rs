@@ -46,7 +46,7 @@ pub fn IndexViews() -> impl IntoView {
                     let mut label_columns = vec![pk.clone()];
                     label_columns.extend(sk.clone());
                     let n = entries.len();
-                    Ok((GridModel { layout, items: entries, ids: vec![], errors: vec![], write_costs: vec![], key_columns, label_columns }, Some(info.clone()), total.max(n)))
+                    Ok((GridModel::entries(entries, layout, key_columns, label_columns), Some(info.clone()), total.max(n)))
                 }
                 Err(e) => Err(format!("{}: {}", e.type_name(), e.message())),
             }
@@ -65,8 +65,9 @@ pub fn IndexViews() -> impl IntoView {
                 } else {
                     info.projection.clone()
                 };
-                let sparse = if g.layout.items < *total { " (sparse: only items that carry the index keys)" } else { "" };
-                format!("{} · keys {keys} · projection {proj} · {} of {total} items{sparse}", if info.global { "GSI" } else { "LSI" }, g.layout.items)
+                let items = g.layout().items;
+                let sparse = if items < *total { " (sparse: only items that carry the index keys)" } else { "" };
+                format!("{} · keys {keys} · projection {proj} · {} of {total} items{sparse}", if info.global { "GSI" } else { "LSI" }, items)
             }
             Ok(_) => String::new(),
             Err(e) => e.clone(),

@@ -3,27 +3,36 @@
 use leptos::prelude::*;
 
 use crate::model::display::bytes_text;
+use crate::model::grid_view::GridSource;
 
-use super::grid::{table_grid_model, Grid};
+use super::grid::{Grid, GridModel};
 use super::state::{use_modeler, Dialog};
 
 #[component]
 pub fn ItemsTab() -> impl IntoView {
     let m = use_modeler();
-    let model = Memo::new(move |_| {
+    // Owning memo: each edit updates the previous layout in place (see `TableView`) instead of laying
+    // out the whole table again.
+    let model = Memo::new_owning(move |prev: Option<GridModel>| {
         let sel = m.selected.get();
-        m.state.with(|s| sel.map(|t| table_grid_model(&s.playground, t)).unwrap_or_default())
+        m.state.with(|s| match sel {
+            Some(t) => GridModel::for_table(&s.playground, t, prev),
+            None => (GridModel::default(), prev.is_some()),
+        })
     });
     let summary = move || {
         let sel = m.selected.get()?;
         m.state.with(|s| {
             let t = s.playground.table(sel)?;
-            let bytes: usize = t.rows.iter().map(|r| engine::value::item_size(&r.item)).sum();
+            let bytes = model.with(|g| match &g.source {
+                GridSource::Table(v) => v.total_bytes,
+                GridSource::Entries { .. } => 0,
+            });
             let entities: Vec<(usize, String)> = t.entities.iter().enumerate().map(|(i, e)| (i, e.name.clone())).collect();
             Some((sel, t.name().to_string(), t.rows.len(), bytes, entities))
         })
     };
-    let partitions = move || model.with(|g| g.layout.partitions);
+    let partitions = move || model.with(|g| g.layout().partitions);
 
     view! {
         <div class="mdl-items" data-testid="items-view">

@@ -54,6 +54,8 @@ struct Shared {
 thread_local! {
     /// An autosave is scheduled and not yet written.
     static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Keeps each row's encoded JSON between saves, so a save re-encodes only the rows edited since.
+    static ENCODER: RefCell<autosave::Encoder> = RefCell::new(autosave::Encoder::new());
     // Reference-counted signals live as long as this cell, not as long as the component that happened
     // to create them: the sidebar and the tabs are siblings, and either may render first.
     static SHARED: RefCell<Option<Shared>> = const { RefCell::new(None) };
@@ -187,7 +189,7 @@ pub fn flush() {
                 return true;
             }
             match LocalStorage::open() {
-                Some(store) => autosave::save(&store, &s.playground.to_model(), now()),
+                Some(store) => ENCODER.with(|e| autosave::save_playground(&store, &mut e.borrow_mut(), &s.playground, now())),
                 None => false,
             }
         });
@@ -217,6 +219,7 @@ impl Modeler {
             s.playground.description = model.description.clone();
             s.playground.access_patterns = model.access_patterns.clone();
             s.playground.workloads = model.workloads.clone();
+            s.playground.dismissed_findings = model.dismissed_findings.clone();
         });
         self.selected.set(Some(0));
         Ok(())

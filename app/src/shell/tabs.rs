@@ -27,12 +27,7 @@ pub fn tab_body(tab: Tab) -> AnyView {
             />
         }
         .into_any(),
-        Tab::Heat => view! {
-            <EmptyState
-                title="No traffic yet"
-                hint="Simulate a workload and see how it spreads over partitions, which keys run hot, and what gets throttled."
-            />
-        }
-        .into_any(),
+        Tab::Heat => view! { <crate::heat::HeatTab/> }.into_any(),
+        Tab::Patterns => view! { <crate::patterns::PatternsTab/> }.into_any(),
     }
 }

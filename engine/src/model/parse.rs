@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::entity::value_type_from_str;
-use super::slots::{AccessPattern, Workload};
+use super::slots::{AccessPattern, DismissedFinding, Workload};
 use super::{Entity, EntityAttribute, Model, ModelError, TableModel};
 
 /// A JSON path in the notation of the error messages: `tables[1].items[40].price`; names that are not
@@ -107,7 +107,8 @@ impl Obj {
     }
 }
 
-const MODEL_FIELDS: [&str; 6] = ["version", "name", "description", "tables", "accessPatterns", "workloads"];
+const MODEL_FIELDS: [&str; 7] =
+    ["version", "name", "description", "tables", "accessPatterns", "workloads", "dismissedFindings"];
 const TABLE_FIELDS: [&str; 4] = ["definition", "entities", "items", "timeToLive"];
 const ENTITY_FIELDS: [&str; 5] = ["name", "typeAttribute", "typeValue", "keys", "attributes"];
 
@@ -121,8 +122,10 @@ pub(super) fn model(raw: Value) -> Result<Model, ModelError> {
     let access_patterns =
         o.array("accessPatterns")?.into_iter().map(|(v, p)| access_pattern(v, p)).collect::<Result<Vec<_>, _>>()?;
     let workloads = o.array("workloads")?.into_iter().map(|(v, p)| workload(v, p)).collect::<Result<Vec<_>, _>>()?;
+    let dismissed_findings =
+        o.array("dismissedFindings")?.into_iter().map(|(v, p)| dismissed(v, p)).collect::<Result<Vec<_>, _>>()?;
     o.finish(&MODEL_FIELDS)?;
-    Ok(Model { version: version as u32, name, description, tables, access_patterns, workloads })
+    Ok(Model { version: version as u32, name, description, tables, access_patterns, workloads, dismissed_findings })
 }
 
 fn table(v: Value, path: Path) -> Result<TableModel, ModelError> {
@@ -191,6 +194,14 @@ fn access_pattern(v: Value, path: Path) -> Result<AccessPattern, ModelError> {
         Some((other, p)) => return Err(p.fault(format!("expected the request input (an object), found {}", kind(&other)))),
     };
     Ok(AccessPattern { name, description, operation, request, extra: o.rest() })
+}
+
+fn dismissed(v: Value, path: Path) -> Result<DismissedFinding, ModelError> {
+    let mut o = Obj::new(v, path, "a dismissed finding")?;
+    let finding = o.required_string("finding")?;
+    let reason = o.string("reason")?.unwrap_or_default();
+    o.finish(&["finding", "reason"])?;
+    Ok(DismissedFinding { finding, reason })
 }
 
 fn workload(v: Value, path: Path) -> Result<Workload, ModelError> {

@@ -29,6 +29,16 @@ pub struct AccessPattern {
     pub extra: Map<String, Value>,
 }
 
+/// An advisor finding the user has dismissed: the finding's stable id (`constant-gsi-key:SocialPosts/LatestPosts`)
+/// and why ("traffic to the latest posts stays under 100 writes a second"). A dismissal whose finding no
+/// longer appears is kept, so that undoing a design change brings the finding back still dismissed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DismissedFinding {
+    pub finding: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
 /// One workload: a named mix of traffic (filled by the traffic simulator).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]

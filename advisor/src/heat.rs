@@ -1,0 +1,47 @@
+//! What the traffic simulator saw, reduced to what the advisor's rules need: per key, how much it was
+//! accessed and how often it was throttled (Contributor Insights' "most accessed" and "most throttled").
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// One key's heat over a whole simulation run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HotKey {
+    pub table: String,
+    pub index: Option<String>,
+    /// The partition key value as the simulator names it.
+    pub key: String,
+    /// RCU + 3 × WCU consumed, in half-units (Contributor Insights' unit).
+    pub accessed_half_units: u64,
+    pub throttled_requests: u64,
+}
+
+/// The simulator's heat, when a simulation has run.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Heat {
+    pub seconds: u32,
+    pub keys: Vec<HotKey>,
+}
+
+impl Heat {
+    /// From a simulator report: its most accessed and most throttled keys, merged by key.
+    pub fn from_report(r: &sim::Report) -> Heat {
+        let mut keys: Vec<HotKey> = Vec::new();
+        for k in r.totals.top_accessed.iter().chain(r.totals.top_throttled.iter()) {
+            match keys.iter_mut().find(|h| h.table == k.table && h.index == k.index && h.key == k.key) {
+                Some(h) => {
+                    h.accessed_half_units = h.accessed_half_units.max(k.accessed_half_units);
+                    h.throttled_requests = h.throttled_requests.max(k.throttled_requests);
+                }
+                None => keys.push(HotKey {
+                    table: k.table.clone(),
+                    index: k.index.clone(),
+                    key: k.key.clone(),
+                    accessed_half_units: k.accessed_half_units,
+                    throttled_requests: k.throttled_requests,
+                }),
+            }
+        }
+        Heat { seconds: r.totals.seconds, keys }
+    }
+}

@@ -1,0 +1,222 @@
+//! A stored access pattern, read from the model file's open `accessPatterns` slot.
+//!
+//! The slot's typed fields (`name`, `description`, `operation`, `request`) belong to the model format;
+//! this module reads the fields the pattern table adds, which the format keeps verbatim:
+//! `parameters` (sample values for `{placeholders}` in the request), `entityTypes` (what the pattern
+//! should return) and `ratePerSecond` (how often it runs). A request may write `{userId}` inside any
+//! string; `{{` and `}}` stand for literal braces.
+
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use engine::model::AccessPattern;
+use serde_json::Value;
+
+/// The operations a pattern may use (the ones the engine answers that read or write items).
+pub const OPERATIONS: [&str; 10] = [
+    "Query",
+    "GetItem",
+    "Scan",
+    "PutItem",
+    "UpdateItem",
+    "DeleteItem",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "TransactGetItems",
+    "TransactWriteItems",
+];
+
+/// An access pattern ready to run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PatternSpec {
+    pub name: String,
+    pub operation: String,
+    /// The request as stored, placeholders and all.
+    pub request: Value,
+    /// Placeholder name → sample value.
+    pub parameters: BTreeMap<String, String>,
+    /// Entity names or type values the pattern should return (empty: not stated).
+    pub entity_types: Vec<String>,
+    /// Expected requests per second (reads for a read operation, writes for a write).
+    pub rate_per_second: Option<u64>,
+}
+
+/// Why a stored pattern cannot run. Each names the field at fault, for display next to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PatternError {
+    /// No `operation`.
+    NoOperation,
+    /// An operation the pattern table does not run (`CreateTable`).
+    UnknownOperation(String),
+    /// No `request`.
+    NoRequest,
+    /// `parameters` is not an object of strings.
+    BadParameters,
+    /// `entityTypes` is not an array of strings.
+    BadEntityTypes,
+    /// `ratePerSecond` is not a whole number ≥ 0.
+    BadRate,
+    /// `{name}` in the request with no sample value in `parameters`.
+    UnknownPlaceholder(String),
+    /// A `{` without its `}` in a request string.
+    Unclosed(String),
+}
+
+impl fmt::Display for PatternError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PatternError::NoOperation => write!(f, "operation: the pattern names no operation"),
+            PatternError::UnknownOperation(o) => {
+                write!(f, "operation: {o} is not an item operation (one of {})", OPERATIONS.join(", "))
+            }
+            PatternError::NoRequest => write!(f, "request: the pattern has no request"),
+            PatternError::BadParameters => write!(f, "parameters: expected an object of sample values (strings)"),
+            PatternError::BadEntityTypes => write!(f, "entityTypes: expected an array of entity names"),
+            PatternError::BadRate => write!(f, "ratePerSecond: expected a whole number of requests per second"),
+            PatternError::UnknownPlaceholder(n) => {
+                write!(f, "request: placeholder {{{n}}} has no sample value in parameters")
+            }
+            PatternError::Unclosed(s) => write!(f, "request: unclosed '{{' in {s:?} (write '{{{{' for a literal brace)"),
+        }
+    }
+}
+
+impl PatternSpec {
+    pub fn from_access_pattern(p: &AccessPattern) -> Result<PatternSpec, PatternError> {
+        let operation = p.operation.clone().ok_or(PatternError::NoOperation)?;
+        if !OPERATIONS.contains(&operation.as_str()) {
+            return Err(PatternError::UnknownOperation(operation));
+        }
+        let request = p.request.clone().ok_or(PatternError::NoRequest)?;
+        let mut parameters = BTreeMap::new();
+        match p.extra.get("parameters") {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(m)) => {
+                for (k, v) in m {
+                    match v {
+                        Value::String(s) => parameters.insert(k.clone(), s.clone()),
+                        Value::Number(n) => parameters.insert(k.clone(), n.to_string()),
+                        _ => return Err(PatternError::BadParameters),
+                    };
+                }
+            }
+            Some(_) => return Err(PatternError::BadParameters),
+        }
+        let entity_types = match p.extra.get("entityTypes") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(a)) => {
+                a.iter().map(|v| v.as_str().map(String::from).ok_or(PatternError::BadEntityTypes)).collect::<Result<_, _>>()?
+            }
+            Some(_) => return Err(PatternError::BadEntityTypes),
+        };
+        let rate_per_second = match p.extra.get("ratePerSecond") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(v.as_u64().ok_or(PatternError::BadRate)?),
+        };
+        Ok(PatternSpec { name: p.name.clone(), operation, request, parameters, entity_types, rate_per_second })
+    }
+
+    /// The request with every placeholder replaced by its sample value.
+    pub fn resolved_request(&self) -> Result<Value, PatternError> {
+        substitute(&self.request, &self.parameters)
+    }
+
+    pub fn is_read(&self) -> bool {
+        matches!(self.operation.as_str(), "Query" | "GetItem" | "Scan" | "BatchGetItem" | "TransactGetItems")
+    }
+}
+
+/// Replace `{name}` in every string of `v` (not in object keys: those are attribute names and
+/// placeholders like `:pk`).
+pub fn substitute(v: &Value, params: &BTreeMap<String, String>) -> Result<Value, PatternError> {
+    Ok(match v {
+        Value::String(s) => Value::String(fill(s, params)?),
+        Value::Array(a) => Value::Array(a.iter().map(|x| substitute(x, params)).collect::<Result<_, _>>()?),
+        Value::Object(m) => {
+            let mut out = serde_json::Map::new();
+            for (k, x) in m {
+                out.insert(k.clone(), substitute(x, params)?);
+            }
+            Value::Object(out)
+        }
+        other => other.clone(),
+    })
+}
+
+fn fill(s: &str, params: &BTreeMap<String, String>) -> Result<String, PatternError> {
+    if !s.contains('{') && !s.contains('}') {
+        return Ok(s.to_string());
+    }
+    let mut out = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                out.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                out.push('}');
+            }
+            '{' => {
+                let mut name = String::new();
+                let mut closed = false;
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        closed = true;
+                        break;
+                    }
+                    name.push(c);
+                }
+                if !closed {
+                    return Err(PatternError::Unclosed(s.to_string()));
+                }
+                match params.get(&name) {
+                    Some(v) => out.push_str(v),
+                    None => return Err(PatternError::UnknownPlaceholder(name)),
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    Ok(out)
+}
+
+/// The `{placeholders}` a request uses, in order of first appearance (for the parameter editor).
+pub fn placeholders(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    collect(v, &mut out);
+    out
+}
+
+fn collect(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => {
+            let mut rest = s.as_str();
+            while let Some(i) = rest.find('{') {
+                let after = &rest[i + 1..];
+                if let Some(stripped) = after.strip_prefix('{') {
+                    rest = stripped;
+                    continue;
+                }
+                match after.find('}') {
+                    Some(j) => {
+                        let name = after[..j].to_string();
+                        if !out.contains(&name) {
+                            out.push(name);
+                        }
+                        rest = &after[j + 1..];
+                    }
+                    None => break,
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| collect(x, out)),
+        Value::Object(m) => m.values().for_each(|x| collect(x, out)),
+        _ => {}
+    }
+}

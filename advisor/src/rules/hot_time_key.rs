@@ -1,0 +1,86 @@
+//! Hot writes on a time-ordered partition key. When the partition key is the date (or the date with a
+//! constant prefix), every write made today goes to today's partition: one partition takes all the
+//! write traffic while the others sit idle (the seeds' "hot 'today' partition"; the time-series
+//! pattern pairs the time bucket with the entity, `METRIC#cpu#2024-06`).
+//!
+//! Judged from the data: the partition key values contain a date, and with the date removed they are
+//! all the same.
+
+use alloc::collections::BTreeSet;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::finding;
+use crate::view::{scalar_text, Context};
+use crate::{Finding, RuleId, Severity, Target};
+
+/// At least this many items before the key is judged.
+const MIN_ITEMS: usize = 3;
+
+/// The value with its date part (`yyyy-mm[-dd[Thh[:mm[:ss]]]]`, or a 10/13-digit epoch) cut out.
+pub fn strip_time(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let digit = |i: usize| b.get(i).is_some_and(|c| c.is_ascii_digit());
+    for i in 0..b.len() {
+        if (0..4).all(|k| digit(i + k)) && b.get(i + 4) == Some(&b'-') && digit(i + 5) && digit(i + 6) {
+            let mut end = i + 7;
+            while end < b.len() && (b[end].is_ascii_digit() || matches!(b[end], b'-' | b'T' | b':' | b'.' | b'Z')) {
+                end += 1;
+            }
+            let mut out = String::from(&s[..i]);
+            out.push_str(&s[end..]);
+            return Some(out);
+        }
+    }
+    // Epoch seconds or milliseconds as the whole value or its last segment.
+    let tail = s.rsplit('#').next().unwrap_or(s);
+    if (tail.len() == 10 || tail.len() == 13) && tail.bytes().all(|c| c.is_ascii_digit()) && tail.starts_with('1') {
+        return Some(String::from(&s[..s.len() - tail.len()]));
+    }
+    None
+}
+
+pub fn check(cx: &Context) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for t in &cx.tables {
+        let mut keys: Vec<(Option<&str>, &str)> = alloc::vec![(None, t.pk.name.as_str())];
+        for ix in t.indexes.iter().filter(|i| i.global) {
+            keys.push((Some(ix.name.as_str()), ix.pk.name.as_str()));
+        }
+        for (index, attr) in keys {
+            let values: Vec<String> = t.items.iter().filter_map(|i| i.get(attr)).map(scalar_text).collect();
+            if values.len() < MIN_ITEMS {
+                continue;
+            }
+            let stripped: Option<BTreeSet<String>> = values.iter().map(|v| strip_time(v)).collect();
+            let Some(rest) = stripped else { continue };
+            let distinct: BTreeSet<&String> = values.iter().collect();
+            if rest.len() != 1 || distinct.len() < 2 {
+                continue;
+            }
+            let prefix = rest.into_iter().next().unwrap_or_default();
+            let latest = values.iter().max().cloned().unwrap_or_default();
+            let target = match index {
+                Some(i) => Target::Index { table: t.name.clone(), index: i.into() },
+                None => Target::Table { table: t.name.clone() },
+            };
+            let id_hint = if prefix.is_empty() { String::from("<entityId>#") } else { format!("{prefix}<entityId>#") };
+            out.push(finding(
+                RuleId::HotTimeKey,
+                Severity::Warning,
+                target,
+                format!("{attr} is ordered by time: today's writes share one partition"),
+                format!(
+                    "Every value of {attr} is a point in time{} ({} values, latest {latest}), so all writes of the current period go to the same partition key — one partition, at most 1,000 WCU a second — while older partitions sit idle.",
+                    if prefix.is_empty() { String::new() } else { format!(" behind the constant {prefix}") },
+                    distinct.len()
+                ),
+                format!(
+                    "Lead the key with something of high cardinality and keep time in the sort key or as a bucket after it: {attr} = {id_hint}<yyyy-mm>, SK = <timestamp>; or shard the period ({latest}#<0..9>)."
+                ),
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,52 @@
+//! The pattern editor's form: every fault names its field; a good form keeps fields it does not edit.
+
+use advisor::draft::{new_draft, Draft, Field};
+use engine::model::AccessPattern;
+use serde_json::json;
+
+fn fields(d: &Draft) -> Vec<(Field, String)> {
+    d.to_pattern(None).unwrap_err().into_iter().map(|e| (e.field, e.message)).collect()
+}
+
+#[test]
+fn a_good_form_becomes_a_pattern_and_back() {
+    let d = Draft {
+        name: " A user's orders ".into(),
+        operation: "Query".into(),
+        request: r#"{"TableName":"Shop","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"USER#{userId}"}}}"#.into(),
+        parameters: "userId = u1".into(),
+        entity_types: "Order, User".into(),
+        rate: "50".into(),
+        ..Draft::default()
+    };
+    let mut base = AccessPattern::new("old");
+    base.extra.insert("simulatorWeight".into(), json!(3));
+    let p = d.to_pattern(Some(&base)).unwrap();
+    assert_eq!(p.name, "A user's orders");
+    assert_eq!(p.extra["parameters"], json!({"userId": "u1"}));
+    assert_eq!(p.extra["entityTypes"], json!(["Order", "User"]));
+    assert_eq!(p.extra["ratePerSecond"], json!(50));
+    assert_eq!(p.extra["simulatorWeight"], json!(3), "fields the form does not edit are kept");
+    let back = Draft::from_pattern(&p);
+    assert_eq!((back.parameters.as_str(), back.entity_types.as_str(), back.rate.as_str()), ("userId=u1", "Order, User", "50"));
+    assert_eq!(back.to_pattern(Some(&base)).unwrap(), p);
+}
+
+#[test]
+fn every_fault_names_its_field() {
+    let d = Draft { name: "  ".into(), operation: "CreateTable".into(), request: "{".into(), parameters: "oops".into(), rate: "fast".into(), ..Draft::default() };
+    let f = fields(&d);
+    assert_eq!(f.iter().map(|(k, _)| *k).collect::<Vec<_>>(), [Field::Name, Field::Operation, Field::Request, Field::Parameters, Field::Rate]);
+    assert!(f[2].1.starts_with("Not JSON: EOF while parsing"), "{}", f[2].1);
+    let d = Draft { name: "x".into(), operation: "GetItem".into(), request: r#"{"Key":{"PK":{"S":"{a}#{b}"}}}"#.into(), parameters: "a=1".into(), ..Draft::default() };
+    assert_eq!(fields(&d), [(Field::Parameters, "The request uses {b} without a sample value".to_string())]);
+    let d = Draft { name: "x".into(), operation: "GetItem".into(), request: "[1]".into(), ..Draft::default() };
+    assert_eq!(fields(&d)[0].0, Field::Request);
+}
+
+#[test]
+fn a_new_draft_is_a_runnable_query() {
+    let p = new_draft("Shop", "PK").to_pattern(None).unwrap();
+    let spec = advisor::pattern::PatternSpec::from_access_pattern(&p).unwrap();
+    assert_eq!(spec.resolved_request().unwrap()["ExpressionAttributeValues"][":pk"], json!({"S": "1"}));
+}
