@@ -11,6 +11,7 @@ pub mod model;
 pub mod modeler;
 pub mod share;
 pub mod patterns;
+pub mod query;
 pub mod shell;
 
 pub use shell::App;
