@@ -9,6 +9,7 @@ pub mod heat;
 pub mod model;
 pub mod modeler;
 pub mod patterns;
+pub mod query;
 pub mod shell;
 
 pub use shell::App;
