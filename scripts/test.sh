@@ -24,8 +24,8 @@ source "$ROOT/scripts/lib/stage.sh"
 
 # Gzipped wasm + JS of the release bundle: the target (exceeding it is reported in the summary) and the
 # hard limit (exceeding it fails the run, so a sudden jump cannot slip through).
-BUNDLE_TARGET_GZIP_BYTES=$((400 * 1024))
-BUNDLE_LIMIT_GZIP_BYTES=$((400 * 1024))
+BUNDLE_TARGET_GZIP_BYTES=$((600 * 1024))
+BUNDLE_LIMIT_GZIP_BYTES=$((600 * 1024))
 BUNDLE_WARNING=""
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"

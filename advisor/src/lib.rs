@@ -35,6 +35,8 @@ extern crate alloc;
 
 pub mod check;
 pub mod draft;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod heat;
 pub mod markdown;
 pub mod pattern;

@@ -2,9 +2,9 @@
 //!
 //! Keeping every engine call behind this module means components never juggle engine types or error enums
 //! directly: they get small, display-ready results, and a change in the engine's API touches one file.
-//! Table operations go through [`Database::execute_table_actions`], the engine's JSON front door restricted to
-//! table and item actions (same answers as the server's `execute`, but it keeps the batch/transaction/TTL/
-//! tag/stream parsers out of the wasm bundle), rather than the typed per-action methods, which change more often.
+//! Every call goes through [`Database::execute`] (or `execute_explained`, which adds the charges and
+//! written keys), the same JSON front door the server uses, rather than the typed per-action methods,
+//! which change more often: the playground answers exactly what `dynamodel-server` answers.
 
 use engine::db::Database;
 use engine::value::{item_from_json, item_size};
@@ -94,14 +94,14 @@ pub fn sample_report() -> Result<SampleReport, BridgeError> {
         "BillingMode": "PAY_PER_REQUEST"
     });
     // The playground has no clock of its own to pass in; the scratch table's timestamps are never shown.
-    db.execute_table_actions("CreateTable", &create, 0).map_err(api_error)?;
+    db.execute("CreateTable", &create, 0).map_err(api_error)?;
 
     let put = json!({"TableName": SAMPLE_TABLE, "Item": sample, "ReturnConsumedCapacity": "TOTAL"});
-    let put_out = db.execute_table_actions("PutItem", &put, 0).map_err(api_error)?;
+    let put_out = db.execute("PutItem", &put, 0).map_err(api_error)?;
 
     let key = json!({"pk": sample["pk"], "sk": sample["sk"]});
     let get = json!({"TableName": SAMPLE_TABLE, "Key": key, "ReturnConsumedCapacity": "TOTAL"});
-    let get_out = db.execute_table_actions("GetItem", &get, 0).map_err(api_error)?;
+    let get_out = db.execute("GetItem", &get, 0).map_err(api_error)?;
     if get_out.get("Item") != Some(&sample) {
         return Err(BridgeError::Api(String::from("GetItem did not return the item PutItem wrote")));
     }

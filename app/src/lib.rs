@@ -3,9 +3,13 @@
 //! `main.rs` only mounts [`App`]; everything else lives here so the component tests in `app/tests/` can
 //! mount the same components in headless Chromium.
 
+pub mod advisor;
 pub mod engine_bridge;
+pub mod heat;
 pub mod model;
 pub mod modeler;
+pub mod patterns;
+pub mod query;
 pub mod shell;
 
 pub use shell::App;

@@ -59,9 +59,9 @@ async fn tabs_are_items_indexes_query_heat_and_clicking_selects() {
     let page = mount(App);
     let labels: Vec<String> =
         Tab::ALL.iter().map(|t| page.text(&format!("tab-{}", t.slug()))).collect();
-    assert_eq!(labels, ["Items", "Indexes", "Query", "Heat"]);
-    assert_eq!(page.count("[role=tablist] [role=tab]"), 4);
-    assert_eq!(page.count("[role=tabpanel]"), 4);
+    assert_eq!(labels, ["Items", "Indexes", "Query", "Heat", "Access patterns"]);
+    assert_eq!(page.count("[role=tablist] [role=tab]"), 5);
+    assert_eq!(page.count("[role=tabpanel]"), 5);
     assert_selected(&page, Tab::Items);
 
     click(&page.by_testid("tab-query")).await;
@@ -82,13 +82,13 @@ async fn arrow_keys_home_and_end_move_selection_and_focus() {
     let steps = [
         ("ArrowRight", Tab::Indexes),
         ("ArrowRight", Tab::Query),
-        ("End", Tab::Heat),
+        ("End", Tab::Patterns),
         ("ArrowRight", Tab::Items),
-        ("ArrowLeft", Tab::Heat),
+        ("ArrowLeft", Tab::Patterns),
         ("Home", Tab::Items),
-        ("ArrowLeft", Tab::Heat),
-        ("Enter", Tab::Heat),
-        ("a", Tab::Heat),
+        ("ArrowLeft", Tab::Patterns),
+        ("Enter", Tab::Patterns),
+        ("a", Tab::Patterns),
     ];
     for (key, expected) in steps {
         let target = focused().expect("a focused element");
@@ -103,11 +103,12 @@ async fn arrow_keys_home_and_end_move_selection_and_focus() {
 fn after_key_wraps_and_ignores_other_keys() {
     let cases = [
         (Tab::Items, "ArrowRight", Some(Tab::Indexes)),
-        (Tab::Heat, "ArrowRight", Some(Tab::Items)),
-        (Tab::Items, "ArrowLeft", Some(Tab::Heat)),
+        (Tab::Heat, "ArrowRight", Some(Tab::Patterns)),
+        (Tab::Patterns, "ArrowRight", Some(Tab::Items)),
+        (Tab::Items, "ArrowLeft", Some(Tab::Patterns)),
         (Tab::Query, "ArrowLeft", Some(Tab::Indexes)),
         (Tab::Query, "Home", Some(Tab::Items)),
-        (Tab::Indexes, "End", Some(Tab::Heat)),
+        (Tab::Indexes, "End", Some(Tab::Patterns)),
         (Tab::Items, "ArrowDown", None),
         (Tab::Items, "Tab", None),
         (Tab::Items, " ", None),

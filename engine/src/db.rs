@@ -39,6 +39,9 @@ pub struct Database {
     pub(crate) tables: BTreeMap<String, Table>,
     /// TransactWriteItems' remembered ClientRequestTokens.
     pub(crate) tokens: crate::ops::transact_write::TokenCache,
+    /// The charges of the current request while [`Database::execute_explained`] collects them; `None`
+    /// (and free) otherwise.
+    pub(crate) charges: Option<alloc::vec::Vec<crate::capacity::Consumed>>,
 }
 
 impl Default for Database {
@@ -49,7 +52,7 @@ impl Default for Database {
 
 impl Database {
     pub fn new(config: DatabaseConfig) -> Self {
-        Database { config, tables: BTreeMap::new(), tokens: Default::default() }
+        Database { config, tables: BTreeMap::new(), tokens: Default::default(), charges: None }
     }
 
     pub fn config(&self) -> &DatabaseConfig {
@@ -85,12 +88,36 @@ impl Database {
             "ListTables" => self.list_tables_json(input),
             "DeleteTable" => self.delete_table_json(input, now_millis),
             "UpdateTable" => self.update_table_json(input, now_millis),
-            "PutItem" => Ok(self.put_item(PutItemInput::from_json(input)?, now_millis)?.to_json()),
-            "GetItem" => Ok(self.get_item(&GetItemInput::from_json(input)?)?.to_json()),
-            "DeleteItem" => Ok(self.delete_item(&DeleteItemInput::from_json(input)?, now_millis)?.to_json()),
-            "UpdateItem" => Ok(self.update_item(&UpdateItemInput::from_json(input)?, now_millis)?.to_json()),
-            "Query" => Ok(self.query(&QueryInput::from_json(input, false)?, now_millis)?.to_json()),
-            "Scan" => Ok(self.scan(&QueryInput::from_json(input, true)?, now_millis)?.to_json()),
+            "PutItem" => {
+                let out = self.put_item(PutItemInput::from_json(input)?, now_millis)?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                Ok(out.to_json())
+            }
+            "GetItem" => {
+                let out = self.get_item(&GetItemInput::from_json(input)?)?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                Ok(out.to_json())
+            }
+            "DeleteItem" => {
+                let out = self.delete_item(&DeleteItemInput::from_json(input)?, now_millis)?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                Ok(out.to_json())
+            }
+            "UpdateItem" => {
+                let out = self.update_item(&UpdateItemInput::from_json(input)?, now_millis)?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                Ok(out.to_json())
+            }
+            "Query" => {
+                let out = self.query(&QueryInput::from_json(input, false)?, now_millis)?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                Ok(out.to_json())
+            }
+            "Scan" => {
+                let out = self.scan(&QueryInput::from_json(input, true)?, now_millis)?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                Ok(out.to_json())
+            }
             _ => Err(ApiError::UnknownOperation),
         }
     }

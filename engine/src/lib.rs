@@ -13,6 +13,7 @@ pub mod api;
 pub mod capacity;
 pub mod db;
 pub mod error;
+pub mod explain;
 pub mod expr;
 pub mod extras;
 pub mod index;
@@ -20,12 +21,12 @@ pub mod model;
 pub mod number;
 pub mod ops;
 pub mod partiql;
-pub mod playground;
 pub mod snapshot;
 pub mod stream;
 pub mod table;
 pub mod throttle;
 pub mod value;
+pub mod wire;
 
 /// The engine's version, shown by the playground and the server so users can match behaviour to a build.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -125,21 +125,25 @@ impl crate::db::Database {
         match action {
             "BatchGetItem" => {
                 let out = self.batch_get_item(&BatchGetItemInput::from_json(input)?, throttle)?;
+                self.note_charges(&out.consumed);
                 out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
             "BatchWriteItem" => {
                 let out = self.batch_write_item(&BatchWriteItemInput::from_json(input)?, now, throttle)?;
+                self.note_charges(&out.consumed);
                 out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
             "TransactWriteItems" => {
                 let out = self.transact_write_items(&TransactWriteItemsInput::from_json(input)?, now, throttle)?;
+                self.note_charges(&out.consumed);
                 out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
             "TransactGetItems" => {
                 let out = self.transact_get_items(&TransactGetItemsInput::from_json(input)?, throttle)?;
+                self.note_charges(&out.consumed);
                 out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
@@ -185,6 +189,7 @@ impl crate::db::Database {
                         (out.to_json(), out.consumed)
                     }
                 };
+                self.note_charges(core::slice::from_ref(&consumed));
                 throttle.charged(&consumed);
                 Ok(json)
             }

@@ -155,6 +155,8 @@ pub struct Simulation {
     taken: Vec<(u16, usize, Kind, u64, Taken)>,
     requests: u64,
     throttled: u64,
+    /// With [`Simulation::record_trace`]: every request part as (pattern, key index), in order.
+    trace: Option<Vec<(u16, u64)>>,
 }
 
 pub(crate) fn spec_for(db: &Database, settings: Option<&TableSettings>, table: &str, index: Option<&str>) -> TargetSpec {
@@ -295,8 +297,18 @@ impl Simulation {
             taken: Vec::new(),
             requests: 0,
             throttled: 0,
+            trace: None,
             workload,
         })
+    }
+
+    /// Keep the request stream (pattern, key index) from now on, for tests that replay it.
+    pub fn record_trace(&mut self) {
+        self.trace.get_or_insert_with(Vec::new);
+    }
+
+    pub fn trace(&self) -> &[(u16, u64)] {
+        self.trace.as_deref().unwrap_or(&[])
     }
 
     /// Request parts simulated so far (batch and transaction items count one each).
@@ -369,6 +381,9 @@ impl Simulation {
     /// The units of key `idx` of pattern `pi`, pricing it on first sight: (start, len).
     #[inline]
     fn units(&mut self, pi: usize, idx: u64, unix: u64) -> Result<(u32, u16), SimError> {
+        if let Some(t) = self.trace.as_mut() {
+            t.push((pi as u16, idx));
+        }
         let e = self.patterns[pi].cache[idx as usize];
         if e.0 != UNPRICED {
             return Ok(e);

@@ -20,10 +20,10 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('status-sample-rcu')).toHaveText('0.5');
   });
 
-  test('workspace tabs are Items, Indexes, Query and Heat, and switch panels on click', async ({ page }) => {
+  test('workspace tabs are Items, Indexes, Query, Heat and Access patterns, and switch panels on click', async ({ page }) => {
     await openPlayground(page);
     const tabs = page.getByRole('tablist', { name: 'Workspace' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Items', 'Indexes', 'Query', 'Heat']);
+    await expect(tabs).toHaveText(['Items', 'Indexes', 'Query', 'Heat', 'Access patterns']);
 
     await expect(page.getByRole('tab', { name: 'Items' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('panel-items')).toBeVisible();
@@ -49,12 +49,12 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('panel-indexes')).toBeVisible();
 
     await page.keyboard.press('End');
-    await expect(page.getByRole('tab', { name: 'Heat' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Access patterns' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(items).toBeFocused();
     await expect(items).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('tab', { name: 'Heat' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Access patterns' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Home');
     await expect(items).toHaveAttribute('aria-selected', 'true');
 

@@ -19,6 +19,9 @@ ensure_chromium
 echo "== building dynamodel-server (release)"
 cargo build --release -p dynamodel-server --quiet
 BIN="$CARGO_TARGET_DIR/release/dynamodel-server"
+# The playground's code generator with the engine's answers, for test_codegen.py.
+cargo build --release -p dynamodel-codegen --example sdk_cases --quiet
+export DYNAMODEL_CODEGEN_CASES_BIN="$CARGO_TARGET_DIR/release/examples/sdk_cases"
 
 VENV="$ROOT/.tools/venv"
 if ! "$VENV/bin/python" -c 'import boto3, pytest, awscli' 2>/dev/null; then

@@ -262,7 +262,7 @@ impl TableDraft {
     pub fn check(&self, now: u64) -> Result<Value, DesignError> {
         let def = self.to_definition();
         let mut scratch = Database::new(DatabaseConfig::default());
-        match scratch.execute_table_actions("CreateTable", &def, now) {
+        match scratch.execute("CreateTable", &def, now) {
             Ok(_) => Ok(def),
             Err(error) => Err(DesignError { field: self.field_of(error.message()), error }),
         }

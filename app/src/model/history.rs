@@ -43,6 +43,16 @@ impl History {
         Ok(())
     }
 
+    /// Record a change that has already been made (an engine request run by the Query tab), given the
+    /// edit that undoes it, as one undo step.
+    pub fn record(&mut self, inverse: Edit) {
+        self.undo.push(inverse);
+        if self.undo.len() > MAX_STEPS {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
     /// Undo the last edit. Returns `Ok(false)` when there is nothing to undo. If the inverse is refused
     /// (it should not be), the step stays on the stack and the model is unchanged.
     pub fn undo(&mut self, p: &mut Playground, now: u64) -> Result<bool, EditError> {

@@ -80,6 +80,10 @@ pub enum Edit {
     RestoreRow { table: usize, row: Row },
     /// Several edits as one undo step (e.g. renaming a table and fixing its entities).
     Batch(Vec<Edit>),
+    /// Replace the model's access patterns (the pattern table's add, change, delete).
+    SetAccessPatterns(Vec<AccessPattern>),
+    /// Replace the advisor findings the user dismissed (dismiss, restore).
+    SetDismissedFindings(Vec<DismissedFinding>),
 }
 
 /// What one applied change did to the model, for views that keep derived state and update it in
@@ -245,7 +249,8 @@ impl Playground {
         &self.db
     }
 
-    /// For reads (Scan on an index): the engine's `execute_table_actions` takes `&mut self` for every action.
+    /// For reads (Scan on an index): the engine's `execute` takes `&mut self` for every action (the clock
+    /// may advance).
     pub fn database_mut(&mut self) -> &mut Database {
         &mut self.db
     }
@@ -334,7 +339,7 @@ impl Playground {
 
     /// Create `table` in the engine and store its rows, recording per-row errors.
     fn store_table(&mut self, table: &mut TableState, now: u64) {
-        match self.db.execute_table_actions("CreateTable", &table.definition, now) {
+        match self.db.execute("CreateTable", &table.definition, now) {
             Ok(_) => {
                 table.definition_error = None;
                 let name = table.name().to_string();
@@ -374,7 +379,7 @@ impl Playground {
     fn drop_table(&mut self, table: &TableState, now: u64) {
         if table.definition_error.is_none() {
             // The table exists in the engine (it was created by store_table); deleting it cannot be refused.
-            let _ = self.db.execute_table_actions("DeleteTable", &json!({"TableName": table.name()}), now);
+            let _ = self.db.execute("DeleteTable", &json!({"TableName": table.name()}), now);
         }
     }
 
@@ -387,7 +392,7 @@ impl Playground {
                 }
                 // Check the design on a scratch database so a refused table leaves nothing behind.
                 let mut scratch = Database::new(DatabaseConfig::default());
-                scratch.execute_table_actions("CreateTable", &table.definition, now)?;
+                scratch.execute("CreateTable", &table.definition, now)?;
                 if self.table_index(table.name()).is_some() {
                     return Err(EditError::Api(ApiError::ResourceInUse(format!("Table already exists: {}", table.name()))));
                 }
@@ -428,7 +433,7 @@ impl Playground {
                 let row = t.rows[pos].clone();
                 if row.error.is_none() {
                     let key = self.key_of(table, &row.item);
-                    self.db.execute_table_actions("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+                    self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
                 }
                 self.tables[table].rows.remove(pos);
                 self.journal.record(Change::RowRemoved { table, pos, old: row.clone() });
@@ -440,7 +445,7 @@ impl Playground {
                 let current = t.rows.iter().position(|r| r.id == row.id).map(|pos| (pos, t.rows[pos].clone()));
                 if let Some((_, cur)) = current.as_ref().filter(|(_, c)| c.error.is_none()) {
                     let key = self.key_of(table, &cur.item);
-                    self.db.execute_table_actions("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+                    self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
                 }
                 let id = row.id;
                 let rows = &mut self.tables[table].rows;
@@ -457,6 +462,12 @@ impl Playground {
                         Edit::DeleteRow { table, id }
                     }
                 })
+            }
+            Edit::SetAccessPatterns(patterns) => {
+                Ok(Edit::SetAccessPatterns(core::mem::replace(&mut self.access_patterns, patterns)))
+            }
+            Edit::SetDismissedFindings(list) => {
+                Ok(Edit::SetDismissedFindings(core::mem::replace(&mut self.dismissed_findings, list)))
             }
             Edit::Batch(edits) => {
                 let mut inverses = Vec::with_capacity(edits.len());
@@ -481,7 +492,7 @@ impl Playground {
     fn set_definition(&mut self, table: usize, definition: Value, now: u64) -> Result<Edit, EditError> {
         let old = self.tables.get(table).ok_or(EditError::NoSuchTable(table))?.clone();
         let mut scratch = Database::new(DatabaseConfig::default());
-        scratch.execute_table_actions("CreateTable", &definition, now)?;
+        scratch.execute("CreateTable", &definition, now)?;
         let new_name = table_name(&definition).unwrap_or("");
         if new_name != old.name() && self.table_index(new_name).is_some() {
             return Err(EditError::Api(ApiError::ResourceInUse(format!("Table already exists: {new_name}"))));
@@ -530,12 +541,12 @@ impl Playground {
         let stored_old = old.as_ref().filter(|(_, r)| r.error.is_none()).map(|(_, r)| r.item.clone());
         if let Some(old_item) = &stored_old {
             let key = self.key_of(table, old_item);
-            self.db.execute_table_actions("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+            self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
         }
-        if let Err(e) = self.db.execute_table_actions("PutItem", &json!({"TableName": name, "Item": item_to_json(&item)}), now) {
+        if let Err(e) = self.db.execute("PutItem", &json!({"TableName": name, "Item": item_to_json(&item)}), now) {
             if let Some(old_item) = &stored_old {
                 // It was stored a moment ago under the same schema, so storing it again succeeds.
-                let _ = self.db.execute_table_actions("PutItem", &json!({"TableName": name, "Item": item_to_json(old_item)}), now);
+                let _ = self.db.execute("PutItem", &json!({"TableName": name, "Item": item_to_json(old_item)}), now);
             }
             return Err(EditError::Api(e));
         }
@@ -557,5 +568,65 @@ impl Playground {
                 Ok(Edit::DeleteRow { table, id })
             }
         }
+    }
+}
+
+/// What a request run against the playground's engine did (see [`Playground::run_request`]).
+#[derive(Debug, Clone)]
+pub struct RequestRun {
+    /// The engine's answer, its charges and the keys it wrote.
+    pub explained: engine::explain::Explained,
+    /// The edit that takes the request's writes back (for undo); `None` when it changed no item.
+    pub inverse: Option<Edit>,
+}
+
+impl Playground {
+    /// Run any action the engine supports against this playground's database (a Query-tab request, a
+    /// console paste, a clock tick) and mirror every item it committed — its own writes and the Time to
+    /// Live deletes the clock made — into the rows, so the grid shows exactly what the engine stores.
+    /// The returned inverse is a batch of ordinary row edits: undoing it writes the old items back
+    /// through the engine like any other edit.
+    pub fn run_request(&mut self, action: &str, input: &Value, now: u64) -> RequestRun {
+        let explained = self.db.execute_explained(action, input, now);
+        let mut inverses = Vec::new();
+        for (name, key) in &explained.writes {
+            let Some(ti) = self.table_index(name) else { continue };
+            let stored = self.stored_item(name, key);
+            let pos = self.tables[ti].rows.iter().position(|r| r.error.is_none() && self.key_of(ti, &r.item) == *key);
+            let rows = &mut self.tables[ti].rows;
+            match (pos, stored) {
+                (Some(pos), Some(item)) => {
+                    if rows[pos].item != item {
+                        let old_row = rows[pos].clone();
+                        rows[pos].item = item;
+                        self.journal.record(Change::RowReplaced { table: ti, id: old_row.id, old: old_row.clone() });
+                        inverses.push(Edit::PutRow { table: ti, id: old_row.id, item: old_row.item });
+                    }
+                }
+                (Some(pos), None) => {
+                    let row = rows.remove(pos);
+                    self.journal.record(Change::RowRemoved { table: ti, pos, old: row.clone() });
+                    inverses.push(Edit::PutRow { table: ti, id: row.id, item: row.item });
+                }
+                (None, Some(item)) => {
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    self.tables[ti].rows.push(Row { id, item, error: None });
+                    self.journal.record(Change::RowAdded { table: ti, id });
+                    inverses.push(Edit::DeleteRow { table: ti, id });
+                }
+                (None, None) => {}
+            }
+        }
+        inverses.reverse();
+        let inverse = (!inverses.is_empty()).then_some(Edit::Batch(inverses));
+        RequestRun { explained, inverse }
+    }
+
+    /// The item the engine stores under `key` in table `name`, decoded.
+    fn stored_item(&self, name: &str, key: &Item) -> Option<Item> {
+        let table = self.db.table(name)?;
+        let pk = engine::table::key::key_from_item(&table.def.keys, key).ok()?;
+        table.get(&pk)
     }
 }

@@ -248,9 +248,12 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                                 }.into_any(),
                                 ViewKind::Item { id, key, band, cells, size, wcu, error } => {
                                     let has_error = error.is_some();
+                                    // Marked when the Query tab's last read returned this item (see `crate::query::highlight`).
+                                    let match_key = key.clone();
+                                    let matched = move || m.state.with(|s| crate::query::highlight::is_match(m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name()), &match_key));
                                     view! {
                                         <div class="mdl-row-item" data-testid="grid-row" data-key=key.clone() data-band=(band % 2).to_string()
-                                            class:mdl-row-error=has_error role="row" title=error.clone().unwrap_or_default()>
+                                            class:mdl-row-error=has_error class:mdl-row-match=matched.clone() data-match=move || matched().to_string() role="row" title=error.clone().unwrap_or_default()>
                                             <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()>
                                                 {(editable.is_some() && id.is_some()).then(|| view! {
                                                     <button type="button" class="mdl-row-delete" data-testid="row-delete" tabindex="-1"

@@ -15,6 +15,8 @@ mod items_tab;
 mod sidebar;
 pub mod state;
 
+pub use crate::model::grid_view::key_label;
+pub use grid::{Grid, GridModel};
 pub use indexes_tab::IndexViews;
 pub use items_tab::ItemsTab;
 pub use sidebar::ModelerSidebar;

@@ -61,9 +61,10 @@ thread_local! {
     static SHARED: RefCell<Option<Shared>> = const { RefCell::new(None) };
 }
 
-/// Milliseconds since the epoch: the engine keeps no clock, so time comes from here.
+/// Milliseconds since the epoch: the engine keeps no clock, so time comes from here — the playground
+/// clock, which the Query tab advances (see `crate::query::clock` for why it does not follow the wall).
 pub fn now() -> u64 {
-    js_sys::Date::now() as u64
+    crate::query::clock::now()
 }
 
 fn initial() -> (ModelerState, Option<Notice>) {
@@ -219,6 +220,7 @@ impl Modeler {
             s.playground.description = model.description.clone();
             s.playground.access_patterns = model.access_patterns.clone();
             s.playground.workloads = model.workloads.clone();
+            s.playground.dismissed_findings = model.dismissed_findings.clone();
         });
         self.selected.set(Some(0));
         Ok(())

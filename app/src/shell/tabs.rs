@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use super::{EmptyState, Tab};
+use super::Tab;
 use crate::modeler::{IndexViews, ItemsTab, ModelerSidebar};
 
 /// The content of the "Model" sidebar: the modeler's tables, entities and examples.
@@ -20,19 +20,8 @@ pub fn tab_body(tab: Tab) -> AnyView {
     match tab {
         Tab::Items => view! { <ItemsTab/> }.into_any(),
         Tab::Indexes => view! { <IndexViews/> }.into_any(),
-        Tab::Query => view! {
-            <EmptyState
-                title="Nothing to query yet"
-                hint="Run Query and Scan against the model's tables and see the items read and the capacity consumed."
-            />
-        }
-        .into_any(),
-        Tab::Heat => view! {
-            <EmptyState
-                title="No traffic yet"
-                hint="Simulate a workload and see how it spreads over partitions, which keys run hot, and what gets throttled."
-            />
-        }
-        .into_any(),
+        Tab::Query => view! { <crate::query::QueryTab/> }.into_any(),
+        Tab::Heat => view! { <crate::heat::HeatTab/> }.into_any(),
+        Tab::Patterns => view! { <crate::patterns::PatternsTab/> }.into_any(),
     }
 }

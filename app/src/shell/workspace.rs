@@ -16,10 +16,11 @@ pub enum Tab {
     Indexes,
     Query,
     Heat,
+    Patterns,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 4] = [Tab::Items, Tab::Indexes, Tab::Query, Tab::Heat];
+    pub const ALL: [Tab; 5] = [Tab::Items, Tab::Indexes, Tab::Query, Tab::Heat, Tab::Patterns];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -27,6 +28,7 @@ impl Tab {
             Tab::Indexes => "Indexes",
             Tab::Query => "Query",
             Tab::Heat => "Heat",
+            Tab::Patterns => "Access patterns",
         }
     }
 
@@ -37,6 +39,7 @@ impl Tab {
             Tab::Indexes => "indexes",
             Tab::Query => "query",
             Tab::Heat => "heat",
+            Tab::Patterns => "patterns",
         }
     }
 
@@ -54,6 +57,7 @@ impl Tab {
             Tab::Indexes => 1,
             Tab::Query => 2,
             Tab::Heat => 3,
+            Tab::Patterns => 4,
         }
     }
 

@@ -4,8 +4,9 @@
 //! ValidationExceptionMessages`, as shipped in DynamoDB Local, whose PartiQL layer is the service's),
 //! DynamoDB Local's `ExecuteTransactionFunction` / `BatchExecuteStatementFunction`, and answers
 //! recorded against DynamoDB Local 3.2.0/3.3.1 and real DynamoDB by other emulators' test suites.
-//! A message marked UNRECORDED below has no recorded wording we could find; it is our own, and the
-//! README of `partiql` lists it.
+//! Every constant here is DynamoDB's wording. Where we found no recorded wording, the text is our own
+//! and the module documentation (`partiql/mod.rs`, "where it is ours") lists it: the details of most
+//! syntax errors, and the `under ...` part of tuple-value errors.
 
 pub const NOT_WELL_FORMED: &str = "Statement wasn't well formed, can't be processed: ";
 pub const PARAMETER_COUNT: &str = "Number of parameters in request and statement don't match.";

@@ -15,6 +15,49 @@
 //!
 //! Messages: `messages.rs`, from DynamoDB's own PartiQL message table and recorded answers.
 //!
+//! # What DynamoDB documents, and what is supported here
+//! Statements (docs: "PartiQL statements for DynamoDB"):
+//! - `SELECT expr[, ...] FROM table[.index] [WHERE cond] [ORDER BY key [ASC|DESC], ...]` — supported;
+//!   projections are `*` or document paths (named by their last part, as DynamoDB answers); GetItem /
+//!   Query per pinned partition / Scan as DynamoDB decides; ORDER BY on key attributes of a Query.
+//! - `INSERT INTO table VALUE {...}` — supported (a duplicate key is DuplicateItemException).
+//! - `UPDATE table [SET path = value ...] [REMOVE path ...] WHERE key [AND cond] [RETURNING (ALL|MODIFIED)
+//!   (OLD|NEW) *]` — supported: values, paths, `+`/`-`, `list_append`, `set_add`, `set_delete`,
+//!   `if_not_exists`; a missing item is ConditionalCheckFailedException.
+//! - `DELETE FROM table WHERE key [AND cond] [RETURNING ALL OLD *]` — supported (a missing item is no error).
+//! Functions (docs: "PartiQL functions"): `SIZE`, `EXISTS` (ExecuteTransaction writes only),
+//! `ATTRIBUTE_TYPE`, `BEGINS_WITH`, `CONTAINS`, `MISSING` (`IS [NOT] MISSING`) — supported; also
+//! `attribute_exists`/`attribute_not_exists` and `IS [NOT] NULL|BOOLEAN|STRING|NUMERIC|BLOB|LIST|STRUCT|TUPLE`.
+//! Operators (docs: "PartiQL operators"): comparison `= <> != < <= > >=`, logical `AND OR NOT BETWEEN IN IS`
+//! — supported in WHERE; arithmetic `+ -` — supported in SET only (in WHERE it is refused).
+//! Data types (docs: "PartiQL data types"): strings `'..'`, numbers, `TRUE`/`FALSE`, `NULL`, lists `[..]`,
+//! maps/tuples `{'k': v}`, string and number sets `<<..>>` — supported; binary and binary sets only as `?`
+//! parameters, as on DynamoDB.
+//! APIs: ExecuteStatement (Limit, NextToken, ConsistentRead, ReturnConsumedCapacity,
+//! ReturnValuesOnConditionCheckFailure), BatchExecuteStatement (25 statements, per-statement errors),
+//! ExecuteTransaction (100 statements, ClientRequestToken) — supported.
+//! Not supported: nothing DynamoDB documents is missing; refused as on DynamoDB: `LIMIT`, aliases,
+//! `COUNT(*)` and other functions in projections, multi-row INSERT, `INSERT ... SELECT`, UPSERT/REPLACE, DDL.
+//!
+//! # Where the behaviour comes from, and where it is ours
+//! - Messages: DynamoDB's PartiQL message table and DynamoDB Local's statement functions (see
+//!   `messages.rs`). The *detail* after "Statement wasn't well formed, can't be processed: " is recorded
+//!   only for a statement that is not DML ("Expected data manipulation"); other syntax-error details
+//!   ("Unexpected token: x", "Unexpected keyword: pad", ...) are ours.
+//! - NextToken of another statement: "NextToken does not match request" (DynamoDB's message table;
+//!   DynamoDB Local answers "The provided starting key is invalid" instead).
+//! - RETURNING inside BatchExecuteStatement/ExecuteTransaction: refused with "Unsupported operation in
+//!   transaction." (DynamoDB's message; which statement forms DynamoDB refuses with it is not recorded).
+//! - The sort-key range a multi-partition Query reads, and the 1 MB page: the range comes from the first
+//!   top-level sort-key condition; the 1 MB page limit applies per partition read, not across partitions.
+//! - A Query pinned to no partition (`pk = 1 AND pk = 2`) is charged one minimum read.
+//!
+//! # For the playground's Query tab
+//! `Database::execute_statement(&ExecuteStatementInput { request: StatementRequest { statement, parameters,
+//! .. }, limit, next_token, .. }, now)` returns the items, `operation` (GetItem / Query / Scan, with the
+//! table, index and partition count; `Display` words it) and `consumed` (each charge with
+//! `Charge::explain`). A PartiQL console needs nothing else from the engine.
+//!
 //! INTERFACE CONTRACT: [`crate::db::Database::execute_statement`],
 //! [`crate::db::Database::batch_execute_statement`] and [`crate::db::Database::execute_transaction`]
 //! take the typed inputs of `crate::api::partiql`; `ExecuteStatementOutput::operation` says which

@@ -133,6 +133,7 @@ pub fn from_json(v: Option<&Value>) -> Result<TableExtras, ApiError> {
         tags,
         clock_ms: u64_of(v, "clock")?,
         writer: Writer::User,
+        journal: None,
     })
 }
 

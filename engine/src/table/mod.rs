@@ -204,6 +204,9 @@ impl Table {
     /// Callers have already validated the item (keys, index keys, size) and run [`Table::check_write`];
     /// batch writes and transactions call this per item.
     pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Stored> {
+        if let Some(journal) = &mut self.extras.journal {
+            journal.push(key.clone());
+        }
         let new_size = new.as_ref().map(|n| item_size(n) as u64);
         let old_size = self.size_of(key);
         // The old item is looked inside only to maintain indexes and streams.

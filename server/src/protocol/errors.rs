@@ -175,4 +175,32 @@ mod tests {
             {"Code": "ConditionalCheckFailed", "Message": "The conditional request failed"}]));
         assert!(b["Message"].as_str().is_some_and(|m| m.starts_with("Transaction cancelled")));
     }
+
+    /// The playground's console shows `engine::wire::error_body`; it must be these bytes exactly.
+    #[test]
+    fn same_bodies_as_the_engines_wire_shapes() {
+        let mut item = engine::value::Item::new();
+        item.insert("pk".into(), engine::value::AttributeValue::S("a".into()));
+        let errors = vec![
+            ApiError::Validation("1 validation error detected: Value null at 'tableName' failed".into()),
+            ApiError::Validation("One or more parameter values were invalid".into()),
+            ApiError::Serialization("Expected null".into()),
+            ApiError::Serialization(String::new()),
+            ApiError::UnknownOperation,
+            ApiError::Throttling("slow down".into()),
+            ApiError::ConditionalCheckFailed { message: "The conditional request failed".into(), item: Some(item.clone()) },
+            ApiError::ConditionalCheckFailed { message: "The conditional request failed".into(), item: None },
+            ApiError::TransactionCanceled {
+                message: "Transaction cancelled".into(),
+                reasons: vec![CancellationReason { code: "ConditionalCheckFailed".into(), message: Some("x".into()), item: Some(item) }],
+            },
+            ApiError::ResourceNotFound("Requested resource not found".into()),
+            ApiError::Internal("index corrupt".into()),
+        ];
+        for e in errors {
+            let (status, want) = engine::wire::error_body(&e);
+            assert_eq!(from_api_error(&e).status, status, "{e:?}");
+            assert_eq!(body(&e), want, "{e:?}");
+        }
+    }
 }

@@ -1,0 +1,143 @@
+//! One chart on the page: the canvas drawing, the value under the pointer, PNG and SVG export, and the
+//! numbers as a table. Everything it shows comes from its [`Chart`]; this file only renders.
+
+use leptos::prelude::*;
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsCast;
+
+use super::chart::Chart;
+use super::colour::Theme;
+use super::draw::{self, PlotArea};
+
+/// The page's theme (the stylesheet follows the same system setting).
+pub fn theme() -> Theme {
+    let dark = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    if dark {
+        Theme::Dark
+    } else {
+        Theme::Light
+    }
+}
+
+/// Start a download of `href` as `name`.
+fn download(href: &str, name: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Ok(a) = doc.create_element("a") else { return };
+    let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() else { return };
+    a.set_href(href);
+    a.set_download(name);
+    a.click();
+}
+
+fn export_svg(chart: &Chart, name: &str) -> Result<(), String> {
+    let text = draw::svg(chart, theme())?;
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
+    let bag = web_sys::BlobPropertyBag::new();
+    bag.set_type("image/svg+xml");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag).map_err(|_| String::from("the browser refused to make the file"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| String::from("the browser refused to make the file"))?;
+    download(&url, name);
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+#[component]
+pub fn ChartView(
+    chart: Chart,
+    /// Prefix of the test ids and file names (`base`, `variant`).
+    side: &'static str,
+) -> impl IntoView {
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let area = StoredValue::new(PlotArea::default());
+    let hover = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<String>);
+    let (w, h) = draw::size(&chart);
+    let id = format!("{side}-{}", chart.kind.id());
+    let chart = StoredValue::new(chart);
+    Effect::new(move |_| {
+        let Some(el) = canvas.get() else { return };
+        let Some(backend) = CanvasBackend::with_canvas_object(el) else {
+            error.set(Some(String::from("This browser gives the page no 2D canvas to draw on.")));
+            return;
+        };
+        let root = backend.into_drawing_area();
+        match chart.with_value(|c| draw::draw(&root, c, theme())) {
+            Ok(a) => area.set_value(a),
+            Err(e) => error.set(Some(format!("The chart could not be drawn: {e}"))),
+        }
+    });
+    let on_move = move |ev: web_sys::MouseEvent| {
+        let Some(el) = canvas.get_untracked() else { return };
+        let rect = el.get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return;
+        }
+        let x = (f64::from(ev.client_x()) - rect.left()) * f64::from(el.width()) / rect.width();
+        let y = (f64::from(ev.client_y()) - rect.top()) * f64::from(el.height()) / rect.height();
+        let (fx, fy) = area.get_value().fraction(x, y);
+        hover.set(chart.with_value(|c| c.hover(fx, fy)));
+    };
+    let file = id.clone();
+    let png = move |_| {
+        let Some(el) = canvas.get_untracked() else { return };
+        match el.to_data_url_with_type("image/png") {
+            Ok(url) => download(&url, &format!("dynamodel-{file}.png")),
+            Err(_) => error.set(Some(String::from("The browser refused to export the canvas."))),
+        }
+    };
+    let file = id.clone();
+    let svg = move |_| {
+        if let Err(e) = chart.with_value(|c| export_svg(c, &format!("dynamodel-{file}.svg"))) {
+            error.set(Some(e));
+        }
+    };
+    let table = chart.with_value(|c| c.table());
+    let title = chart.with_value(|c| c.kind.title());
+    view! {
+        <figure class="heat-chart" data-testid=format!("chart-{id}")>
+            <figcaption class="heat-chart-title">{title}</figcaption>
+            <canvas
+                node_ref=canvas
+                width=w
+                height=h
+                data-testid=format!("canvas-{id}")
+                role="img"
+                aria-label=format!("{title}; the numbers are in the table below")
+                on:mousemove=on_move
+                on:mouseleave=move |_| hover.set(None)
+            ></canvas>
+            <p class="heat-hover" data-testid=format!("hover-{id}") aria-live="polite">
+                {move || hover.get().unwrap_or_else(|| String::from("Point at the chart to read its values."))}
+            </p>
+            <div class="heat-chart-actions">
+                <button type="button" data-testid=format!("png-{id}") on:click=png>"Export PNG"</button>
+                <button type="button" data-testid=format!("svg-{id}") on:click=svg>"Export SVG"</button>
+            </div>
+            {move || error.get().map(|e| view! { <p class="heat-error" role="alert">{e}</p> })}
+            <details class="heat-data">
+                <summary>"Numbers behind this chart"</summary>
+                <div class="heat-table-wrap">
+                    <table data-testid=format!("table-{id}")>
+                        <caption>{title}</caption>
+                        <thead><tr>{table.headers.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
+                        <tbody>
+                            {table.rows.into_iter().map(|row| {
+                                let mut cells = row.into_iter();
+                                let head = cells.next().unwrap_or_default();
+                                view! {
+                                    <tr>
+                                        <th scope="row">{head}</th>
+                                        {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
+                                    </tr>
+                                }
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                </div>
+            </details>
+        </figure>
+    }
+}

@@ -1,0 +1,418 @@
+//! The workload editor's form, as plain strings, and its translation into a `sim` [`Workload`].
+//!
+//! A person types; nothing is parsed until Run. Each fault is reported against the field that caused
+//! it (field ids like `p0-rate`), using the simulator's own checks (`Rate::check`, `Sampler::new`,
+//! `Simulation::new`) so the editor can never accept what the simulator refuses or the other way round.
+
+use std::collections::BTreeMap;
+
+use engine::db::Database;
+use engine::model::Model;
+use serde_json::{json, Value};
+use sim::distribution::{Distribution, Sampler};
+use sim::rate::Rate;
+use sim::workload::{Op, Pattern};
+use sim::{SimError, Simulation, Workload};
+
+pub const OPS: [(&str, Op); 6] = [
+    ("PutItem", Op::PutItem),
+    ("UpdateItem", Op::UpdateItem),
+    ("GetItem", Op::GetItem),
+    ("Query", Op::Query),
+    ("DeleteItem", Op::DeleteItem),
+    ("Scan", Op::Scan),
+];
+pub const SHAPES: [&str; 4] = ["constant", "ramp", "spike", "daily_wave"];
+pub const DISTRIBUTIONS: [&str; 3] = ["uniform", "zipf", "hot_key"];
+
+/// One access pattern as the form holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PatternForm {
+    pub name: String,
+    pub table: String,
+    pub op: String,
+    pub index: String,
+    /// `PK=USER#{id}; SK=PROFILE`: key attribute = template.
+    pub key: String,
+    /// `GSI1PK=ALL_POSTS; title=A post; views=N:1`: other attributes written (strings, or numbers
+    /// with `N:`; templates allowed).
+    pub item: String,
+    pub key_count: String,
+    pub item_bytes: String,
+    pub shape: String,
+    /// Constant: a; ramp: a → b; spike: a base, b peak, c at second, d seconds; wave: a mean, b amplitude, c period.
+    pub a: String,
+    pub b: String,
+    pub c: String,
+    pub d: String,
+    pub distribution: String,
+    /// Zipf's s, or the hot key's percent.
+    pub dist_param: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct WorkloadForm {
+    pub duration: String,
+    pub seed: String,
+    pub patterns: Vec<PatternForm>,
+}
+
+/// Errors by field id (`duration`, `p0-rate`, `p1-key`, `p2` for the pattern as a whole, `workload`).
+pub type FieldErrors = BTreeMap<String, String>;
+
+impl PatternForm {
+    pub fn blank(table: &str, pk: &str) -> PatternForm {
+        PatternForm {
+            name: format!("write {table}"),
+            table: table.to_string(),
+            op: String::from("PutItem"),
+            index: String::new(),
+            key: format!("{pk}={}#{{id}}", pk.to_uppercase()),
+            item: String::new(),
+            key_count: String::from("1000"),
+            item_bytes: String::new(),
+            shape: String::from("constant"),
+            a: String::from("100"),
+            b: String::from("0"),
+            c: String::from("0"),
+            d: String::from("0"),
+            distribution: String::from("uniform"),
+            dist_param: String::from("1"),
+        }
+    }
+
+    /// A pattern of `sim`'s as the form shows it (a scenario's, or one saved in the model).
+    pub fn from_pattern(p: &Pattern) -> PatternForm {
+        let pairs = |m: Vec<(String, String)>| m.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+        let item = p
+            .item
+            .iter()
+            .map(|(k, v)| {
+                let text = match (v.get("S").and_then(Value::as_str), v.get("N").and_then(Value::as_str)) {
+                    (Some(s), _) => s.to_string(),
+                    (None, Some(n)) => format!("N:{n}"),
+                    _ => String::new(),
+                };
+                (k.clone(), text)
+            })
+            .collect();
+        let (shape, a, b, c, d) = match p.rate {
+            Rate::Constant { per_second } => ("constant", per_second, 0.0, 0.0, 0.0),
+            Rate::Ramp { from, to } => ("ramp", from, to, 0.0, 0.0),
+            Rate::Spike { base, peak, at_second, for_seconds } => ("spike", base, peak, f64::from(at_second), f64::from(for_seconds)),
+            Rate::DailyWave { mean, amplitude, period_seconds, .. } => ("daily_wave", mean, amplitude, f64::from(period_seconds), 0.0),
+        };
+        let (distribution, dist_param) = match p.distribution {
+            Distribution::Uniform => ("uniform", 1.0),
+            Distribution::Zipf { s } => ("zipf", s),
+            Distribution::HotKey { percent } => ("hot_key", percent),
+        };
+        PatternForm {
+            name: p.name.clone(),
+            table: p.table.clone(),
+            op: OPS.iter().find(|(_, o)| *o == p.op).map_or("PutItem", |(n, _)| n).to_string(),
+            index: p.index.clone().unwrap_or_default(),
+            key: pairs(p.key.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            item: pairs(item),
+            key_count: p.key_count.to_string(),
+            item_bytes: p.item_bytes.map(|b| b.to_string()).unwrap_or_default(),
+            shape: shape.to_string(),
+            a: a.to_string(),
+            b: b.to_string(),
+            c: c.to_string(),
+            d: d.to_string(),
+            distribution: distribution.to_string(),
+            dist_param: dist_param.to_string(),
+        }
+    }
+}
+
+impl WorkloadForm {
+    pub fn from_workload(w: &Workload) -> WorkloadForm {
+        WorkloadForm {
+            duration: w.duration_seconds.to_string(),
+            seed: w.seed.to_string(),
+            patterns: w.patterns.iter().map(PatternForm::from_pattern).collect(),
+        }
+    }
+}
+
+/// Every `{name}` placeholder of an entity's key template becomes the pattern's one id `{id}`.
+fn as_sim_template(t: &str) -> String {
+    let mut out = String::new();
+    let mut rest = t;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        match rest[open..].find('}') {
+            Some(close) => {
+                out.push_str("{id}");
+                rest = &rest[open + close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn value_text(v: &Value) -> Option<String> {
+    match (v.get("S").and_then(Value::as_str), v.get("N").and_then(Value::as_str)) {
+        (Some(s), _) => Some(s.to_string()),
+        (None, Some(n)) => Some(format!("N:{n}")),
+        _ => None,
+    }
+}
+
+/// The partition-key equality of a KeyConditionExpression (`#pk = :pk AND ...`): (attribute, value).
+fn key_condition(request: &Value) -> Option<(String, String)> {
+    let expr = request["KeyConditionExpression"].as_str()?;
+    let first = expr.split(" AND ").chain(expr.split(" and ")).find(|c| c.contains('=') && !c.contains("begins_with"))?;
+    let (l, r) = first.split_once('=')?;
+    let (l, r) = (l.trim().trim_start_matches('('), r.trim().trim_end_matches(')'));
+    let name = if l.starts_with('#') { request["ExpressionAttributeNames"][l].as_str()?.to_string() } else { l.to_string() };
+    let value = value_text(&request["ExpressionAttributeValues"][r])?;
+    Some((name, value))
+}
+
+/// A saved access pattern as a starting pattern: its operation, table, index and the key it asks for
+/// (constant, as the request has it: edit it into a template such as `USER#{id}` to spread it).
+pub fn from_access_pattern(ap: &engine::model::AccessPattern, model: &Model) -> Option<PatternForm> {
+    let op = ap.operation.as_deref().filter(|o| OPS.iter().any(|(n, _)| n == o))?;
+    let request = ap.request.as_ref()?;
+    let table = request["TableName"].as_str()?;
+    let def = model.tables.iter().find(|t| engine::model::table_name(&t.definition) == Some(table))?;
+    let keys: Vec<String> = def.definition["KeySchema"].as_array().into_iter().flatten().filter_map(|k| k["AttributeName"].as_str().map(String::from)).collect();
+    let mut p = PatternForm::blank(table, keys.first().map_or("PK", String::as_str));
+    p.name = ap.name.clone();
+    p.op = op.to_string();
+    p.index = request["IndexName"].as_str().unwrap_or_default().to_string();
+    let join = |pairs: Vec<(String, String)>| pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+    let (key, item): (Vec<(String, String)>, Vec<(String, String)>) = match op {
+        "Query" => (key_condition(request).into_iter().collect(), Vec::new()),
+        "Scan" => (Vec::new(), Vec::new()),
+        "PutItem" => request["Item"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter_map(|(k, v)| value_text(v).map(|t| (k.clone(), t)))
+            .partition(|(k, _)| keys.contains(k)),
+        _ => (request["Key"].as_object().into_iter().flatten().filter_map(|(k, v)| value_text(v).map(|t| (k.clone(), t))).collect(), Vec::new()),
+    };
+    p.key = join(key);
+    p.item = join(item);
+    Some(p)
+}
+
+/// Starting patterns from the model: its saved access patterns, one write per entity (its key templates, the GSI keys it fills),
+/// and one per table without entities; 100 requests/s, uniform over 1,000 ids.
+pub fn defaults(model: &Model) -> WorkloadForm {
+    let mut patterns = Vec::new();
+    for t in &model.tables {
+        let Some(name) = engine::model::table_name(&t.definition) else { continue };
+        let keys: Vec<String> = t.definition["KeySchema"].as_array().into_iter().flatten().filter_map(|k| k["AttributeName"].as_str().map(String::from)).collect();
+        let pk = keys.first().cloned().unwrap_or_else(|| String::from("PK"));
+        if t.entities.is_empty() {
+            let mut p = PatternForm::blank(name, &pk);
+            if let Some(sk) = keys.get(1) {
+                p.key.push_str(&format!("; {sk}={}#{{id}}", sk.to_uppercase()));
+            }
+            patterns.push(p);
+            continue;
+        }
+        for e in &t.entities {
+            let mut p = PatternForm::blank(name, &pk);
+            p.name = format!("write {}", e.name);
+            let (key, item): (Vec<_>, Vec<_>) = e.keys.iter().partition(|(k, _)| keys.contains(k));
+            p.key = key.iter().map(|(k, v)| format!("{k}={}", as_sim_template(v))).collect::<Vec<_>>().join("; ");
+            p.item = item.iter().map(|(k, v)| format!("{k}={}", as_sim_template(v))).collect::<Vec<_>>().join("; ");
+            if !e.type_attribute.is_empty() && !e.type_value.is_empty() {
+                if !p.item.is_empty() {
+                    p.item.push_str("; ");
+                }
+                p.item.push_str(&format!("{}={}", e.type_attribute, e.type_value));
+            }
+            patterns.push(p);
+        }
+    }
+    let mut saved: Vec<PatternForm> = model.access_patterns.iter().filter_map(|ap| from_access_pattern(ap, model)).collect();
+    saved.extend(patterns);
+    WorkloadForm { duration: String::from("60"), seed: String::from("1"), patterns: saved }
+}
+
+fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for part in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
+        let Some((k, v)) = part.split_once('=') else {
+            return Err(format!("'{part}': write attribute=template (for example PK=USER#{{id}})"));
+        };
+        let k = k.trim();
+        if k.is_empty() {
+            return Err(format!("'{part}': the attribute name is empty"));
+        }
+        out.push((k.to_string(), v.trim().to_string()));
+    }
+    Ok(out)
+}
+
+fn number(errors: &mut FieldErrors, field: &str, text: &str, what: &str) -> f64 {
+    match text.trim().replace(',', "").parse::<f64>() {
+        Ok(v) if v.is_finite() => v,
+        _ => {
+            errors.entry(field.to_string()).or_insert_with(|| format!("{what}: '{}' is not a number", text.trim()));
+            0.0
+        }
+    }
+}
+
+fn whole(errors: &mut FieldErrors, field: &str, text: &str, what: &str, max: u64) -> u64 {
+    match text.trim().replace(',', "").parse::<u64>() {
+        Ok(v) if v <= max => v,
+        _ => {
+            errors.entry(field.to_string()).or_insert_with(|| format!("{what}: a whole number from 0 to {max}, not '{}'", text.trim()));
+            0
+        }
+    }
+}
+
+fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
+    let id = |s: &str| format!("p{i}-{s}");
+    if f.name.trim().is_empty() {
+        errors.insert(id("name"), String::from("name: give the pattern a name"));
+    }
+    let op = OPS.iter().find(|(n, _)| *n == f.op).map_or(Op::PutItem, |(_, o)| *o);
+    let key: BTreeMap<String, String> = pairs(&f.key).unwrap_or_else(|e| {
+        errors.insert(id("key"), format!("key: {e}"));
+        Vec::new()
+    })
+    .into_iter()
+    .collect();
+    let item: BTreeMap<String, Value> = pairs(&f.item)
+        .unwrap_or_else(|e| {
+            errors.insert(id("item"), format!("attributes: {e}"));
+            Vec::new()
+        })
+        .into_iter()
+        // `N:5` writes a number; anything else is a string (templates allowed in both).
+        .map(|(k, v)| match v.strip_prefix("N:") {
+            Some(n) => (k, json!({ "N": n.trim() })),
+            None => (k, json!({ "S": v })),
+        })
+        .collect();
+    let key_count = whole(errors, &id("keys"), &f.key_count, "distinct ids", 100_000_000).max(1);
+    let item_bytes = if f.item_bytes.trim().is_empty() { None } else { Some(whole(errors, &id("bytes"), &f.item_bytes, "item size", 409_600)) };
+    let rate_field = id("rate");
+    let (a, b) = (number(errors, &rate_field, &f.a, "rate"), number(errors, &rate_field, &f.b, "rate"));
+    let (c, d) = (number(errors, &rate_field, &f.c, "rate"), number(errors, &rate_field, &f.d, "rate"));
+    let secs = |x: f64| if x >= 0.0 && x <= f64::from(u32::MAX) { x as u32 } else { 0 };
+    let rate = match f.shape.as_str() {
+        "ramp" => Rate::Ramp { from: a, to: b },
+        "spike" => Rate::Spike { base: a, peak: b, at_second: secs(c), for_seconds: secs(d) },
+        "daily_wave" => Rate::DailyWave { mean: a, amplitude: b, period_seconds: secs(c), peak_second: 0 },
+        _ => Rate::Constant { per_second: a },
+    };
+    if let Err(e) = rate.check() {
+        errors.entry(rate_field).or_insert_with(|| e.to_string());
+    }
+    let param = number(errors, &id("dist"), &f.dist_param, "distribution");
+    let distribution = match f.distribution.as_str() {
+        "zipf" => Distribution::Zipf { s: param },
+        "hot_key" => Distribution::HotKey { percent: param },
+        _ => Distribution::Uniform,
+    };
+    if let Err(e) = Sampler::new(&distribution, 1) {
+        errors.entry(id("dist")).or_insert_with(|| e.to_string());
+    }
+    Pattern {
+        name: f.name.trim().to_string(),
+        table: f.table.trim().to_string(),
+        op,
+        index: Some(f.index.trim().to_string()).filter(|s| !s.is_empty()),
+        key,
+        item,
+        item_bytes,
+        key_count,
+        distribution,
+        rate,
+        batch_size: 1,
+        consistent_read: false,
+        limit: None,
+    }
+}
+
+/// Where a simulator refusal belongs in the form.
+pub fn place(errors: &mut FieldErrors, form: &WorkloadForm, e: &SimError) {
+    let (pattern, message) = match e {
+        SimError::Engine { pattern, kind, message } => (Some(pattern.clone()), format!("{kind}: {message}")),
+        SimError::Workload(m) => {
+            let named = m.strip_prefix("pattern '").and_then(|r| r.split_once("': ")).map(|(n, rest)| (n.to_string(), rest.to_string()));
+            match named {
+                Some((n, rest)) => (Some(n), rest),
+                None => (None, m.clone()),
+            }
+        }
+    };
+    let mut i = pattern.as_ref().and_then(|n| form.patterns.iter().position(|p| p.name.trim() == n));
+    // A template fault names the template, not the pattern: find the pattern that holds it.
+    let template = message.strip_prefix("template '").and_then(|r| r.split_once("': ")).map(|(t, _)| t.to_string());
+    if let (None, Some(t)) = (i, &template) {
+        i = form.patterns.iter().position(|p| p.key.contains(t.as_str()) || p.item.contains(t.as_str()));
+        if let Some(i) = i {
+            let field = if form.patterns[i].key.contains(t.as_str()) { format!("p{i}-key") } else { format!("p{i}-item") };
+            errors.insert(field, message);
+            return;
+        }
+    }
+    let field = match (i, &message) {
+        (None, m) if m.starts_with("duration") => String::from("duration"),
+        (None, _) => String::from("workload"),
+        (Some(i), m) if m.contains("template") || m.contains("key") => format!("p{i}-key"),
+        (Some(i), m) if m.contains("index") => format!("p{i}-index"),
+        (Some(i), m) if m.contains("table") => format!("p{i}-table"),
+        (Some(i), _) => format!("p{i}"),
+    };
+    errors.insert(field, message);
+}
+
+/// The form as a workload the simulator accepts on `db`, or every fault by field.
+pub fn to_workload(form: &WorkloadForm, db: &Database) -> Result<Workload, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let duration = whole(&mut errors, "duration", &form.duration, "duration in seconds", u64::from(sim::runner::MAX_SECONDS));
+    if duration == 0 {
+        errors.entry(String::from("duration")).or_insert_with(|| String::from("duration: at least 1 second"));
+    }
+    let seed = whole(&mut errors, "seed", &form.seed, "seed", u64::MAX);
+    if form.patterns.is_empty() {
+        errors.insert(String::from("workload"), String::from("add at least one access pattern"));
+    }
+    let mut names = std::collections::BTreeSet::new();
+    let patterns: Vec<Pattern> = form.patterns.iter().enumerate().map(|(i, f)| pattern(&mut errors, i, f)).collect();
+    for (i, p) in patterns.iter().enumerate() {
+        if !p.name.is_empty() && !names.insert(p.name.clone()) {
+            errors.insert(format!("p{i}-name"), format!("name: another pattern is already called '{}'", p.name));
+        }
+        if db.table(&p.table).is_none() {
+            errors.insert(format!("p{i}-table"), format!("table: there is no table '{}' in this design", p.table));
+        }
+    }
+    let workload = Workload {
+        seed,
+        duration_seconds: duration as u32,
+        start_unix_seconds: 1_796_083_200,
+        top_keys: 10,
+        per_second: true,
+        tables: Vec::new(),
+        patterns,
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    // The simulator's own check (templates, keys, indexes, a priced request per pattern).
+    if let Err(e) = Simulation::new(db, workload.clone()) {
+        place(&mut errors, form, &e);
+        return Err(errors);
+    }
+    Ok(workload)
+}

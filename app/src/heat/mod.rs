@@ -1,0 +1,240 @@
+//! The Heat tab: a workload replayed against the design by the `sim` crate, shown as partition heat,
+//! throttling, burst, per-index load, top keys and monthly cost, with a what-if variant beside it.
+//!
+//! Pure logic (chart data, colour scale, the editor's form and its checks, variants, cost wording)
+//! lives in its own modules and is tested in `app/tests/heat.rs`; the `*_view` modules and this file
+//! only render and wire signals. Long runs go through [`slices`] so the page stays responsive.
+
+pub mod chart;
+mod chart_view;
+pub mod colour;
+pub mod cost;
+pub mod draw;
+pub mod editor;
+mod editor_view;
+mod results_view;
+pub mod scenarios;
+pub mod slices;
+pub mod whatif;
+pub mod words;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use sim::report::Report;
+
+use crate::modeler::use_modeler;
+use editor::{FieldErrors, WorkloadForm};
+use results_view::{CostPanel, RunSummary, WhatIfPanel};
+use slices::Outcome;
+use whatif::{Setup, Variant};
+
+/// A finished run: what ran and what it reported.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    pub setup: Setup,
+    pub report: Report,
+}
+
+/// Which design the tab simulates: a seed scenario, or the person's own model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source {
+    pub title: String,
+    pub why: String,
+    pub setup: Setup,
+    pub fix: Option<Variant>,
+}
+
+/// The tab's shared signals.
+#[derive(Clone, Copy)]
+pub struct HeatState {
+    pub source: RwSignal<Option<Source>>,
+    pub form: RwSignal<WorkloadForm>,
+    pub errors: RwSignal<FieldErrors>,
+    pub result: RwSignal<Option<RunResult>>,
+    pub variant: RwSignal<Option<(Variant, RunResult)>>,
+    pub progress: RwSignal<Option<(u32, u32)>>,
+    pub running: RwSignal<bool>,
+    pub cancel: RwSignal<bool>,
+    pub message: RwSignal<Option<String>>,
+    pub prices: RwSignal<sim::cost::Prices>,
+}
+
+fn now() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+impl HeatState {
+    fn load(&self, source: Source) {
+        self.form.set(WorkloadForm::from_workload(&source.setup.workload));
+        self.errors.set(FieldErrors::new());
+        self.result.set(None);
+        self.variant.set(None);
+        self.message.set(None);
+        self.source.set(Some(source));
+    }
+
+    /// Run `setup` in slices; on success hand the result to `done`. A cancelled run changes nothing.
+    fn run(self, setup: Setup, done: impl FnOnce(RunResult) + 'static) {
+        let db = match setup.database(now()) {
+            Ok(db) => db,
+            Err(e) => {
+                self.message.set(Some(format!("The design could not be loaded into the engine: {e}")));
+                return;
+            }
+        };
+        self.running.set(true);
+        self.cancel.set(false);
+        self.message.set(None);
+        self.progress.set(Some((0, setup.workload.duration_seconds)));
+        spawn_local(async move {
+            let workload = setup.workload.clone();
+            let outcome = slices::run(&db, workload, |d, t| self.progress.set(Some((d, t))), || self.cancel.get_untracked()).await;
+            self.running.set(false);
+            match outcome {
+                Outcome::Done(report) => {
+                    self.progress.set(None);
+                    done(RunResult { setup, report: *report });
+                }
+                Outcome::Cancelled => {
+                    self.progress.set(None);
+                    self.message.set(Some(String::from("Run cancelled; the last complete results are still shown.")));
+                }
+                Outcome::Failed(e) => {
+                    self.progress.set(None);
+                    self.message.set(Some(format!("The simulator refused the workload: {e}")));
+                }
+            }
+        });
+    }
+
+    /// Check the form and run the current design.
+    pub fn run_current(self) {
+        let Some(source) = self.source.get_untracked() else { return };
+        let db = match source.setup.database(now()) {
+            Ok(db) => db,
+            Err(e) => {
+                self.message.set(Some(format!("The design could not be loaded into the engine: {e}")));
+                return;
+            }
+        };
+        let form = self.form.get_untracked();
+        match editor::to_workload(&form, &db) {
+            Err(errors) => self.errors.set(errors),
+            Ok(mut workload) => {
+                self.errors.set(FieldErrors::new());
+                workload.tables = source.setup.workload.tables.clone();
+                let setup = Setup { model: source.setup.model.clone(), workload };
+                self.run(setup, move |r| {
+                    self.variant.set(None);
+                    self.result.set(Some(r));
+                });
+            }
+        }
+    }
+
+    /// Run `variant` of the last run's setup (the same workload).
+    pub fn run_variant(self, variant: Variant) {
+        let Some(base) = self.result.get_untracked() else { return };
+        match whatif::apply(&base.setup, &variant) {
+            Err(e) => self.message.set(Some(format!("That variant does not apply: {e}"))),
+            Ok(setup) => self.run(setup, move |r| self.variant.set(Some((variant, r)))),
+        }
+    }
+}
+
+#[component]
+pub fn HeatTab() -> impl IntoView {
+    let modeler = use_modeler();
+    let st = HeatState {
+        source: RwSignal::new(None),
+        form: RwSignal::new(WorkloadForm { duration: String::from("60"), seed: String::from("1"), patterns: Vec::new() }),
+        errors: RwSignal::new(FieldErrors::new()),
+        result: RwSignal::new(None),
+        variant: RwSignal::new(None),
+        progress: RwSignal::new(None),
+        running: RwSignal::new(false),
+        cancel: RwSignal::new(false),
+        message: RwSignal::new(None),
+        prices: RwSignal::new(sim::cost::us_east_1()),
+    };
+    let use_model = move |_| {
+        let model = modeler.state.with_untracked(|s| s.playground.to_model());
+        if model.tables.is_empty() {
+            st.message.set(Some(String::from("The model has no tables yet: design one in the sidebar, or pick a scenario.")));
+            return;
+        }
+        let form = editor::defaults(&model);
+        let workload = sim::Workload {
+            seed: 1,
+            duration_seconds: 60,
+            start_unix_seconds: 1_796_083_200,
+            top_keys: 10,
+            per_second: true,
+            tables: Vec::new(),
+            patterns: Vec::new(),
+        };
+        st.load(Source {
+            title: if model.name.is_empty() { String::from("Your model") } else { model.name.clone() },
+            why: String::from("One write pattern per entity to start with; edit the patterns, then Run."),
+            setup: Setup { model, workload },
+            fix: None,
+        });
+        st.form.set(form);
+    };
+    let tables = Signal::derive(move || {
+        st.source.with(|s| {
+            s.as_ref()
+                .map(|s| s.setup.model.tables.iter().filter_map(|t| engine::model::table_name(&t.definition).map(String::from)).collect())
+                .unwrap_or_default()
+        })
+    });
+    view! {
+        <div class="heat" data-testid="heat-tab">
+            <section class="heat-sources" aria-label="What to simulate">
+                <p class="heat-lead">"Replay traffic against a design and see which partitions run hot, what throttles and what it costs. The partition model is described in docs/partition-model.md; DynamoDB's internals are not public."</p>
+                <div class="heat-row">
+                    {scenarios::all().into_iter().map(|s| {
+                        let id = s.id;
+                        view! {
+                            <button type="button" class="heat-scenario" data-testid=format!("scenario-{id}") disabled=move || st.running.get() on:click=move |_| {
+                                let s = s.clone();
+                                st.load(Source { title: s.title.to_string(), why: s.why.clone(), setup: s.setup.clone(), fix: Some(s.fix.clone()) });
+                            }>{s.title}</button>
+                        }
+                    }).collect_view()}
+                    <button type="button" data-testid="heat-use-model" disabled=move || st.running.get() on:click=use_model>"Use my model"</button>
+                </div>
+            </section>
+            {move || st.source.get().map(|s| view! {
+                <section class="heat-source" data-testid="heat-source">
+                    <h3>{s.title}</h3>
+                    <p class="heat-why">{s.why}</p>
+                </section>
+            })}
+            {move || st.source.with(|s| s.is_some()).then(|| view! {
+                <editor_view::WorkloadEditor form=st.form errors=st.errors tables=tables/>
+                <div class="heat-run">
+                    <button type="button" class="primary" data-testid="heat-run" disabled=move || st.running.get() on:click=move |_| st.run_current()>"Run simulation"</button>
+                    <button type="button" data-testid="heat-cancel" disabled=move || !st.running.get() on:click=move |_| st.cancel.set(true)>"Cancel"</button>
+                    {move || st.progress.get().map(|(d, t)| view! {
+                        <progress data-testid="heat-progress" max=t value=d aria-label="Simulated seconds"></progress>
+                        <span data-testid="heat-progress-text">{format!("{d} of {t} simulated seconds")}</span>
+                    })}
+                </div>
+            })}
+            {move || st.message.get().map(|m| view! { <p class="heat-message" role="status" data-testid="heat-message">{m}</p> })}
+            {move || st.result.get().map(|r| view! {
+                <div class="heat-results">
+                    <div class="heat-compare">
+                        <RunSummary result=r.clone() side="base" title=String::from("Current design") prices=st.prices/>
+                        {move || st.variant.get().map(|(v, vr)| view! {
+                            <RunSummary result=vr side="variant" title=format!("Variant: {}", v.label()) prices=st.prices/>
+                        })}
+                    </div>
+                    <WhatIfPanel st=st/>
+                    <CostPanel result=r prices=st.prices/>
+                </div>
+            })}
+        </div>
+    }
+}

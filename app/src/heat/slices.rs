@@ -1,0 +1,76 @@
+//! Long runs in slices: the simulator advances a few simulated seconds per slice and hands the event
+//! loop back between slices (a `setTimeout(0)` Promise awaited through `wasm_bindgen_futures`), so
+//! typing, scrolling and the Cancel button keep working while it runs.
+
+use sim::report::Report;
+use sim::{SimError, Simulation, Workload};
+use wasm_bindgen::JsCast;
+
+/// How long one slice should take, in milliseconds (well under a 60 Hz frame's budget of 16 ms).
+pub const SLICE_MS: f64 = 8.0;
+pub const MAX_SLICE_SECONDS: u32 = 3_600;
+
+/// The next slice's size in simulated seconds, from how long the last one took: aim at [`SLICE_MS`].
+pub fn next_slice(last_seconds: u32, elapsed_ms: f64) -> u32 {
+    if !(elapsed_ms > 0.5) {
+        return (last_seconds.saturating_mul(2)).clamp(1, MAX_SLICE_SECONDS);
+    }
+    let scaled = f64::from(last_seconds) * SLICE_MS / elapsed_ms;
+    (scaled.floor() as u32).clamp(1, MAX_SLICE_SECONDS)
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub enum Outcome {
+    Done(Box<Report>),
+    /// Cancelled by the person: the previous results stay where they were.
+    Cancelled,
+    Failed(SimError),
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// Give the event loop a turn.
+pub async fn yield_to_browser() {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        if let Some(w) = web_sys::window() {
+            // If scheduling fails the promise resolves at once: the run goes on, only less smoothly.
+            if w.set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0).is_err() {
+                let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+            }
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Run `workload` on `db` in slices, reporting (done, total) seconds, stopping when `cancelled()`.
+pub async fn run(
+    db: &engine::db::Database,
+    workload: Workload,
+    mut progress: impl FnMut(u32, u32),
+    cancelled: impl Fn() -> bool,
+) -> Outcome {
+    let mut sim = match Simulation::new(db, workload) {
+        Ok(s) => s,
+        Err(e) => return Outcome::Failed(e),
+    };
+    let mut slice = 1;
+    loop {
+        let start = now_ms();
+        let p = match sim.run_chunk(slice) {
+            Ok(p) => p,
+            Err(e) => return Outcome::Failed(e),
+        };
+        slice = next_slice(slice, now_ms() - start);
+        progress(p.done_seconds, p.total_seconds);
+        if p.finished() {
+            return Outcome::Done(Box::new(sim.report()));
+        }
+        yield_to_browser().await;
+        if cancelled() {
+            return Outcome::Cancelled;
+        }
+    }
+}

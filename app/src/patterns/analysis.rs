@@ -1,0 +1,34 @@
+//! One analysis of the current model: every access pattern checked, the advisor's findings, the
+//! coverage line and the Markdown export. Recomputed (as a memo) whenever the model changes.
+
+use advisor::check::{check_all, coverage, PatternCheck};
+use advisor::markdown::{export, index_label};
+use advisor::{advise, Context, Finding};
+use engine::model::DismissedFinding;
+
+use crate::model::Playground;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    pub checks: Vec<PatternCheck>,
+    /// The seeds' index column for each check ("Main table", "GSI1 (sparse)").
+    pub index_labels: Vec<String>,
+    pub coverage: String,
+    pub markdown: String,
+    pub findings: Vec<Finding>,
+    pub dismissed: Vec<DismissedFinding>,
+}
+
+pub fn analyse(p: &Playground, now: u64) -> Analysis {
+    let model = p.to_model();
+    let checks = check_all(&model, p.database(), now);
+    let findings = advise(&Context::new(&model, &checks, None));
+    Analysis {
+        index_labels: checks.iter().map(|c| index_label(&model, c)).collect(),
+        coverage: coverage(&checks),
+        markdown: export(&model, &checks),
+        findings,
+        dismissed: p.dismissed_findings.clone(),
+        checks,
+    }
+}

@@ -1,0 +1,83 @@
+//! The playground clock: the time every engine call is made at.
+//!
+//! It starts at the browser's time when the page loads and then moves only when the user advances it
+//! (+1 min, +1 h, +1 day, to a date). A clock that followed the wall clock would let Time to Live
+//! delete items inside an unrelated grid edit, behind the model's back; with this one every TTL delete
+//! happens in a clock-advance request, which the Query tab mirrors into the model like any write.
+
+use std::cell::Cell;
+
+thread_local! {
+    static NOW: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// Milliseconds since the epoch, on the playground clock.
+pub fn now() -> u64 {
+    NOW.with(|c| match c.get() {
+        Some(t) => t,
+        None => {
+            let t = js_sys::Date::now() as u64;
+            c.set(Some(t));
+            t
+        }
+    })
+}
+
+/// Move the clock to `to` (never backwards: DynamoDB's time does not run back). Returns the new time.
+pub fn set(to: u64) -> u64 {
+    let t = now().max(to);
+    NOW.with(|c| c.set(Some(t)));
+    t
+}
+
+pub const MINUTE: u64 = 60_000;
+pub const HOUR: u64 = 60 * MINUTE;
+pub const DAY: u64 = 24 * HOUR;
+
+/// `2026-12-01T12:00:00Z` for epoch milliseconds (UTC, second precision).
+pub fn iso(ms: u64) -> String {
+    let secs = ms / 1000;
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+/// Epoch milliseconds of a `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` (UTC) text, as a date input gives it.
+pub fn parse_date(text: &str) -> Option<u64> {
+    let (date, time) = text.trim().split_once('T').unwrap_or((text.trim(), "00:00"));
+    let mut p = date.split('-').map(|s| s.parse::<i64>().ok());
+    let (y, m, d) = (p.next()??, p.next()??, p.next()??);
+    if p.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&d) || y < 1970 {
+        return None;
+    }
+    let mut t = time.split(':').map(|s| s.parse::<u64>().ok());
+    let (hh, mm) = (t.next()??, t.next().unwrap_or(Some(0))?);
+    if hh > 23 || mm > 59 {
+        return None;
+    }
+    let days = days_from_civil(y, m as u32, d as u32);
+    Some((days as u64 * 86_400 + hh * 3600 + mm * 60) * 1000)
+}
+
+// Howard Hinnant's civil-date algorithms (public domain), exact for the proleptic Gregorian calendar.
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m as i64 + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}

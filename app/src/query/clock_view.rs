@@ -1,0 +1,103 @@
+//! The playground clock, Time to Live and the Streams panel.
+
+use leptos::prelude::*;
+use serde_json::json;
+
+use super::clock::{iso, parse_date, DAY, HOUR, MINUTE};
+use super::session::{advance_clock, run, use_session, Source};
+use super::streams::records;
+use crate::modeler::use_modeler;
+
+#[component]
+pub fn ClockPanel() -> impl IntoView {
+    let session = use_session();
+    let m = use_modeler();
+    let date = RwSignal::new(String::new());
+    let date_error = RwSignal::new(None::<String>);
+    let ttl_attr = RwSignal::new(String::from("expiresAt"));
+    let view_type = RwSignal::new(String::from("NEW_AND_OLD_IMAGES"));
+    let message = RwSignal::new(None::<String>);
+    let table = move || m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()).unwrap_or_default());
+    let step = move |ms: u64| {
+        advance_clock(session.clock.get_untracked() + ms);
+    };
+    let to_date = move || match parse_date(&date.get_untracked()) {
+        Some(t) if t >= session.clock.get_untracked() => {
+            date_error.set(None);
+            advance_clock(t);
+        }
+        Some(_) => date_error.set(Some(String::from("The playground clock only moves forward."))),
+        None => date_error.set(Some(String::from("Use YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC)."))),
+    };
+    let report = move |o: super::session::Outcome| {
+        message.set(Some(match o.result {
+            Ok(_) => format!("{} on {}: done", o.action, o.request.get("TableName").and_then(|v| v.as_str()).unwrap_or("")),
+            Err(f) => format!("{}: {}", f.type_name, f.message),
+        }))
+    };
+    let enable_ttl = move || {
+        let o = run(Source::Console, "UpdateTimeToLive", json!({"TableName": table(), "TimeToLiveSpecification": {"Enabled": true, "AttributeName": ttl_attr.get_untracked()}}));
+        report(o);
+    };
+    let enable_stream = move || {
+        let o = run(Source::Console, "UpdateTable", json!({"TableName": table(), "StreamSpecification": {"StreamEnabled": true, "StreamViewType": view_type.get_untracked()}}));
+        report(o);
+    };
+    // Re-read the records after every request (the log grows with each one).
+    let recs = move || {
+        session.log.track();
+        m.state.with(|s| records(s.playground.database()))
+    };
+    view! {
+        <section class="q-clock" data-testid="q-clock-panel">
+            <h3 class="q-h">"Clock, Time to Live and Streams"</h3>
+            <div class="q-row">
+                <span>"Playground clock: "<strong class="mdl-mono" data-testid="q-clock">{move || iso(session.clock.get())}</strong></span>
+                <button type="button" class="mdl-btn mdl-small" data-testid="q-clock-min" on:click=move |_| step(MINUTE)>"+1 min"</button>
+                <button type="button" class="mdl-btn mdl-small" data-testid="q-clock-hour" on:click=move |_| step(HOUR)>"+1 h"</button>
+                <button type="button" class="mdl-btn mdl-small" data-testid="q-clock-day" on:click=move |_| step(DAY)>"+1 day"</button>
+                <input class="mdl-input q-narrow-date" data-testid="q-clock-date" placeholder="YYYY-MM-DD" aria-label="Move the clock to a date"
+                    prop:value=move || date.get() on:input=move |ev| date.set(event_target_value(&ev))/>
+                <button type="button" class="mdl-btn mdl-small" data-testid="q-clock-go" on:click=move |_| to_date()>"Go"</button>
+            </div>
+            {move || date_error.get().map(|e| view! { <p class="mdl-error" data-testid="q-clock-error">{e}</p> })}
+            <div class="q-row">
+                <label class="q-field">"TTL attribute"
+                    <input class="mdl-input q-narrow-date" data-testid="q-ttl-attr" prop:value=move || ttl_attr.get() on:input=move |ev| ttl_attr.set(event_target_value(&ev))/>
+                </label>
+                <button type="button" class="mdl-btn mdl-small" data-testid="q-ttl-enable" on:click=move |_| enable_ttl()>{move || format!("Enable TTL on {}", table())}</button>
+                <label class="q-field">"Stream view"
+                    <select class="mdl-input" data-testid="q-stream-view" prop:value=move || view_type.get() on:change=move |ev| view_type.set(event_target_value(&ev))>
+                        {["NEW_AND_OLD_IMAGES", "NEW_IMAGE", "OLD_IMAGE", "KEYS_ONLY"].into_iter().map(|v| view! { <option value=v>{v}</option> }).collect_view()}
+                    </select>
+                </label>
+                <button type="button" class="mdl-btn mdl-small" data-testid="q-stream-enable" on:click=move |_| enable_stream()>{move || format!("Enable stream on {}", table())}</button>
+            </div>
+            {move || message.get().map(|t| view! { <p class="mdl-muted" data-testid="q-clock-message">{t}</p> })}
+            <p class="mdl-muted">"TTL and stream settings belong to this session's engine (the model file keeps designs and items). An expired item is deleted by TTL when the clock passes its time; the model and the Items grid follow, and undo puts it back."</p>
+            {move || recs().into_iter().map(|(t, view_type, list)| view! {
+                <div class="q-stream" data-testid="q-stream" data-table=t.clone()>
+                    <div><strong>{format!("Stream of {t}")}</strong><span class="mdl-muted">{format!(" · {view_type} · {} record(s)", list.len())}</span></div>
+                    <ol class="q-stream-list">
+                        {list.into_iter().rev().take(100).map(|r| {
+                            let event = r.get("eventName").and_then(|v| v.as_str()).unwrap_or("").to_string();
+                            let event_attr = event.clone();
+                            let keys = r.pointer("/dynamodb/Keys").map(|k| k.to_string()).unwrap_or_default();
+                            let who = r.pointer("/userIdentity/principalId").and_then(|v| v.as_str()).map(|p| format!(" · by {p}"));
+                            let old = r.pointer("/dynamodb/OldImage").map(|k| format!("old {k}"));
+                            let new = r.pointer("/dynamodb/NewImage").map(|k| format!("new {k}"));
+                            view! {
+                                <li class="q-stream-record" data-testid="q-stream-record" data-event=event_attr>
+                                    <strong>{event}</strong>" "<span class="mdl-mono">{keys}</span>
+                                    <span class="mdl-muted" data-testid="q-stream-who">{who}</span>
+                                    {old.map(|o| view! { <div class="mdl-mono mdl-muted">{o}</div> })}
+                                    {new.map(|n| view! { <div class="mdl-mono mdl-muted">{n}</div> })}
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ol>
+                </div>
+            }).collect_view()}
+        </section>
+    }
+}

@@ -1,0 +1,95 @@
+//! The answer to the last request: status or DynamoDB's error, the items in the modeler's grid style,
+//! read vs returned, the page rule, capacity explained, the response body and the code for it.
+
+use leptos::prelude::*;
+
+use super::builder::KeyInfo;
+use super::code_view::CodePanel;
+use super::results::{read_line, PAGE_BYTES};
+use super::session::{use_session, Outcome};
+use crate::model::layout::{layout, Entry};
+use crate::modeler::{use_modeler, Grid, GridModel};
+
+/// The grid model of a result's items, laid out by the keys of the table or index it read.
+fn grid_of(o: &Outcome) -> GridModel {
+    let m = use_modeler();
+    let table = o.request.get("TableName").and_then(|v| v.as_str()).unwrap_or("");
+    let index = o.request.get("IndexName").and_then(|v| v.as_str()).unwrap_or("");
+    let (keys, base) = m.state.with_untracked(|s| match s.playground.table_index(table).and_then(|i| s.playground.table(i)) {
+        Some(t) => {
+            let (p, k) = t.key_names();
+            (KeyInfo::of(&t.definition, index), p.into_iter().chain(k).collect::<Vec<_>>())
+        }
+        None => (KeyInfo::default(), Vec::new()),
+    });
+    let entries: Vec<Entry<'_, usize>> = o.summary.items.iter().enumerate().map(|(i, item)| Entry { key: i, item, unstored: false }).collect();
+    let sort: Vec<&str> = keys.sort.as_ref().map(|(n, _)| n.as_str()).into_iter().collect();
+    let mut lead: Vec<&str> = vec![keys.partition.as_str()];
+    lead.extend(sort.iter().copied());
+    lead.extend(base.iter().map(String::as_str));
+    let layout = layout(entries, &keys.partition, &sort, &lead);
+    let mut key_columns = vec![keys.partition.clone()];
+    key_columns.extend(keys.sort.map(|(n, _)| n));
+    GridModel::entries(o.summary.items.clone(), layout, key_columns, base)
+}
+
+#[component]
+pub fn ResultsPanel() -> impl IntoView {
+    let session = use_session();
+    let last = session.last;
+    let grid = Memo::new(move |_| last.with(|o| o.as_ref().map(grid_of).unwrap_or_default()));
+    view! {
+        <section class="q-results" data-testid="q-results" aria-live="polite">
+            {move || last.with(|o| match o {
+                None => view! { <p class="mdl-muted" data-testid="q-results-empty">"Run a request to see what it read, returned and cost."</p> }.into_any(),
+                Some(o) => {
+                    let ok = o.result.is_ok();
+                    let error = o.result.as_ref().err().map(|f| (f.type_name.clone(), f.message.clone()));
+                    let body = serde_json::to_string_pretty(o.body()).unwrap_or_default();
+                    let read = read_line(&o.summary);
+                    let page_cut = o.summary.cut_by_page_size.then(|| format!(
+                        "The page ended at DynamoDB's 1 MB limit ({PAGE_BYTES} bytes read before any filter): LastEvaluatedKey is set although Limit was not reached — \"Next page\" continues from it."));
+                    let returned = o.summary.items.len();
+                    let capacity = o.capacity.clone();
+                    let note = o.note.clone();
+                    let changed = o.changed;
+                    let lek = o.summary.last_evaluated_key.as_ref().map(|k| k.to_string());
+                    view! {
+                        <div class="q-status" data-testid="q-status" data-ok=ok.to_string()>
+                            <span class="q-status-code">{o.status_text()}</span>
+                            <span class="mdl-muted">{format!(" · {} #{}", o.action, o.seq)}</span>
+                        </div>
+                        {error.map(|(t, msg)| view! { <p class="mdl-error" data-testid="q-error"><strong data-testid="q-error-type">{t}</strong>": "<span data-testid="q-error-message">{msg}</span></p> })}
+                        {note.map(|n| view! { <p class="q-note" data-testid="q-note">{n}</p> })}
+                        <p class="q-summary" data-testid="q-summary">
+                            {read.map(|r| view! { <span data-testid="q-read-line">{r}</span> })}
+                            {o.summary.count.map(|c| view! { <span class="mdl-muted" data-testid="q-counts">{format!(" · Count {c} · ScannedCount {}", o.summary.scanned_count.unwrap_or(0))}</span> })}
+                            {(returned > 0).then(|| view! { <span class="mdl-muted">{format!(" · {returned} item(s) shown")}</span> })}
+                            {(changed > 0).then(|| view! { <span data-testid="q-changed">{format!(" · {changed} item(s) of the model changed (Ctrl+Z undoes)")}</span> })}
+                        </p>
+                        {lek.map(|k| view! { <p class="mdl-muted mdl-mono" data-testid="q-lek">{format!("LastEvaluatedKey {k}")}</p> })}
+                        {page_cut.map(|t| view! { <p class="q-note" data-testid="q-page-rule">{t}</p> })}
+                        <div class="q-capacity" data-testid="q-capacity">
+                            {capacity.into_iter().map(|t| view! {
+                                <div class="q-cap-table" data-testid="q-cap-table" data-table=t.table.clone()>
+                                    <div class="q-cap-total"><strong data-testid="q-cap-total">{t.total.clone()}</strong>{format!(" consumed on {}", t.table)}</div>
+                                    <ul>{t.lines.into_iter().map(|l| view! { <li class="mdl-mono" data-testid="q-cap-line">{l}</li> }).collect_view()}</ul>
+                                </div>
+                            }).collect_view()}
+                        </div>
+                        <details class="q-body" data-testid="q-body-box" open=!ok>
+                            <summary>{if ok { "Response body" } else { "Error body (as the server sends it)" }}</summary>
+                            <pre class="mdl-mono q-pre" data-testid="q-body">{body}</pre>
+                        </details>
+                    }.into_any()
+                }
+            })}
+            <Show when=move || last.with(|o| o.as_ref().is_some_and(|o| !o.summary.items.is_empty()))>
+                <Grid model=grid testid="q-grid"/>
+            </Show>
+            <Show when=move || last.with(|o| o.is_some())>
+                <CodePanel/>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,240 @@
+//! Running a request from the Query tab, and what the tab remembers of the session.
+//!
+//! Every request goes through [`run`]: the modeler's playground runs it on its engine
+//! (`Playground::run_request` → `Database::execute_explained`), the items it wrote are mirrored into the
+//! model and recorded as one undo step, and the answer becomes an [`Outcome`] that the results panel,
+//! the generated code and the operation log all read.
+
+use std::cell::RefCell;
+
+use engine::capacity::Target;
+use leptos::prelude::*;
+use serde_json::Value;
+
+use super::builder::Builder;
+use super::capacity::{explain, TableCapacity};
+use super::clock;
+use super::highlight::{matched, Matched};
+use super::results::{summarize, Summary};
+use crate::model::{Edit, TableState};
+use crate::modeler::{key_label, use_modeler, Modeler};
+
+/// Which part of the tab sent a request (the log's "open in builder" goes back to it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Builder,
+    Write,
+    Console,
+    Clock,
+}
+
+/// A refused request, shaped as DynamoDB sends it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    pub status: u16,
+    /// `ValidationException`, `ConditionalCheckFailedException`, ...
+    pub type_name: String,
+    pub message: String,
+    /// The exact error body (`__type`, message, `Item`, `CancellationReasons`).
+    pub body: Value,
+}
+
+/// One request and its answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub seq: u64,
+    pub source: Source,
+    pub action: String,
+    pub request: Value,
+    pub result: Result<Value, Failure>,
+    pub summary: Summary,
+    pub capacity: Vec<TableCapacity>,
+    /// Items of the model the request changed (its writes and TTL deletes).
+    pub changed: usize,
+    /// The playground clock when it ran.
+    pub at: u64,
+    /// Something the user should know about how the request was run (e.g. a design change that the
+    /// model does not take from the console).
+    pub note: Option<String>,
+}
+
+impl Outcome {
+    /// The response body or the error body.
+    pub fn body(&self) -> &Value {
+        match &self.result {
+            Ok(v) => v,
+            Err(f) => &f.body,
+        }
+    }
+
+    pub fn status_text(&self) -> String {
+        match &self.result {
+            Ok(_) => String::from("200 OK"),
+            Err(f) => format!("{} {}", f.status, f.type_name),
+        }
+    }
+}
+
+/// The tab's shared state.
+#[derive(Clone, Copy)]
+pub struct QuerySession {
+    pub builder: RwSignal<Builder>,
+    pub last: RwSignal<Option<Outcome>>,
+    pub log: RwSignal<Vec<Outcome>>,
+    /// The clock, mirrored in a signal so its display updates.
+    pub clock: RwSignal<u64>,
+    /// The open mode (see `super::modes`).
+    pub mode: RwSignal<&'static str>,
+}
+
+struct Shared {
+    builder: ArcRwSignal<Builder>,
+    last: ArcRwSignal<Option<Outcome>>,
+    log: ArcRwSignal<Vec<Outcome>>,
+    clock: ArcRwSignal<u64>,
+    mode: ArcRwSignal<&'static str>,
+}
+
+thread_local! {
+    static SHARED: RefCell<Option<Shared>> = const { RefCell::new(None) };
+}
+
+pub fn use_session() -> QuerySession {
+    SHARED.with(|c| {
+        let mut c = c.borrow_mut();
+        let s = c.get_or_insert_with(|| Shared {
+            builder: ArcRwSignal::new(Builder::new("")),
+            last: ArcRwSignal::new(None),
+            log: ArcRwSignal::new(Vec::new()),
+            clock: ArcRwSignal::new(clock::now()),
+            mode: ArcRwSignal::new("builder"),
+        });
+        QuerySession {
+            builder: s.builder.clone().into(),
+            last: s.last.clone().into(),
+            log: s.log.clone().into(),
+            clock: s.clock.clone().into(),
+            mode: s.mode.clone().into(),
+        }
+    })
+}
+
+fn index_targets(t: &TableState) -> Vec<Target> {
+    crate::model::index_view::indexes(&t.definition)
+        .into_iter()
+        .map(|i| if i.global { Target::GlobalIndex(i.name) } else { Target::LocalIndex(i.name) })
+        .collect()
+}
+
+/// Control-plane actions that would change a table's design: the model owns designs, so these run
+/// through model edits (CreateTable, DeleteTable) or on a copy of the engine (other UpdateTable changes).
+fn design_action(action: &str, input: &Value) -> bool {
+    match action {
+        "CreateTable" | "DeleteTable" => true,
+        // Turning a stream on or off is a table setting the model leaves to the engine session.
+        "UpdateTable" => input.as_object().is_some_and(|m| m.keys().any(|k| k != "TableName" && k != "StreamSpecification")),
+        _ => false,
+    }
+}
+
+/// Run `action` with `input` on the playground's engine, mirror its writes into the model (one undo
+/// step), and publish the outcome.
+pub fn run(source: Source, action: &str, input: Value) -> Outcome {
+    let m = use_modeler();
+    let session = use_session();
+    let now = clock::now();
+    let mut note = None;
+    let mut changed = 0;
+    let ex = if design_action(action, &input) {
+        // Answer exactly as the engine does, on a copy, then make the model change the answer describes.
+        let mut scratch = m.state.with_untracked(|s| s.playground.database().clone());
+        let ex = scratch.execute_explained(action, &input, now);
+        if ex.result.is_ok() {
+            note = apply_design(&m, action, &input);
+        }
+        Some(ex)
+    } else {
+        let ex = m.state.try_update_untracked(|s| {
+            let run = s.playground.run_request(action, &input, now);
+            if let Some(Edit::Batch(edits)) = &run.inverse {
+                changed = edits.len();
+            }
+            if let Some(inverse) = run.inverse {
+                s.history.record(inverse);
+            }
+            run.explained
+        });
+        if changed > 0 {
+            m.state.update(|_| {});
+            m.save();
+        }
+        ex
+    };
+    let ex = ex.unwrap_or_else(|| engine::explain::Explained {
+        result: Err(engine::error::ApiError::Internal(String::from("the playground is gone"))),
+        charges: Vec::new(),
+        writes: Vec::new(),
+    });
+    let capacity = m.state.with_untracked(|s| {
+        explain(&ex.charges, |name| s.playground.table_index(name).and_then(|i| s.playground.table(i)).map(index_targets).unwrap_or_default())
+    });
+    let result = ex.result.map_err(|e| {
+        let (status, body) = engine::wire::error_body(&e);
+        Failure { status, type_name: e.type_name().to_string(), message: e.message().to_string(), body }
+    });
+    let summary = match &result {
+        Ok(v) => summarize(&input, v),
+        Err(f) => summarize(&input, &f.body),
+    };
+    if matches!(action, "Query" | "Scan") && result.is_ok() {
+        publish_matches(&m, &input, &summary);
+    }
+    let seq = session.log.with_untracked(|l| l.len() as u64 + 1);
+    let outcome = Outcome { seq, source, action: action.to_string(), request: input, result, summary, capacity, changed, at: now, note };
+    session.log.update(|l| l.push(outcome.clone()));
+    session.last.set(Some(outcome.clone()));
+    outcome
+}
+
+fn apply_design(m: &Modeler, action: &str, input: &Value) -> Option<String> {
+    let name = input.get("TableName").and_then(Value::as_str).unwrap_or("").to_string();
+    let edit = match action {
+        "CreateTable" => {
+            let at = m.state.with_untracked(|s| s.playground.tables().len());
+            let table = TableState { definition: input.clone(), entities: Vec::new(), rows: Vec::new(), definition_error: None, time_to_live: None };
+            Edit::InsertTable { at, table }
+        }
+        "DeleteTable" => match m.state.with_untracked(|s| s.playground.table_index(&name)) {
+            Some(at) => Edit::RemoveTable { at },
+            None => return None,
+        },
+        _ => return Some(String::from("This is the engine's answer; the model's design is unchanged — change keys, indexes and billing in the table designer.")),
+    };
+    match m.perform(edit) {
+        Ok(()) => {
+            m.clamp_selection();
+            Some(format!("The model now reflects this {action} (undo takes it back)."))
+        }
+        Err(e) => Some(format!("The model could not take this {action}: {e}")),
+    }
+}
+
+fn publish_matches(m: &Modeler, request: &Value, summary: &Summary) {
+    let table = request.get("TableName").and_then(Value::as_str).unwrap_or("").to_string();
+    let labels = m.state.with_untracked(|s| {
+        let Some(t) = s.playground.table_index(&table).and_then(|i| s.playground.table(i)) else { return Vec::new() };
+        let (pk, sk) = t.key_names();
+        let cols: Vec<String> = pk.into_iter().chain(sk).collect();
+        summary.items.iter().map(|i| key_label(i, &cols)).collect()
+    });
+    matched().set(Matched { table, keys: labels.into_iter().collect() });
+}
+
+/// Move the playground clock to `to` and let the engine catch up (TTL deletes, stream trimming) in a
+/// request that is logged and mirrored like any other.
+pub fn advance_clock(to: u64) -> Outcome {
+    let session = use_session();
+    let t = clock::set(to);
+    session.clock.set(t);
+    run(Source::Clock, "ListTables", serde_json::json!({}))
+}

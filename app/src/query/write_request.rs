@@ -1,0 +1,82 @@
+//! The write form's request: PutItem, UpdateItem and DeleteItem with their conditions and ReturnValues,
+//! and starting points for the batch and transaction actions, built from the chosen table's keys.
+
+use serde_json::{json, Map, Value};
+
+/// Actions the write form offers.
+pub const WRITE_ACTIONS: [&str; 7] = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "BatchGetItem", "TransactWriteItems", "TransactGetItems"];
+
+/// `ReturnValues` choices (UpdateItem takes all five; PutItem and DeleteItem NONE and ALL_OLD, and the
+/// engine says so if another is sent).
+pub const RETURN_VALUES: [&str; 5] = ["NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"];
+
+/// The write form's fields, as typed.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct WriteForm {
+    pub action: String,
+    pub table: String,
+    /// PutItem's Item, or the Key of the others, as DynamoDB JSON.
+    pub item: String,
+    pub update: String,
+    pub condition: String,
+    pub names: String,
+    pub values: String,
+    pub return_values: String,
+    pub return_on_failure: bool,
+}
+
+fn object(text: &str, what: &str) -> Result<Option<Value>, String> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(v @ Value::Object(_)) => Ok(Some(v)),
+        Ok(_) => Err(format!("{what} must be a JSON object")),
+        Err(e) => Err(format!("{what} is not JSON: {e}")),
+    }
+}
+
+impl WriteForm {
+    /// The request for a single-item action; batch and transaction actions start from [`template`].
+    pub fn to_request(&self) -> Result<Value, String> {
+        let mut m = Map::new();
+        m.insert("TableName".into(), Value::String(self.table.clone()));
+        let field = if self.action == "PutItem" { "Item" } else { "Key" };
+        m.insert(field.into(), object(&self.item, field)?.unwrap_or_else(|| json!({})));
+        if self.action == "UpdateItem" && !self.update.trim().is_empty() {
+            m.insert("UpdateExpression".into(), Value::String(self.update.clone()));
+        }
+        if !self.condition.trim().is_empty() {
+            m.insert("ConditionExpression".into(), Value::String(self.condition.clone()));
+        }
+        if let Some(n) = object(&self.names, "ExpressionAttributeNames")? {
+            m.insert("ExpressionAttributeNames".into(), n);
+        }
+        if let Some(v) = object(&self.values, "ExpressionAttributeValues")? {
+            m.insert("ExpressionAttributeValues".into(), v);
+        }
+        if !self.return_values.is_empty() && self.return_values != "NONE" {
+            m.insert("ReturnValues".into(), Value::String(self.return_values.clone()));
+        }
+        if self.return_on_failure {
+            m.insert("ReturnValuesOnConditionCheckFailure".into(), Value::String(String::from("ALL_OLD")));
+        }
+        m.insert("ReturnConsumedCapacity".into(), Value::String(String::from("INDEXES")));
+        Ok(Value::Object(m))
+    }
+}
+
+/// A starting request for a batch or transaction action on `table`, using the keys of `item` (an item of
+/// the table) so that it runs as it is.
+pub fn template(action: &str, table: &str, key: &Value, item: &Value) -> Value {
+    match action {
+        "BatchWriteItem" => json!({"RequestItems": {table: [{"PutRequest": {"Item": item}}, {"DeleteRequest": {"Key": key}}]}, "ReturnConsumedCapacity": "INDEXES"}),
+        "BatchGetItem" => json!({"RequestItems": {table: {"Keys": [key]}}, "ReturnConsumedCapacity": "INDEXES"}),
+        "TransactWriteItems" => json!({"TransactItems": [
+            {"Put": {"TableName": table, "Item": item}},
+            {"ConditionCheck": {"TableName": table, "Key": key, "ConditionExpression": "attribute_exists(#k)", "ExpressionAttributeNames": {"#k": key.as_object().and_then(|m| m.keys().next().cloned()).unwrap_or_default()}}}
+        ], "ReturnConsumedCapacity": "INDEXES"}),
+        "TransactGetItems" => json!({"TransactItems": [{"Get": {"TableName": table, "Key": key}}], "ReturnConsumedCapacity": "INDEXES"}),
+        _ => json!({}),
+    }
+}

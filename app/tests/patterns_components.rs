@@ -1,0 +1,39 @@
+//! Component tests of the Access patterns tab in headless Chromium: the gallery's e-commerce model
+//! loaded through the modeler, its patterns checked, a pattern deleted and the deletion undone.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use app::modeler::state::use_modeler;
+use app::modeler::ModelerSidebar;
+use app::patterns::PatternsTab;
+use common::{click, mount, settle};
+use engine::model::Model;
+use leptos::prelude::*;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const ECOMMERCE: &str = include_str!("../../engine/tests/data/models/gallery/ecommerce.json");
+
+#[wasm_bindgen_test]
+async fn patterns_are_checked_and_a_deletion_is_undone() {
+    let page = mount(|| view! { <ModelerSidebar/> <PatternsTab/> });
+    let m = use_modeler();
+    m.replace_model(&Model::from_json_str(ECOMMERCE).expect("template")).expect("loads");
+    settle().await;
+    assert_eq!(page.text("pattern-coverage"), "5 of 5 patterns served by a single request");
+    assert_eq!(page.count("[data-testid=pattern-row]"), 5);
+    assert!(page.text("advisor-summary").starts_with("No findings"));
+
+    let first_delete = page
+        .root()
+        .query_selector("[data-testid=pattern-row] [data-testid=pattern-delete]")
+        .expect("selector")
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+        .expect("a delete button");
+    click(&first_delete).await;
+    assert_eq!(page.text("pattern-coverage"), "4 of 4 patterns served by a single request");
+    click(&page.by_testid("undo")).await;
+    assert_eq!(page.text("pattern-coverage"), "5 of 5 patterns served by a single request");
+}

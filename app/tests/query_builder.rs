@@ -1,0 +1,196 @@
+//! The Query tab in headless Chromium: the builder's request JSON in step with its controls (both
+//! ways), errors next to the control that caused them, and the pure logic behind it (request building
+//! and reading back, capacity arithmetic, result summaries, the clock).
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use app::modeler::ModelerSidebar;
+use app::query::builder::{error_field, Builder, KeyInfo, Operation, SortOp};
+use app::query::QueryTab;
+use common::{click, mount, settle};
+use leptos::prelude::*;
+use serde_json::{json, Value};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn keys() -> KeyInfo {
+    KeyInfo { partition: "PK".into(), partition_type: "S".into(), sort: Some(("SK".into(), "S".into())) }
+}
+
+/// Type into a field (or choose in a select) as a user does: set the value, fire the event.
+async fn set_value(el: &HtmlElement, text: &str, event: &str) {
+    js_sys::Reflect::set(el, &"value".into(), &text.into()).expect("set value");
+    el.dispatch_event(&web_sys::Event::new(event).expect("event")).expect("dispatch");
+    settle().await;
+}
+
+fn value_of(el: &HtmlElement) -> String {
+    js_sys::Reflect::get(el, &"value".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+fn every_builder_state_reads_back_from_its_json() {
+    let states = [
+        Builder { op: Operation::Query, table: "Shop".into(), pk: "USER#u1".into(), forward: true, ..Default::default() },
+        Builder { op: Operation::Query, table: "Shop".into(), pk: "USER#u1".into(), sort_op: SortOp::BeginsWith, sk: "ORDER#".into(), forward: false, limit: "2".into(), ..Default::default() },
+        Builder { op: Operation::Query, table: "Shop".into(), pk: "a".into(), sort_op: SortOp::Between, sk: "a".into(), sk2: "m".into(), forward: true, consistent: true, select: "COUNT".into(), ..Default::default() },
+        Builder { op: Operation::Query, table: "Shop".into(), pk: "a".into(), sort_op: SortOp::Ge, sk: "b".into(), forward: true, filter: "#t = :t".into(), names: r##"{"#t":"Type"}"##.into(), values: r#"{":t":{"S":"ORDER"}}"#.into(), projection: "PK, SK".into(), ..Default::default() },
+        Builder { op: Operation::Scan, table: "Shop".into(), forward: true, segment: "1".into(), total_segments: "4".into(), start_key: Some(json!({"PK": {"S": "x"}, "SK": {"S": "y"}})), ..Default::default() },
+    ];
+    for op in [SortOp::Eq, SortOp::Lt, SortOp::Le, SortOp::Gt, SortOp::Ge] {
+        let b = Builder { op: Operation::Query, table: "Shop".into(), pk: "p".into(), sort_op: op, sk: "s".into(), forward: true, ..Default::default() };
+        let back = Builder::from_request("Query", &b.to_request(&keys()).unwrap(), |_, _| Some(keys())).unwrap();
+        assert_eq!(back, b, "{op:?}");
+    }
+    for b in states {
+        let request = b.to_request(&keys()).unwrap();
+        let back = Builder::from_request(b.op.action(), &request, |_, _| Some(keys())).unwrap_or_else(|e| panic!("{e}: {request}"));
+        // Names and values the user typed come back as the same JSON (serialised canonically).
+        let norm = |s: &str| if s.is_empty() { Value::Null } else { serde_json::from_str::<Value>(s).unwrap() };
+        assert_eq!(norm(&back.names), norm(&b.names));
+        assert_eq!(norm(&back.values), norm(&b.values));
+        assert_eq!(Builder { names: String::new(), values: String::new(), ..back }, Builder { names: String::new(), values: String::new(), ..b });
+    }
+}
+
+#[wasm_bindgen_test]
+fn requests_the_builder_cannot_show_say_why() {
+    let k = |_: &str, _: &str| Some(keys());
+    let cases = [
+        json!({"TableName": "Shop", "KeyConditions": {}}),
+        json!({"TableName": "Shop", "KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "x"}}}),
+        json!({"TableName": "Shop", "KeyConditionExpression": "#pk = :pk", "ExpressionAttributeNames": {"#pk": "PK"}, "ExpressionAttributeValues": {":pk": {"N": "1"}}}),
+        json!({"KeyConditionExpression": "#pk = :pk"}),
+        json!([1, 2]),
+    ];
+    for c in cases {
+        assert!(Builder::from_request("Query", &c, k).is_err(), "{c}");
+    }
+    assert!(Builder::from_request("Query", &json!({"TableName": "Nope", "KeyConditionExpression": "#pk = :pk"}), |_, _| None).is_err());
+    // A bad Limit is the builder's own error, next to the Limit box.
+    let b = Builder { op: Operation::Scan, table: "Shop".into(), limit: "two".into(), ..Default::default() };
+    assert_eq!(b.to_request(&keys()).unwrap_err().field, "limit");
+    let b = Builder { op: Operation::Scan, table: "Shop".into(), values: "{".into(), ..Default::default() };
+    assert_eq!(b.to_request(&keys()).unwrap_err().field, "values");
+}
+
+#[wasm_bindgen_test]
+fn engine_errors_land_next_to_their_control() {
+    assert_eq!(error_field("Consistent reads are not supported on global secondary indexes"), "consistent");
+    assert_eq!(error_field("Invalid FilterExpression: Syntax error; token: \"<EOF>\", near: \">\""), "filter");
+    assert_eq!(error_field("Invalid KeyConditionExpression: Syntax error"), "key");
+    assert_eq!(error_field("One or more parameter values were invalid: Condition parameter type does not match schema type"), "key");
+    assert_eq!(error_field("Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: name"), "projection");
+    assert_eq!(error_field("1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"), "limit");
+    assert_eq!(error_field("Requested resource not found"), "request");
+}
+
+#[wasm_bindgen_test]
+fn capacity_lines_are_the_engines_arithmetic() {
+    let mut db = engine::db::Database::default();
+    let create = json!({
+        "TableName": "Cap", "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
+                                 {"AttributeName": "g", "AttributeType": "S"}, {"AttributeName": "o", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "GlobalSecondaryIndexes": [{"IndexName": "Gsi", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}], "Projection": {"ProjectionType": "KEYS_ONLY"}},
+                                   {"IndexName": "Other", "KeySchema": [{"AttributeName": "o", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}]
+    });
+    db.execute("CreateTable", &create, 0).unwrap();
+    for i in 0..3 {
+        let item = json!({"pk": {"S": "a"}, "sk": {"S": format!("{i}")}, "pad": {"S": "x".repeat(3100)}});
+        db.execute("PutItem", &json!({"TableName": "Cap", "Item": item}), 0).unwrap();
+    }
+    let read = db.execute_explained("Query", &json!({"TableName": "Cap", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "a"}}}), 0);
+    let cap = app::query::capacity::explain(&read.charges, |_| vec![]);
+    assert_eq!(cap[0].total, "1.5 RCU");
+    assert!(cap[0].lines[0].starts_with("Table: 3 items read (before any filter), 9.1 KB → rounded up to 12 KB → 3 blocks × 0.5 = 1.5 RCU (eventually consistent)"), "{}", cap[0].lines[0]);
+    // A write that enters one index and leaves the other alone: one line each, with the reason.
+    let put = db.execute_explained("PutItem", &json!({"TableName": "Cap", "Item": {"pk": {"S": "b"}, "sk": {"S": "1"}, "g": {"S": "x"}}}), 0);
+    let targets = |_: &str| vec![engine::capacity::Target::GlobalIndex("Gsi".into()), engine::capacity::Target::GlobalIndex("Other".into())];
+    let cap = app::query::capacity::explain(&put.charges, targets);
+    assert_eq!(cap[0].total, "2 WCU");
+    assert!(cap[0].lines[0].starts_with("Table: a new item of"), "{:?}", cap[0].lines);
+    assert!(cap[0].lines[1].starts_with("GSI Gsi: 1 write — the item entered the index"), "{:?}", cap[0].lines);
+    assert!(cap[0].lines[2].starts_with("GSI Other: 0 writes"), "{:?}", cap[0].lines);
+}
+
+#[wasm_bindgen_test]
+fn summaries_and_the_page_rule() {
+    use app::query::results::{read_line, summarize};
+    let s = summarize(&json!({"Limit": 10}), &json!({"Items": [{"pk": {"S": "a"}}], "Count": 1, "ScannedCount": 4, "LastEvaluatedKey": {"pk": {"S": "a"}}}));
+    assert_eq!(read_line(&s).as_deref(), Some("read 4 items, returned 1"));
+    assert!(s.cut_by_page_size, "Limit 10 not reached, yet a LastEvaluatedKey: the 1 MB rule");
+    let s = summarize(&json!({"Limit": 4}), &json!({"Items": [], "Count": 0, "ScannedCount": 4, "LastEvaluatedKey": {"pk": {"S": "a"}}}));
+    assert!(!s.cut_by_page_size, "Limit reached");
+    let s = summarize(&json!({}), &json!({"Responses": {"T": [{"pk": {"S": "a"}}, {"pk": {"S": "b"}}]}}));
+    assert_eq!(s.items.len(), 2);
+}
+
+#[wasm_bindgen_test]
+fn clock_dates_round_trip() {
+    use app::query::clock::{iso, parse_date};
+    assert_eq!(iso(0), "1970-01-01T00:00:00Z");
+    assert_eq!(iso(1_700_000_000_000), "2023-11-14T22:13:20Z");
+    assert_eq!(parse_date("2023-11-14T22:13"), Some(1_699_999_980_000));
+    assert_eq!(parse_date("2024-02-29"), Some(1_709_164_800_000));
+    for bad in ["", "2024-13-01", "yesterday", "2024-01-01T25:00", "1969-12-31"] {
+        assert_eq!(parse_date(bad), None, "{bad}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn builder_controls_and_json_stay_in_step_and_errors_show_in_place() {
+    let page = mount(|| view! { <ModelerSidebar/> <QueryTab/> });
+    click(&page.by_testid("example-ecommerce")).await;
+    let json = page.by_testid("q-json");
+    let table = page.by_testid("q-table");
+    set_value(&table, "Shop", "change").await;
+    set_value(&page.by_testid("q-pk"), "USER#u1", "input").await;
+    set_value(&page.by_testid("q-sort-op"), "begins_with", "change").await;
+    set_value(&page.by_testid("q-sk"), "ORDER#", "input").await;
+    let request: Value = serde_json::from_str(&value_of(&json)).expect("the JSON is JSON");
+    assert_eq!(request["KeyConditionExpression"], "#pk = :pk AND begins_with(#sk, :sk)");
+    assert_eq!(request["ExpressionAttributeValues"], json!({":pk": {"S": "USER#u1"}, ":sk": {"S": "ORDER#"}}));
+
+    // JSON → controls.
+    let mut edited = request.clone();
+    edited["ExpressionAttributeValues"][":pk"] = json!({"S": "USER#u2"});
+    edited["Limit"] = json!(7);
+    set_value(&json, &edited.to_string(), "input").await;
+    assert_eq!(value_of(&page.by_testid("q-pk")), "USER#u2");
+    assert_eq!(value_of(&page.by_testid("q-limit")), "7");
+    assert_eq!(page.count("[data-testid=q-json-note]"), 0);
+
+    // Run: two items, explained.
+    set_value(&page.by_testid("q-pk"), "USER#u1", "input").await;
+    set_value(&page.by_testid("q-limit"), "", "input").await;
+    click(&page.by_testid("q-run")).await;
+    assert_eq!(page.text("q-read-line"), "read 2 items, returned 2");
+    assert_eq!(page.text("q-cap-total"), "0.5 RCU");
+
+    // A bad Limit is caught before running, next to the Limit box.
+    set_value(&page.by_testid("q-limit"), "x", "input").await;
+    assert!(page.text("q-error-limit").contains("is not a whole number"));
+    // A Limit of 0 runs and gets DynamoDB's own message, next to the Limit box.
+    set_value(&page.by_testid("q-limit"), "0", "input").await;
+    click(&page.by_testid("q-run")).await;
+    assert!(page.text("q-error-limit").starts_with("ValidationException: 1 validation error detected"), "{}", page.text("q-error-limit"));
+    // A wrong-typed key value (N for a string key) via the JSON: the engine's error next to the key.
+    set_value(&page.by_testid("q-limit"), "", "input").await;
+    let mut wrong: Value = serde_json::from_str(&value_of(&json)).unwrap();
+    wrong["ExpressionAttributeValues"][":pk"] = json!({"N": "1"});
+    set_value(&json, &wrong.to_string(), "input").await;
+    assert!(page.text("q-json-note").contains("not of type S"));
+    click(&page.by_testid("q-run")).await;
+    assert!(page.text("q-error-key").starts_with("ValidationException:"), "{}", page.text("q-error-key"));
+    // Malformed JSON: its error next to the JSON, nothing runs.
+    let runs = page.count("[data-testid=q-log-entry]");
+    set_value(&json, "{\"TableName\": ", "input").await;
+    assert!(page.text("q-json-error").starts_with("SerializationException"));
+    click(&page.by_testid("q-run")).await;
+    assert_eq!(page.count("[data-testid=q-log-entry]"), runs);
+}

@@ -1,0 +1,100 @@
+//! `Database::execute_explained`: the same answer as `execute`, plus charges that add up to the wire
+//! `ConsumedCapacity` and the keys of exactly the items a request (or the TTL sweep) wrote.
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+use engine::db::Database;
+use serde_json::{json, Value};
+
+const NOW: u64 = 1_700_000_000_000;
+
+fn db() -> Database {
+    let mut db = Database::default();
+    let create = json!({
+        "TableName": "Tbl",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"}, {"AttributeName": "g", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "GlobalSecondaryIndexes": [{"IndexName": "Gsi", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}],
+        "BillingMode": "PAY_PER_REQUEST"
+    });
+    db.execute("CreateTable", &create, NOW).unwrap();
+    for i in 0..3 {
+        let item = json!({"pk": {"S": "a"}, "sk": {"S": format!("{i}")}, "g": {"S": "x"}, "pad": {"S": "p".repeat(3000)}});
+        db.execute("PutItem", &json!({"TableName": "Tbl", "Item": item}), NOW).unwrap();
+    }
+    db
+}
+
+fn keys(writes: &[(String, engine::value::Item)]) -> Vec<String> {
+    writes.iter().map(|(t, k)| format!("{t}:{}", engine::value::item_to_json(k))).collect()
+}
+
+/// (action, input, expected written keys); the charges must sum to CapacityUnits (as half-units).
+fn cases() -> Vec<(&'static str, Value, Vec<&'static str>)> {
+    vec![
+        ("Query", json!({"TableName": "Tbl", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "a"}}, "ReturnConsumedCapacity": "TOTAL"}), vec![]),
+        ("Scan", json!({"TableName": "Tbl", "IndexName": "Gsi", "ReturnConsumedCapacity": "TOTAL"}), vec![]),
+        ("GetItem", json!({"TableName": "Tbl", "Key": {"pk": {"S": "a"}, "sk": {"S": "9"}}, "ReturnConsumedCapacity": "TOTAL"}), vec![]),
+        ("PutItem", json!({"TableName": "Tbl", "Item": {"pk": {"S": "b"}, "sk": {"S": "1"}, "g": {"S": "y"}}, "ReturnConsumedCapacity": "TOTAL"}), vec![r#"Tbl:{"pk":{"S":"b"},"sk":{"S":"1"}}"#]),
+        ("DeleteItem", json!({"TableName": "Tbl", "Key": {"pk": {"S": "a"}, "sk": {"S": "0"}}, "ReturnConsumedCapacity": "TOTAL"}), vec![r#"Tbl:{"pk":{"S":"a"},"sk":{"S":"0"}}"#]),
+        ("BatchWriteItem", json!({"RequestItems": {"Tbl": [
+            {"PutRequest": {"Item": {"pk": {"S": "c"}, "sk": {"S": "1"}}}},
+            {"DeleteRequest": {"Key": {"pk": {"S": "a"}, "sk": {"S": "1"}}}}
+        ]}, "ReturnConsumedCapacity": "TOTAL"}), vec![r#"Tbl:{"pk":{"S":"c"},"sk":{"S":"1"}}"#, r#"Tbl:{"pk":{"S":"a"},"sk":{"S":"1"}}"#]),
+        ("TransactWriteItems", json!({"TransactItems": [
+            {"Put": {"TableName": "Tbl", "Item": {"pk": {"S": "d"}, "sk": {"S": "1"}}}},
+            {"Update": {"TableName": "Tbl", "Key": {"pk": {"S": "a"}, "sk": {"S": "2"}}, "UpdateExpression": "SET g = :g", "ExpressionAttributeValues": {":g": {"S": "z"}}}}
+        ], "ReturnConsumedCapacity": "TOTAL"}), vec![r#"Tbl:{"pk":{"S":"d"},"sk":{"S":"1"}}"#, r#"Tbl:{"pk":{"S":"a"},"sk":{"S":"2"}}"#]),
+    ]
+}
+
+fn total_half_units(response: &Value) -> u64 {
+    let units = |v: &Value| (v["CapacityUnits"].as_f64().unwrap() * 2.0) as u64;
+    match &response["ConsumedCapacity"] {
+        Value::Array(list) => list.iter().map(units).sum(),
+        v => units(v),
+    }
+}
+
+#[test]
+fn same_answer_as_execute_with_charges_and_written_keys() {
+    for (action, input, expected) in cases() {
+        let (mut plain, mut explained) = (db(), db());
+        let want = plain.execute(action, &input, NOW);
+        let got = explained.execute_explained(action, &input, NOW);
+        assert_eq!(got.result, want, "{action}");
+        let response = got.result.unwrap();
+        let charged: u64 = got.charges.iter().map(|c| c.total_half_units()).sum();
+        assert_eq!(charged, total_half_units(&response), "{action}: {response}");
+        assert_eq!(keys(&got.writes), expected, "{action}");
+        assert_eq!(plain.snapshot(), explained.snapshot(), "{action}: same state after");
+    }
+}
+
+#[test]
+fn a_refused_request_has_no_charges_and_no_writes() {
+    let mut d = db();
+    let put = json!({"TableName": "Tbl", "Item": {"pk": {"S": "a"}, "sk": {"S": "0"}}, "ConditionExpression": "attribute_not_exists(pk)"});
+    let got = d.execute_explained("PutItem", &put, NOW);
+    assert_eq!(got.result.unwrap_err().type_name(), "ConditionalCheckFailedException");
+    assert!(got.writes.is_empty());
+    let got = d.execute_explained("Query", &json!({"TableName": "Tbl", "KeyConditionExpression": "pk = "}), NOW);
+    assert_eq!(got.result.unwrap_err().type_name(), "ValidationException");
+    assert!(got.charges.is_empty());
+}
+
+#[test]
+fn ttl_deletes_made_by_the_clock_are_written_keys() {
+    let mut d = db();
+    d.execute("UpdateTimeToLive", &json!({"TableName": "Tbl", "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "exp"}}), NOW).unwrap();
+    let item = json!({"pk": {"S": "e"}, "sk": {"S": "1"}, "exp": {"N": (NOW / 1000 + 60).to_string()}});
+    d.execute("PutItem", &json!({"TableName": "Tbl", "Item": item}), NOW).unwrap();
+    let later = NOW + 120_000;
+    let got = d.execute_explained("DescribeTable", &json!({"TableName": "Tbl"}), later);
+    assert!(got.result.is_ok());
+    assert_eq!(keys(&got.writes), vec![r#"Tbl:{"pk":{"S":"e"},"sk":{"S":"1"}}"#]);
+    // Later calls start a fresh journal.
+    assert!(d.execute_explained("DescribeTable", &json!({"TableName": "Tbl"}), later).writes.is_empty());
+}

@@ -1,0 +1,94 @@
+//! Property: for any small workload that nothing throttles, the capacity the simulator reports — per
+//! partition, summed over seconds and partitions, and in its totals — equals what the engine charges
+//! when the same request stream is sent to it through `Database::execute` (ReturnConsumedCapacity =
+//! INDEXES), each request on the model's data as it is (a key the model lacks first given its
+//! synthetic item, as the simulator does).
+
+use engine::db::Database;
+use proptest::prelude::*;
+use serde_json::{json, Value};
+use sim::Workload;
+
+fn database() -> Database {
+    let mut db = Database::default();
+    let table = json!({"TableName": "Tbl", "BillingMode": "PROVISIONED", "ProvisionedThroughput": {"ReadCapacityUnits": 100000, "WriteCapacityUnits": 100000},
+        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "g", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
+        "GlobalSecondaryIndexes": [{"IndexName": "Gsi", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"},
+            "ProvisionedThroughput": {"ReadCapacityUnits": 100000, "WriteCapacityUnits": 100000}}]});
+    db.execute("CreateTable", &table, 0).unwrap_or_else(|e| panic!("{e:?}"));
+    for i in 0..20 {
+        let item = json!({"PK": {"S": format!("U#{i}")}, "g": {"S": format!("G#{}", i % 3)}, "pad": {"S": "y".repeat(i * 300)}});
+        db.execute("PutItem", &json!({"TableName": "Tbl", "Item": item}), 0).unwrap_or_else(|e| panic!("{e:?}"));
+    }
+    db
+}
+
+/// Half-units of a ConsumedCapacity object: (table, GSI G).
+fn halves(cc: &Value) -> (u64, u64) {
+    let h = |v: &Value| (v.as_f64().unwrap_or(0.0) * 2.0).round() as u64;
+    (h(&cc["Table"]["CapacityUnits"]), h(&cc["GlobalSecondaryIndexes"]["Gsi"]["CapacityUnits"]))
+}
+
+/// One request as the engine would get it, on a copy of the data with the synthetic item if needed.
+fn engine_cost(db: &Database, op: &str, id: u64, size: u64, g: u64) -> (u64, u64) {
+    let mut db = db.clone();
+    let key = json!({"PK": {"S": format!("U#{id}")}});
+    let mut item = json!({"PK": {"S": format!("U#{id}")}, "g": {"S": format!("G#{g}")}});
+    // Pad the synthetic item to `size` bytes as the simulator does ("_pad" + value).
+    let base = 2 + format!("U#{id}").len() as u64 + 1 + format!("G#{g}").len() as u64;
+    if size > base + 4 {
+        item["_pad"] = json!({"S": "x".repeat((size - base - 4) as usize)});
+    }
+    let exists = db.execute("GetItem", &json!({"TableName": "Tbl", "Key": key}), 0).ok().is_some_and(|o| o.get("Item").is_some());
+    if !exists && op != "PutItem" {
+        db.execute("PutItem", &json!({"TableName": "Tbl", "Item": item}), 0).unwrap_or_else(|e| panic!("{e:?}"));
+    }
+    let input = match op {
+        "GetItem" => json!({"TableName": "Tbl", "Key": key, "ReturnConsumedCapacity": "INDEXES"}),
+        "PutItem" => json!({"TableName": "Tbl", "Item": item, "ReturnConsumedCapacity": "INDEXES"}),
+        "DeleteItem" => json!({"TableName": "Tbl", "Key": key, "ReturnConsumedCapacity": "INDEXES"}),
+        _ => unreachable!(),
+    };
+    let out = db.execute(op, &input, 0).unwrap_or_else(|e| panic!("{e:?}"));
+    halves(&out["ConsumedCapacity"])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #[test]
+    fn partitions_sum_to_the_engines_charges(
+        op in prop::sample::select(vec!["GetItem", "PutItem", "DeleteItem"]),
+        key_count in 1u64..40, size in 40u64..3000, rate in 1u32..40, seconds in 1u32..4, seed in any::<u64>(),
+    ) {
+        let db = database();
+        let w: Workload = serde_json::from_value(json!({"seed": seed, "duration_seconds": seconds, "patterns": [
+            {"name": "p", "table": "Tbl", "op": op, "key": {"PK": "U#{id}"}, "key_count": key_count, "item": {"g": {"S": "G#{0..2}"}},
+             "item_bytes": size, "distribution": {"kind": "uniform"}, "rate": {"shape": "constant", "per_second": rate}}]})).unwrap_or_else(|e| panic!("{e}"));
+        let mut s = sim::Simulation::new(&db, w).unwrap_or_else(|e| panic!("{e}"));
+        s.record_trace();
+        while !s.run_chunk(10).unwrap_or_else(|e| panic!("{e}")).finished() {}
+        let r = s.report();
+        prop_assert_eq!(r.totals.throttled, 0);
+        // The engine's charges for the traced stream.
+        let (mut table, mut gsi) = (0u64, 0u64);
+        for &(_, idx) in s.trace() {
+            // Variables in order of appearance: id (key_count), then the {0..2} of g.
+            let (id, g) = (idx / 3, idx % 3);
+            let (t, gi) = engine_cost(&db, op, id, size, g);
+            table += t;
+            gsi += gi;
+        }
+        let totals = |index: Option<&str>| r.totals.targets.iter().find(|t| t.index.as_deref() == index).map(|t| t.read_half_units + t.write_half_units).unwrap_or(0);
+        prop_assert!(table > 0 && !s.trace().is_empty());
+        prop_assert_eq!(totals(None), table);
+        prop_assert_eq!(totals(Some("Gsi")), gsi);
+        // Per partition, summed over seconds, the same.
+        let per_partition = |index: Option<&str>| -> u64 {
+            r.seconds.iter().flat_map(|s| s.targets.iter()).filter(|t| t.index.as_deref() == index)
+                .flat_map(|t| t.partitions.iter()).map(|p| p.read_half_units + p.write_half_units).sum()
+        };
+        prop_assert_eq!(per_partition(None), table);
+        prop_assert_eq!(per_partition(Some("Gsi")), gsi);
+    }
+}
