@@ -493,6 +493,42 @@ mod tests {
     }
 
     #[test]
+    fn data_splits_past_the_partition_size_but_never_inside_a_collection() {
+        let spec = |bytes: u64| TargetSpec {
+            table: "T".into(),
+            index: None,
+            mode: Mode::Provisioned { read: 5, write: 5 },
+            warm_read: 0,
+            warm_write: 0,
+            adaptive: true,
+            burst: true,
+            isolation: true,
+            data_bytes: 0,
+            partition_bytes: bytes,
+            scaler: None,
+        };
+        // Four 100-byte collections, one in each quarter of the ring.
+        let quarters: Vec<(u64, u64)> = (0..4u64).map(|q| (q << 62, 100)).collect();
+        // 250-byte partitions: 400 bytes split once at the middle, 200 + 200.
+        let mut t = Target::new(spec(250));
+        t.split_for_data(&quarters);
+        assert_eq!(t.layout.count(), 2);
+        // 150-byte partitions: each quarter alone.
+        let mut t = Target::new(spec(150));
+        t.split_for_data(&quarters);
+        assert_eq!(t.layout.count(), 4);
+        // One 1,000-byte collection never splits (an item collection stays together).
+        let mut t = Target::new(spec(150));
+        t.split_for_data(&[(12345, 1000)]);
+        assert_eq!(t.layout.count(), 1);
+        // Shares follow the split: 5 WCU = 10 half-units over 4 partitions -> 3, 3, 2, 2.
+        let mut t = Target::new(spec(150));
+        t.split_for_data(&quarters);
+        let shares: Vec<u64> = t.parts.iter().map(|p| p.write.refill).collect();
+        assert_eq!(shares, alloc::vec![3, 3, 2, 2]);
+    }
+
+    #[test]
     fn splits_keep_the_share_sum() {
         let mut t = provisioned(1000, 500, true, true);
         assert_eq!(t.parts.len(), 1);

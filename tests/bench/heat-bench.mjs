@@ -1,7 +1,7 @@
 // Heat tab benchmark (not a test): how long the simulator takes in Chromium for one million requests,
 // and the input latency a person typing sees while it runs. Run against a served release build:
 //
-//   node tests/bench/heat-bench.mjs http://127.0.0.1:18600/
+//   node tests/bench/heat-bench.mjs http://127.0.0.1:18600/ [--ids 10000]
 //
 // Workload: the "latest posts on a constant GSI key" scenario at 2,000 posts/s for 500 s = 1,000,000
 // PutItem requests (a third of them throttled by GSI back-pressure, the expensive path). Input latency is
@@ -22,6 +22,11 @@ await page.getByRole('tab', { name: 'Heat' }).click();
 await page.getByTestId('scenario-latest-posts').click();
 await page.getByTestId('input-duration').fill('500');
 await page.getByTestId('input-p0-rate0').fill('2000');
+// Distinct post ids: the scenario's 1,000,000 (almost every request is a new key, priced once through
+// the engine) or fewer (`--ids 10000`: prices are cached after the first sight of each key).
+const ids = process.argv.includes('--ids') ? process.argv[process.argv.indexOf('--ids') + 1] : '1000000';
+await page.getByTestId('input-p0-keys').fill(ids);
+console.log(`distinct ids: ${ids}`);
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
