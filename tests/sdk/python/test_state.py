@@ -122,7 +122,7 @@ def test_invalid_model_is_reported(start_server, tmp_path):
     }]}))
     s = start_server("--model", str(model))
     assert s.endpoint is None
-    assert "Table Tbl1, item #1" in s.stderr and "ValidationException" in s.stderr, s.stderr
+    assert "tables[0].items[1] (Tbl1)" in s.stderr and "ValidationException" in s.stderr, s.stderr
 
 
 def test_model_of_a_newer_format_is_refused(start_server, tmp_path):
@@ -135,8 +135,9 @@ def test_model_of_a_newer_format_is_refused(start_server, tmp_path):
 
 def test_example_models_load(start_server):
     """The engine's example models (what the playground exports) become running databases."""
-    models = sorted((ROOT / "engine" / "tests" / "data" / "models").glob("*.json"))
-    examples = [m for m in models if isinstance(json.loads(m.read_text()), dict) and json.loads(m.read_text()).get("version") == 1]
+    data = ROOT / "engine" / "tests" / "data" / "models"
+    models = sorted(data.glob("*.json")) + sorted((data / "gallery").glob("*.json"))
+    examples = [m for m in models if isinstance(json.loads(m.read_text()), dict) and json.loads(m.read_text()).get("version") in (1, 2)]
     assert examples, "no example models found"
     for m in examples:
         s = start_server("--model", str(m))
