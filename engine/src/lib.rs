@@ -10,6 +10,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod api;
+pub mod calendar;
 pub mod capacity;
 pub mod db;
 pub mod error;

@@ -215,26 +215,12 @@ impl Template {
 pub fn time_text(unit: TimeUnit, unix_seconds: u64) -> String {
     let days = unix_seconds / 86_400;
     let hour = (unix_seconds % 86_400) / 3_600;
-    let (y, m, d) = civil_from_days(days);
+    let (y, m, d) = engine::calendar::civil_from_days(days as i64);
     match unit {
         TimeUnit::Month => format!("{y:04}-{m:02}"),
         TimeUnit::Day => format!("{y:04}-{m:02}-{d:02}"),
         TimeUnit::Hour => format!("{y:04}-{m:02}-{d:02}T{hour:02}"),
     }
-}
-
-/// Howard Hinnant's days-to-civil algorithm for days since 1970-01-01.
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
 #[cfg(test)]

@@ -22,23 +22,10 @@ pub fn parse_seq(s: &str) -> Option<u64> {
     u64::try_from(n.checked_sub(SEQ_BASE)?).ok()
 }
 
-/// Days since 1970-01-01 to (year, month, day) — Howard Hinnant's civil_from_days.
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
 /// `StreamLabel`: the creation time as `YYYY-MM-DDTHH:MM:SS.mmm` (UTC), as DynamoDB prints it.
 pub fn label(ms: u64) -> String {
     let secs = ms / 1000;
-    let (y, mo, d) = civil((secs / 86_400) as i64);
+    let (y, mo, d) = crate::calendar::civil_from_days((secs / 86_400) as i64);
     let t = secs % 86_400;
     format!("{y:04}-{mo:02}-{d:02}T{:02}:{:02}:{:02}.{:03}", t / 3600, t / 60 % 60, t % 60, ms % 1000)
 }

@@ -1,28 +1,5 @@
 //! The two timestamp formats SigV4 deals in (`20240101T000000Z` and HTTP dates), without a calendar
-//! dependency: days-from-civil arithmetic is a dozen lines.
-
-/// Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = i64::from((m + 9) % 12);
-    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
+//! dependency: the engine's `calendar` does the day arithmetic.
 
 /// Parse ISO-8601 basic format `YYYYMMDDTHHMMSSZ` into Unix seconds.
 pub fn parse_amz_date(s: &str) -> Option<i64> {
@@ -38,12 +15,12 @@ pub fn parse_amz_date(s: &str) -> Option<i64> {
     if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || se > 60 {
         return None;
     }
-    Some(days_from_civil(i64::from(y), mo, d) * 86_400 + i64::from(h * 3600 + mi * 60 + se))
+    Some(engine::calendar::days_from_civil(i64::from(y), mo, d) * 86_400 + i64::from(h * 3600 + mi * 60 + se))
 }
 
 /// Format Unix seconds as `YYYYMMDDTHHMMSSZ`.
 pub fn format_amz_date(secs: i64) -> String {
-    let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
+    let (y, m, d) = engine::calendar::civil_from_days(secs.div_euclid(86_400));
     let t = secs.rem_euclid(86_400);
     format!("{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z", t / 3600, t % 3600 / 60, t % 60)
 }
