@@ -125,6 +125,9 @@ test.describe('Heat tab', () => {
   });
 
   test('every chart exports PNG and SVG', async ({ page }) => {
+    // Twelve downloads after a full simulation: on a cold machine with scripts/serve.sh compiling beside the
+    // run, this outlasts the default 30 s although nothing is wrong.
+    test.slow();
     await openHeat(page);
     await page.getByTestId('scenario-latest-posts').click();
     await page.getByTestId('heat-run').click();

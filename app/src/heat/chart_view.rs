@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
-use wasm_bindgen::JsCast;
+
+use crate::share::file_io;
 
 use super::chart::Chart;
 use super::colour::Theme;
@@ -22,26 +23,9 @@ pub fn theme() -> Theme {
     }
 }
 
-/// Start a download of `href` as `name`.
-fn download(href: &str, name: &str) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Ok(a) = doc.create_element("a") else { return };
-    let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() else { return };
-    a.set_href(href);
-    a.set_download(name);
-    a.click();
-}
-
 fn export_svg(chart: &Chart, name: &str) -> Result<(), String> {
     let text = draw::svg(chart, theme())?;
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
-    let bag = web_sys::BlobPropertyBag::new();
-    bag.set_type("image/svg+xml");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag).map_err(|_| String::from("the browser refused to make the file"))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| String::from("the browser refused to make the file"))?;
-    download(&url, name);
-    let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(())
+    file_io::download(name, "image/svg+xml", &text)
 }
 
 #[component]
@@ -84,7 +68,11 @@ pub fn ChartView(
     let png = move |_| {
         let Some(el) = canvas.get_untracked() else { return };
         match el.to_data_url_with_type("image/png") {
-            Ok(url) => download(&url, &format!("dynamodel-{file}.png")),
+            Ok(url) => {
+                if let Err(e) = file_io::download_url(&url, &format!("dynamodel-{file}.png")) {
+                    error.set(Some(e));
+                }
+            }
             Err(_) => error.set(Some(String::from("The browser refused to export the canvas."))),
         }
     };
