@@ -157,6 +157,12 @@ pub fn HeatTab() -> impl IntoView {
         message: RwSignal::new(None),
         prices: RwSignal::new(sim::cost::us_east_1()),
     };
+    // The advisor's heat rules read the tab's current results (cleared with them).
+    Effect::new(move |_| {
+        let heat = st.result.with(|r| r.as_ref().map(|r| advisor::Heat::from_report(&r.report)));
+        let title = st.source.with_untracked(|s| s.as_ref().map(|s| s.title.clone()).unwrap_or_default());
+        crate::advisor::heat().set(heat.map(|h| (title, h)));
+    });
     let use_model = move |_| {
         let model = modeler.state.with_untracked(|s| s.playground.to_model());
         if model.tables.is_empty() {

@@ -18,6 +18,7 @@ pub mod state;
 pub use crate::model::grid_view::key_label;
 pub use grid::{Grid, GridModel};
 pub use indexes_tab::IndexViews;
+pub(crate) use indexes_tab::watch_visibility;
 pub use items_tab::ItemsTab;
 pub use sidebar::ModelerSidebar;
 pub use state::{use_modeler, Dialog, Modeler};

@@ -1,5 +1,5 @@
 //! The "Access patterns" tab: the model's access patterns, each run through the engine on every model
-//! change (what it used, read, returned and cost, and whether one request serves it), the coverage
+//! change while the tab is visible (what it used, read, returned and cost, and whether one request serves it), the coverage
 //! line, the Markdown export, and the advisor's findings below.
 
 pub mod analysis;
@@ -7,11 +7,13 @@ mod editor;
 
 use advisor::check::{units_text, Status};
 use advisor::draft::{new_draft, Draft};
+use leptos::html::Div;
 use leptos::prelude::*;
 
 use crate::advisor::AdvisorPanel;
 use crate::model::Edit;
 use crate::modeler::state::{now, use_modeler};
+use crate::modeler::watch_visibility;
 use analysis::analyse;
 use editor::PatternEditor;
 
@@ -34,7 +36,18 @@ fn status_class(s: Status) -> &'static str {
 #[component]
 pub fn PatternsTab() -> impl IntoView {
     let m = use_modeler();
-    let analysis = Memo::new(move |_| m.state.with(|s| analyse(&s.playground, now())));
+    // The tab stays mounted while hidden; the analysis (every pattern run, every rule) only runs while
+    // it can be seen, and then again on every change of the model or of the Heat tab's results.
+    let root = NodeRef::<Div>::new();
+    let shown = RwSignal::new(false);
+    watch_visibility(root, shown);
+    let heat = crate::advisor::heat();
+    let analysis = Memo::new(move |prev: Option<&analysis::Analysis>| {
+        if !shown.get() {
+            return prev.cloned().unwrap_or_default();
+        }
+        heat.with(|h| m.state.with(|s| analyse(&s.playground, now(), h.as_ref().map(|(_, h)| h))))
+    });
     let editing = RwSignal::new(Editing::None);
     let show_markdown = RwSignal::new(false);
     let close = Callback::new(move |_| editing.set(Editing::None));
@@ -93,6 +106,7 @@ pub fn PatternsTab() -> impl IntoView {
                                 {error.map(|e| view! { <div class="mdl-error" role="alert" data-testid="pattern-error">{e}</div> })}
                             </td>
                             <td class="pat-actions">
+                                <button type="button" class="mdl-link" data-testid="pattern-open" on:click=move |_| crate::query::save_pattern::open(i)>"Open in builder"</button>
                                 <button type="button" class="mdl-link" data-testid="pattern-edit" on:click=move |_| editing.set(Editing::At(i))>"Edit"</button>
                                 <button type="button" class="mdl-link mdl-remove" data-testid="pattern-delete" on:click=move |_| delete(i)>"Delete"</button>
                             </td>
@@ -118,7 +132,7 @@ pub fn PatternsTab() -> impl IntoView {
     let has_patterns = move || analysis.with(|a| !a.checks.is_empty());
 
     view! {
-        <div class="pat" data-testid="patterns-tab">
+        <div class="pat" data-testid="patterns-tab" node_ref=root>
             <div class="pat-head">
                 <h2 class="pat-title">"Access patterns"</h2>
                 <p class="pat-coverage" data-testid="pattern-coverage">

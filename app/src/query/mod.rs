@@ -21,6 +21,7 @@ pub mod log;
 mod log_view;
 pub mod results;
 mod results_view;
+pub mod save_pattern;
 pub mod session;
 pub mod streams;
 pub mod write_request;
