@@ -70,7 +70,7 @@ impl Database {
                     BatchWrite::Put(item) => Some(item.clone()),
                     BatchWrite::Delete(_) => None,
                 };
-                t.commit_write(&key, new, Factor::Standard, &mut consumed);
+                t.commit_write(&key, new.as_ref(), Factor::Standard, &mut consumed);
                 collections.insert(key.pk);
             }
             if input.return_item_collection_metrics && t.def.has_lsi() && !collections.is_empty() {
