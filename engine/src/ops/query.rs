@@ -243,7 +243,12 @@ pub(crate) fn read_partition<'a>(
 }
 
 impl Database {
-    pub fn query<'a>(&'a self, input: &QueryInput, now: u64) -> Result<QueryOutput, ApiError> {
+    pub fn query(&self, input: &QueryInput, now: u64) -> Result<QueryOutput, ApiError> {
+        self.query_with(input, now, &mut crate::throttle::NoThrottle)
+    }
+
+    /// Query, asking `throttle` about the partition it reads once the request is valid.
+    pub fn query_with(&self, input: &QueryInput, now: u64, throttle: &mut dyn crate::throttle::ThrottlePolicy) -> Result<QueryOutput, ApiError> {
         let s = setup(self, input, now, |k| Some((k.pk.name.clone(), k.sk.as_ref().map(|a| a.name.clone()))))?;
         let Some(kc) = s.compiled.key_condition.as_ref() else {
             return Err(ApiError::validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."));
@@ -277,6 +282,7 @@ impl Database {
             Some(esk) => Some(start_key(t, s.index, esk)?),
             None => None,
         };
+        crate::throttle::check_read_range(t, s.index, Some(&pk), None, throttle)?;
         read_partition(&s, &pk, range, start.as_ref(), input.scan_index_forward, input.limit, input.return_consumed_capacity)
     }
 }

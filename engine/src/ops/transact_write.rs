@@ -30,7 +30,7 @@ use crate::ops::write::validate_item;
 use crate::table::key::{item_key_type_fault, key_from_key_param, key_param_type_fault, KeyKind, KeyVal, PrimaryKey, SCHEMA_MISMATCH};
 use crate::table::schema::KeySchema;
 use crate::value::Item;
-use crate::throttle::{transaction_reason, Access, ThrottlePolicy};
+use crate::throttle::{index_transaction_reason, index_writes_refused, transaction_reason, Access, ThrottlePolicy};
 use crate::value::item_size;
 
 /// The aggregate size of a transaction's items may not exceed 4 MB.
@@ -69,6 +69,15 @@ fn none_reason() -> CancellationReason {
     CancellationReason { code: String::from("None"), message: None, item: None }
 }
 
+/// Whether the GSIs an evaluated write must update refuse it (a ConditionCheck writes nothing).
+fn writes_refused(t: &crate::table::Table, key: &PrimaryKey, effect: &Effect, throttle: &mut dyn ThrottlePolicy) -> bool {
+    match effect {
+        Effect::Store(item) => index_writes_refused(t, key, Some(item), throttle),
+        Effect::Remove => index_writes_refused(t, key, None, throttle),
+        Effect::Keep => false,
+    }
+}
+
 impl Database {
     pub fn transact_write_items(
         &mut self,
@@ -104,6 +113,12 @@ impl Database {
                 continue;
             }
             match plan::evaluate(t, intent) {
+                Ok(e) if names_item && writes_refused(t, &intent.key, &e, throttle) => {
+                    let (code, message) = index_transaction_reason(t.def.billing);
+                    reasons.push(CancellationReason { code: String::from(code), message: Some(String::from(message)), item: None });
+                    refused = true;
+                    effects.push(None);
+                }
                 Ok(e) => {
                     reasons.push(none_reason());
                     effects.push(Some(e));
