@@ -36,7 +36,7 @@ pub struct Decoded {
 pub fn read(text: &str) -> Option<Decoded> {
     let mut items = Vec::new();
     let mut de = serde_json::Deserializer::from_str(text);
-    let root = Root { items: &mut items }.deserialize(&mut de).ok()?;
+    let Out::Value(root) = (Seed { kind: Kind::Root, items: &mut items }).deserialize(&mut de).ok()? else { return None };
     de.end().ok()?;
     let model = Model::from_json(root).ok()?;
     // One entry per table read, so always equal; were it not, this reader would not have decided.
@@ -47,227 +47,136 @@ fn fail<E: de::Error>() -> E {
     E::custom("not read by the fast path")
 }
 
-/// The document: every field as a `Value`, except `tables`.
-struct Root<'a> {
+/// What a [`Seed`] reads. One seed type for every level keeps the code small: each visitor type is its
+/// own copy of serde_json's parser in the wasm bundle.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// The document: every field as a `Value`, except `tables`.
+    Root,
+    /// `tables`: each table as a `Value` without its `items`, which go to `items`.
+    Tables,
+    Table,
+    Items,
+    Item,
+    /// One attribute value: `{"S": "..."}`, `{"N": "..."}`, `{"BOOL": b}`, `{"NULL": true}` here, the other
+    /// types through [`value_from_json`]; anything else is not decided.
+    Attr,
+}
+
+enum Out {
+    Value(Value),
+    Items(Vec<Item>),
+    Item(Item),
+    Attr(AttributeValue),
+}
+
+struct Seed<'a> {
+    kind: Kind,
+    /// Each table's items, in order (filled at the `Table` level).
     items: &'a mut Vec<Vec<Item>>,
 }
 
-impl<'de> DeserializeSeed<'de> for Root<'_> {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_map(self)
+impl<'de> DeserializeSeed<'de> for Seed<'_> {
+    type Value = Out;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Out, D::Error> {
+        d.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Root<'_> {
-    type Value = Value;
+impl<'de> Visitor<'de> for Seed<'_> {
+    type Value = Out;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a model")
+        f.write_str("a model file")
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let value = if key == "tables" {
-                if out.contains_key("tables") {
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Out, A::Error> {
+        match self.kind {
+            Kind::Tables => {
+                let mut out = Vec::new();
+                while let Some(t) = seq.next_element_seed(Seed { kind: Kind::Table, items: &mut *self.items })? {
+                    let Out::Value(t) = t else { return Err(fail()) };
+                    out.push(t);
+                }
+                Ok(Out::Value(Value::Array(out)))
+            }
+            Kind::Items => {
+                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+                while let Some(item) = seq.next_element_seed(Seed { kind: Kind::Item, items: &mut *self.items })? {
+                    let Out::Item(item) = item else { return Err(fail()) };
+                    out.push(item);
+                }
+                Ok(Out::Items(out))
+            }
+            _ => Err(fail()),
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Out, A::Error> {
+        match self.kind {
+            Kind::Root | Kind::Table => {
+                let (nested, inner) = if self.kind == Kind::Root { ("tables", Kind::Tables) } else { ("items", Kind::Items) };
+                let mut out = Map::new();
+                let mut table_items = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == nested {
+                        if out.contains_key(nested) || table_items.is_some() {
+                            return Err(fail());
+                        }
+                        match map.next_value_seed(Seed { kind: inner, items: &mut *self.items })? {
+                            Out::Value(v) => {
+                                out.insert(key, v);
+                            }
+                            Out::Items(items) => table_items = Some(items),
+                            _ => return Err(fail()),
+                        }
+                    } else if out.insert(key, map.next_value::<Value>()?).is_some() {
+                        return Err(fail());
+                    }
+                }
+                if self.kind == Kind::Table {
+                    self.items.push(table_items.unwrap_or_default());
+                }
+                Ok(Out::Value(Value::Object(out)))
+            }
+            Kind::Item => {
+                let mut item = Item::new();
+                while let Some(name) = map.next_key::<String>()? {
+                    let Out::Attr(value) = map.next_value_seed(Seed { kind: Kind::Attr, items: &mut *self.items })? else {
+                        return Err(fail());
+                    };
+                    // A name given twice: the ordinary reader keeps the last one, and decides on it alone.
+                    if item.insert(name, value).is_some() {
+                        return Err(fail());
+                    }
+                }
+                Ok(Out::Item(item))
+            }
+            Kind::Attr => {
+                let Some(tag) = map.next_key::<String>()? else { return Err(fail()) };
+                let value = match tag.as_str() {
+                    "S" => AttributeValue::S(map.next_value::<String>()?),
+                    "N" => AttributeValue::N(Number::parse(&map.next_value::<String>()?).map_err(|_| fail())?),
+                    "BOOL" => AttributeValue::Bool(map.next_value::<bool>()?),
+                    "NULL" => match map.next_value::<bool>()? {
+                        true => AttributeValue::Null,
+                        false => return Err(fail()),
+                    },
+                    "B" | "BS" | "L" | "M" | "NS" | "SS" => {
+                        let body = map.next_value::<Value>()?;
+                        let mut one = Map::new();
+                        one.insert(tag, body);
+                        value_from_json(&Value::Object(one)).map_err(|_| fail())?
+                    }
+                    // An unknown member: the ordinary reader ignores it (and may find the value empty).
+                    _ => return Err(fail()),
+                };
+                // More than one member: the ordinary reader decides (ignored members, several types).
+                if map.next_key::<String>()?.is_some() {
                     return Err(fail());
                 }
-                map.next_value_seed(Tables { items: &mut *self.items })?
-            } else {
-                map.next_value::<Value>()?
-            };
-            if out.insert(key, value).is_some() {
-                return Err(fail());
+                Ok(Out::Attr(value))
             }
+            _ => Err(fail()),
         }
-        Ok(Value::Object(out))
-    }
-}
-
-/// `tables`: each table as a `Value` without its `items`, which go to `items`.
-struct Tables<'a> {
-    items: &'a mut Vec<Vec<Item>>,
-}
-
-impl<'de> DeserializeSeed<'de> for Tables<'_> {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Tables<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a list of tables")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut out = Vec::new();
-        while let Some(t) = seq.next_element_seed(Table { items: &mut *self.items })? {
-            out.push(t);
-        }
-        Ok(Value::Array(out))
-    }
-}
-
-struct Table<'a> {
-    items: &'a mut Vec<Vec<Item>>,
-}
-
-impl<'de> DeserializeSeed<'de> for Table<'_> {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Table<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a table")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = Map::new();
-        let mut items = None;
-        while let Some(key) = map.next_key::<String>()? {
-            if key == "items" {
-                if items.is_some() {
-                    return Err(fail());
-                }
-                items = Some(map.next_value_seed(Items)?);
-            } else if out.insert(key, map.next_value::<Value>()?).is_some() {
-                return Err(fail());
-            }
-        }
-        self.items.push(items.unwrap_or_default());
-        Ok(Value::Object(out))
-    }
-}
-
-struct Items;
-
-impl<'de> DeserializeSeed<'de> for Items {
-    type Value = Vec<Item>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Item>, D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Items {
-    type Value = Vec<Item>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a list of items")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Item>, A::Error> {
-        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(item) = seq.next_element_seed(ItemSeed)? {
-            out.push(item);
-        }
-        Ok(out)
-    }
-}
-
-struct ItemSeed;
-
-impl<'de> DeserializeSeed<'de> for ItemSeed {
-    type Value = Item;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Item, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ItemSeed {
-    type Value = Item;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an item")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Item, A::Error> {
-        let mut item = Item::new();
-        while let Some(name) = map.next_key::<String>()? {
-            let value = map.next_value_seed(Attr)?;
-            // A name given twice: the ordinary reader keeps the last one, and decides on it alone.
-            if item.insert(name, value).is_some() {
-                return Err(fail());
-            }
-        }
-        Ok(item)
-    }
-}
-
-/// One attribute value: `{"S": "..."}`, `{"N": "..."}`, `{"BOOL": b}`, `{"NULL": true}` here; any
-/// other type through [`value_from_json`]; anything else is not decided.
-struct Attr;
-
-impl<'de> DeserializeSeed<'de> for Attr {
-    type Value = AttributeValue;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<AttributeValue, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Attr {
-    type Value = AttributeValue;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an attribute value")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AttributeValue, A::Error> {
-        let Some(tag) = map.next_key::<Tag>()? else { return Err(fail()) };
-        let value = match tag {
-            Tag::S => AttributeValue::S(map.next_value::<String>()?),
-            Tag::N => {
-                let text = map.next_value::<&str>().or_else(|_| Err(fail()))?;
-                AttributeValue::N(Number::parse(text).map_err(|_| fail())?)
-            }
-            Tag::Bool => AttributeValue::Bool(map.next_value::<bool>()?),
-            Tag::Null => match map.next_value::<bool>()? {
-                true => AttributeValue::Null,
-                false => return Err(fail()),
-            },
-            Tag::Other(tag) => {
-                let body = map.next_value::<Value>()?;
-                let mut one = Map::new();
-                one.insert(tag, body);
-                value_from_json(&Value::Object(one)).map_err(|_| fail())?
-            }
-        };
-        // More than one member: the ordinary reader decides (ignored members, several types).
-        if map.next_key::<Tag>()?.is_some() {
-            return Err(fail());
-        }
-        Ok(value)
-    }
-}
-
-/// The type tag of an attribute value. `Other` holds the tags decoded through [`value_from_json`];
-/// unknown members are not decided here.
-enum Tag {
-    S,
-    N,
-    Bool,
-    Null,
-    Other(String),
-}
-
-impl<'de> de::Deserialize<'de> for Tag {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Tag, D::Error> {
-        d.deserialize_str(TagVisitor)
-    }
-}
-
-struct TagVisitor;
-
-impl Visitor<'_> for TagVisitor {
-    type Value = Tag;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a type tag")
-    }
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Tag, E> {
-        Ok(match s {
-            "S" => Tag::S,
-            "N" => Tag::N,
-            "BOOL" => Tag::Bool,
-            "NULL" => Tag::Null,
-            "B" | "BS" | "L" | "M" | "NS" | "SS" => Tag::Other(String::from(s)),
-            _ => return Err(fail()),
-        })
     }
 }
