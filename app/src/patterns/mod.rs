@@ -7,14 +7,12 @@ mod editor;
 
 use advisor::check::{units_text, Status};
 use advisor::draft::{new_draft, Draft};
-use leptos::html::Div;
 use leptos::prelude::*;
 
 use crate::advisor::AdvisorPanel;
 use crate::model::Edit;
 use crate::modeler::state::{now, use_modeler};
-use crate::modeler::watch_visibility;
-use analysis::analyse;
+use analysis::{analyse, Analysis};
 use editor::PatternEditor;
 
 /// Which pattern the form is open for.
@@ -36,17 +34,17 @@ fn status_class(s: Status) -> &'static str {
 #[component]
 pub fn PatternsTab() -> impl IntoView {
     let m = use_modeler();
-    // The tab stays mounted while hidden; the analysis (every pattern run, every rule) only runs while
-    // it can be seen, and then again on every change of the model or of the Heat tab's results.
-    let root = NodeRef::<Div>::new();
+    // The tab stays mounted while hidden; the patterns run, and the advisor reads every item, only while
+    // it can be seen (opening a 100,000-item file or editing one in the Items tab does not wait for it),
+    // and then again on every change of the model or of the Heat tab's results.
+    let root = NodeRef::<leptos::html::Div>::new();
     let shown = RwSignal::new(false);
-    watch_visibility(root, shown);
+    crate::modeler::indexes_tab::watch_visibility(root, shown);
     let heat = crate::advisor::heat();
-    let analysis = Memo::new(move |prev: Option<&analysis::Analysis>| {
-        if !shown.get() {
-            return prev.cloned().unwrap_or_default();
-        }
-        heat.with(|h| m.state.with(|s| analyse(&s.playground, now(), h.as_ref().map(|(_, h)| h))))
+    let analysis = Memo::new(move |prev: Option<&Analysis>| match (shown.get(), prev) {
+        (false, Some(prev)) => prev.clone(),
+        (false, None) => Analysis::default(),
+        (true, _) => heat.with(|h| m.state.with(|s| analyse(&s.playground, now(), h.as_ref().map(|(_, h)| h)))),
     });
     let editing = RwSignal::new(Editing::None);
     let show_markdown = RwSignal::new(false);
