@@ -100,35 +100,8 @@ pub struct QuerySession {
     pub clock: RwSignal<u64>,
     /// The open mode (see `super::modes`).
     pub mode: RwSignal<&'static str>,
-    /// The PartiQL mode's fields (kept while another mode is open).
-    pub partiql: PartiqlFields,
-}
-
-/// The PartiQL form as signals of types the app already has (a signal of a new type costs bundle).
-#[derive(Clone, Copy)]
-pub struct PartiqlFields {
-    pub statement: RwSignal<String>,
-    pub parameters: RwSignal<String>,
-    pub limit: RwSignal<String>,
-    pub consistent: RwSignal<bool>,
-}
-
-impl PartiqlFields {
-    pub fn get(&self) -> super::partiql::Form {
-        super::partiql::Form {
-            statement: self.statement.get_untracked(),
-            parameters: self.parameters.get_untracked(),
-            limit: self.limit.get_untracked(),
-            consistent: self.consistent.get_untracked(),
-        }
-    }
-
-    pub fn set(&self, f: super::partiql::Form) {
-        self.statement.set(f.statement);
-        self.parameters.set(f.parameters);
-        self.limit.set(f.limit);
-        self.consistent.set(f.consistent);
-    }
+    /// The PartiQL mode's form (kept while another mode is open).
+    pub partiql: RwSignal<super::partiql::Form>,
 }
 
 struct Shared {
@@ -137,7 +110,7 @@ struct Shared {
     log: ArcRwSignal<Vec<Outcome>>,
     clock: ArcRwSignal<u64>,
     mode: ArcRwSignal<&'static str>,
-    partiql: (ArcRwSignal<String>, ArcRwSignal<String>, ArcRwSignal<String>, ArcRwSignal<bool>),
+    partiql: ArcRwSignal<super::partiql::Form>,
 }
 
 thread_local! {
@@ -153,7 +126,7 @@ pub fn use_session() -> QuerySession {
             log: ArcRwSignal::new(Vec::new()),
             clock: ArcRwSignal::new(clock::now()),
             mode: ArcRwSignal::new("builder"),
-            partiql: (ArcRwSignal::new(String::new()), ArcRwSignal::new(String::new()), ArcRwSignal::new(String::new()), ArcRwSignal::new(false)),
+            partiql: ArcRwSignal::new(Default::default()),
         });
         QuerySession {
             builder: s.builder.clone().into(),
@@ -161,12 +134,7 @@ pub fn use_session() -> QuerySession {
             log: s.log.clone().into(),
             clock: s.clock.clone().into(),
             mode: s.mode.clone().into(),
-            partiql: PartiqlFields {
-                statement: s.partiql.0.clone().into(),
-                parameters: s.partiql.1.clone().into(),
-                limit: s.partiql.2.clone().into(),
-                consistent: s.partiql.3.clone().into(),
-            },
+            partiql: s.partiql.clone().into(),
         }
     })
 }
