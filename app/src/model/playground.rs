@@ -84,6 +84,8 @@ pub enum Edit {
     SetAccessPatterns(Vec<AccessPattern>),
     /// Replace the advisor findings the user dismissed (dismiss, restore).
     SetDismissedFindings(Vec<DismissedFinding>),
+    /// Replace the model's workloads (the Heat tab saves the workload it runs).
+    SetWorkloads(Vec<Workload>),
 }
 
 /// What one applied change did to the model, for views that keep derived state and update it in
@@ -472,6 +474,7 @@ impl Playground {
             Edit::SetDismissedFindings(list) => {
                 Ok(Edit::SetDismissedFindings(core::mem::replace(&mut self.dismissed_findings, list)))
             }
+            Edit::SetWorkloads(list) => Ok(Edit::SetWorkloads(core::mem::replace(&mut self.workloads, list))),
             Edit::Batch(edits) => {
                 let mut inverses = Vec::with_capacity(edits.len());
                 for e in edits {
