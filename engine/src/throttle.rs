@@ -8,14 +8,19 @@
 //! transactions are cancelled with a throttling reason for the throttled items.
 //!
 //! The policy is consulted once per item and per request, in request order, so a stateful policy
-//! (a token bucket per partition, say) sees the same sequence of calls on every run.
+//! (a token bucket per partition, say) sees the same sequence of calls on every run: about each item's
+//! key ([`ThrottlePolicy::throttled`]), each Query or Scan page ([`ThrottlePolicy::range_throttled`]),
+//! and, for a write to a table with GSIs, about the GSI entries it writes once the item is known
+//! ([`ThrottlePolicy::index_writes_throttled`]: a throttled GSI throttles the base-table write).
 
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 
 use crate::capacity::Consumed;
 use crate::error::ApiError;
-use crate::table::schema::BillingMode;
+use crate::table::key::{KeyVal, PrimaryKey};
+use crate::table::schema::{BillingMode, IndexDef, IndexKind};
+use crate::table::Table;
 use crate::value::{item_to_json, Item};
 
 /// Whether a request part reads or writes.
@@ -25,9 +30,36 @@ pub enum Access {
     Write,
 }
 
+/// Where a Query or Scan page starts reading (see [`ThrottlePolicy::range_throttled`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ReadRange<'a> {
+    /// A Query of one partition key: its attribute and value (the table's, or the GSI's).
+    Partition(&'a Item),
+    /// A Scan page: after the partition key of its ExclusiveStartKey (the table's, or the GSI's), or from
+    /// the start of segment `segment` of `total` (0 of 1 for a Scan that is not parallel).
+    Scan { after: Option<&'a Item>, segment: u32, total: u32 },
+}
+
 /// Decides which request parts are throttled. `key` holds only the primary key attributes.
 pub trait ThrottlePolicy {
     fn throttled(&mut self, table: &str, key: &Item, access: Access) -> bool;
+
+    /// Whether a Query or Scan page of `table` (through the GSI `global_index`; a local index reads the
+    /// table's own partitions, so it is `None`) is throttled. Asked once per call, after the request
+    /// validated and before anything is read. Never throttles by default.
+    fn range_throttled(&mut self, _table: &str, _global_index: Option<&str>, _range: ReadRange<'_>) -> bool {
+        false
+    }
+
+    /// Whether the GSIs a base-table write must update can take it (back-pressure: a GSI that cannot
+    /// throttles the base-table write). Asked after [`ThrottlePolicy::throttled`] admitted that write,
+    /// once the item it writes is known and before anything is written, with the GSI entries in the
+    /// order the write charges them (a changed index key: the old entry, then the new). When this says
+    /// `true`, the write is throttled as a whole: the table part admitted just before is not made.
+    /// Never throttles by default.
+    fn index_writes_throttled(&mut self, _table: &str, _writes: &[IndexWrite<'_>]) -> bool {
+        false
+    }
 
     /// `false` when the policy never throttles, so callers can skip building key items.
     fn active(&self) -> bool {
@@ -86,7 +118,10 @@ impl ThrottlePolicy for ThrottleKeys {
     }
 }
 
+pub use crate::table::IndexWrite;
+
 const PROVISIONED_MESSAGE: &str = "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.";
+const INDEX_PROVISIONED_MESSAGE: &str = "The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API";
 const ON_DEMAND_MESSAGE: &str = "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
 
 /// The error of a throttled single-item request (and of a batch none of whose parts could be served).
@@ -95,6 +130,67 @@ pub fn throughput_exceeded(billing: BillingMode) -> ApiError {
         BillingMode::Provisioned => PROVISIONED_MESSAGE,
         BillingMode::PayPerRequest => ON_DEMAND_MESSAGE,
     }))
+}
+
+/// The error of a request throttled by a global secondary index: a base-table write the GSI could not
+/// take, or a read of the GSI.
+pub fn index_throughput_exceeded(billing: BillingMode) -> ApiError {
+    ApiError::ProvisionedThroughputExceeded(String::from(match billing {
+        BillingMode::Provisioned => INDEX_PROVISIONED_MESSAGE,
+        BillingMode::PayPerRequest => ON_DEMAND_MESSAGE,
+    }))
+}
+
+/// The cancellation reason of a transaction item throttled by a GSI that could not take its write.
+pub fn index_transaction_reason(billing: BillingMode) -> (&'static str, &'static str) {
+    match billing {
+        BillingMode::Provisioned => ("ProvisionedThroughputExceeded", INDEX_PROVISIONED_MESSAGE),
+        BillingMode::PayPerRequest => ("ThrottlingError", ON_DEMAND_MESSAGE),
+    }
+}
+
+/// Ask `throttle` about the GSI entries a write of `new` (`None`: a delete) at `key` makes; `true` when
+/// the write is throttled. Tables without a GSI, and inactive policies, are not asked.
+pub(crate) fn index_writes_refused(t: &Table, key: &PrimaryKey, new: Option<&Item>, throttle: &mut dyn ThrottlePolicy) -> bool {
+    if !throttle.active() {
+        return false;
+    }
+    let writes = t.global_index_writes(key, new);
+    !writes.is_empty() && throttle.index_writes_throttled(t.name(), &writes)
+}
+
+/// Ask `throttle` about a Query (`scan` is `None`; `pk` is the partition key read) or a Scan page
+/// (`scan` is its segment and total; `pk` the partition key of its ExclusiveStartKey, if any) of `t`
+/// through `index`; `Err` is DynamoDB's answer.
+pub(crate) fn check_read_range(
+    t: &Table,
+    index: Option<&IndexDef>,
+    pk: Option<&KeyVal>,
+    scan: Option<(u32, u32)>,
+    throttle: &mut dyn ThrottlePolicy,
+) -> Result<(), ApiError> {
+    if !throttle.active() {
+        return Ok(());
+    }
+    let gsi = index.filter(|i| i.kind == IndexKind::Global);
+    let attr = gsi.map_or(&t.def.keys.pk.name, |i| &i.keys.pk.name);
+    let key = pk.map(|v| {
+        let mut k = Item::new();
+        k.insert(attr.clone(), v.to_value());
+        k
+    });
+    let range = match (scan, &key) {
+        (Some((segment, total)), after) => ReadRange::Scan { after: after.as_ref(), segment, total },
+        (None, Some(k)) => ReadRange::Partition(k),
+        (None, None) => return Ok(()),
+    };
+    if throttle.range_throttled(t.name(), gsi.map(|i| i.name.as_str()), range) {
+        return Err(match gsi {
+            Some(_) => index_throughput_exceeded(t.def.billing),
+            None => throughput_exceeded(t.def.billing),
+        });
+    }
+    Ok(())
 }
 
 /// The cancellation reason of a throttled transaction item: (code, message).
@@ -109,7 +205,9 @@ impl crate::db::Database {
     /// [`crate::db::Database::execute`] with a throttling decision: first lets the clock advance
     /// (`advance_time`: TTL expiry, stream retention), then runs the action. Single-item reads and
     /// writes whose key the policy throttles fail with ProvisionedThroughputExceededException before
-    /// touching anything; batch and transactional actions consult the policy per item.
+    /// touching anything, and so do Query and Scan pages (once the request is valid) and writes whose
+    /// GSI entries the policy refuses (before anything is written); batch and transactional actions
+    /// consult the policy per item.
     pub fn execute_with(
         &mut self,
         action: &str,
@@ -119,6 +217,7 @@ impl crate::db::Database {
     ) -> Result<serde_json::Value, ApiError> {
         use crate::api::batch::{BatchGetItemInput, BatchWriteItemInput};
         use crate::api::partiql::{BatchExecuteStatementInput, ExecuteTransactionInput};
+        use crate::api::read::QueryInput;
         use crate::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
         self.advance_time(now_millis);
         let now = now_millis;
@@ -163,6 +262,16 @@ impl crate::db::Database {
             "UpdateTable" => self.update_table_ext(input, now),
             "DescribeTable" => self.describe_table_ext(input, now),
             "DeleteTable" => self.delete_table_ext(input, now),
+            "Query" | "Scan" => {
+                let out = if action == "Query" {
+                    self.query_with(&QueryInput::from_json(input, false)?, now, throttle)?
+                } else {
+                    self.scan_with(&QueryInput::from_json(input, true)?, now, throttle)?
+                };
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                throttle.charged(&out.consumed);
+                Ok(out.to_json())
+            }
             "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" => {
                 self.check_single_item_throttle(action, input, throttle)?;
                 if !throttle.active() {
@@ -177,15 +286,15 @@ impl crate::db::Database {
                         (out.to_json(), out.consumed)
                     }
                     "PutItem" => {
-                        let out = self.put_item(PutItemInput::from_json(input)?, now)?;
+                        let out = self.put_item_with(PutItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
                         (out.to_json(), out.consumed)
                     }
                     "UpdateItem" => {
-                        let out = self.update_item(&UpdateItemInput::from_json(input)?, now)?;
+                        let out = self.update_item_with(&UpdateItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
                         (out.to_json(), out.consumed)
                     }
                     _ => {
-                        let out = self.delete_item(&DeleteItemInput::from_json(input)?, now)?;
+                        let out = self.delete_item_with(&DeleteItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
                         (out.to_json(), out.consumed)
                     }
                 };

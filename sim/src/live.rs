@@ -1,39 +1,65 @@
 //! The partition model fed by real requests and a wall clock: the server's `--throughput simulated`.
 //!
-//! Implements the engine's `ThrottlePolicy`. The engine asks, per item and in request order, whether a
-//! request part may run; the answer comes from the part's partition (placed by its partition key's
-//! hash, as in the simulator). A request's cost is known only once the engine has run it, so capacity is
-//! debited afterwards ([`ThrottlePolicy::charged`]) and a bucket may go into debt: the requests after an
-//! expensive one wait for the refill, as DynamoDB's do. Time advances by whole seconds of the clock the
-//! server passes in. Queries and Scans are metered by the engine but not throttled here (the engine's
-//! hook asks only about single items, batches and transactions).
+//! Implements the engine's `ThrottlePolicy`. The engine asks, per request part and in request order,
+//! whether it may run; the answer comes from the part's partition, on the same targets the simulator
+//! builds (`runner::targets_for`: the table, whose LSIs share its partitions, and each GSI), placed by
+//! the partition key's hash:
+//! - an item (GetItem, PutItem, UpdateItem, DeleteItem, batch and transaction items): the table's
+//!   partition of its key;
+//! - a Query: the partition of the key it reads, on the table or on the GSI it names;
+//! - a Scan page: the partition of its ExclusiveStartKey's partition key, or for a first page the
+//!   partition at the start of its segment's share of the ring (our choice: DynamoDB does not say where
+//!   a Scan starts); the whole page is charged there;
+//! - a base-table write's GSI entries (asked once the written item is known): each on its GSI's
+//!   partition; when one cannot take it, the base-table write is throttled as a whole (back-pressure,
+//!   counted as [`ThrottleReason::IndexBackPressure`]), as the simulator does.
+//!
+//! A request's cost is known only once the engine has run it, so capacity is debited afterwards
+//! ([`ThrottlePolicy::charged`]), each charge on the partition of the part it came from, and a bucket may
+//! go into debt: the requests after an expensive one wait for the refill, as DynamoDB's do. Time
+//! advances by whole seconds of the clock the server passes in.
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use engine::capacity::{Consumed, Kind as ChargeKind, Target as ChargeTarget};
+use engine::capacity::{Consumed, Kind as ChargeKind, Reason, Target as ChargeTarget};
 use engine::db::Database;
-use engine::throttle::{Access, ThrottlePolicy};
+use engine::throttle::{Access, IndexWrite, ReadRange, ThrottlePolicy};
 use engine::value::Item;
 
 use crate::layout::key_hash;
+use crate::pricing::served_by;
 use crate::target::{Kind, Target, ThrottleReason};
 
 struct LiveTable {
-    pk: String,
-    target: Target,
+    /// The partition-key attribute of each target, parallel to `targets`.
+    pks: Vec<String>,
+    /// The table first, then each GSI (see `runner::targets_for`).
+    targets: Vec<Target>,
     /// The definition this state was built from (rebuilt when it changes).
     signature: String,
 }
+
+impl LiveTable {
+    fn target_of(&self, index: Option<&str>) -> Option<usize> {
+        match index {
+            None => Some(0),
+            Some(i) => self.targets.iter().position(|t| t.index.as_deref() == Some(i)),
+        }
+    }
+}
+
+/// A part admitted during the current call: (table, target, partition, kind).
+type Admitted = (String, usize, usize, Kind);
 
 /// Per-table partition state for the live server.
 #[derive(Default)]
 pub struct LiveThrottle {
     tables: BTreeMap<String, LiveTable>,
     second: Option<u64>,
-    /// Parts admitted during the current call: (table, partition, kind).
-    admitted: Vec<(String, usize, Kind)>,
+    /// Parts admitted during the current call, in the order they were asked about.
+    admitted: Vec<Admitted>,
     /// Throttles so far, by reason (for logs and tests).
     pub throttles: BTreeMap<ThrottleReason, u64>,
 }
@@ -41,24 +67,56 @@ pub struct LiveThrottle {
 /// At most this many seconds are replayed when the clock jumps (a full burst bucket needs 300).
 const MAX_CATCH_UP: u64 = 301;
 
+fn kind_of(access: Access) -> Kind {
+    match access {
+        Access::Read => Kind::Read,
+        Access::Write => Kind::Write,
+    }
+}
+
+/// Whether a charge starts a new request part (an item read or written, a Query or Scan page) rather
+/// than adding to the part before it (an LSI entry of a write, an LSI read's fetch from the table).
+fn starts_part(target: &ChargeTarget, reason: &Reason) -> bool {
+    match target {
+        ChargeTarget::GlobalIndex(_) => true,
+        _ => !matches!(
+            reason,
+            Reason::LsiFetch { .. }
+                | Reason::IndexPut
+                | Reason::IndexDelete
+                | Reason::IndexKeyChangedDelete
+                | Reason::IndexKeyChangedPut
+                | Reason::IndexUpdate
+        ),
+    }
+}
+
 impl LiveThrottle {
     pub fn new() -> LiveThrottle {
         LiveThrottle::default()
     }
 
-    /// Follow the tables' definitions: new tables get fresh partitions, changed ones are rebuilt,
-    /// deleted ones dropped. Cheap when nothing changed.
+    /// Follow the tables' definitions: new tables get fresh partitions, changed ones (capacity, GSIs)
+    /// are rebuilt, deleted ones dropped. Cheap when nothing changed.
     pub fn sync(&mut self, db: &Database) {
         self.tables.retain(|name, _| db.table(name).is_some());
         for name in db.table_names() {
             let Some(t) = db.table(name) else { continue };
-            let signature = alloc::format!("{:?}{:?}", t.def.billing, t.def.throughput);
+            let indexes: Vec<_> = t.def.indexes.iter().map(|i| (&i.name, i.kind, i.throughput)).collect();
+            let signature = alloc::format!("{:?}{:?}{:?}", t.def.billing, t.def.throughput, indexes);
             if self.tables.get(name).is_some_and(|l| l.signature == signature) {
                 continue;
             }
-            let mut target = Target::new(crate::runner::spec_for(db, None, name, None));
-            target.tick();
-            self.tables.insert(String::from(name), LiveTable { pk: t.def.keys.pk.name.clone(), target, signature });
+            let mut targets = crate::runner::targets_for(db, None, name);
+            let pks = targets
+                .iter()
+                .map(|tg| match &tg.index {
+                    None => t.def.keys.pk.name.clone(),
+                    Some(i) => t.def.index(i).map_or_else(String::new, |d| d.keys.pk.name.clone()),
+                })
+                .collect();
+            targets.iter_mut().for_each(Target::tick);
+            self.tables.insert(String::from(name), LiveTable { pks, targets, signature });
         }
     }
 
@@ -75,71 +133,117 @@ impl LiveThrottle {
         }
         for _ in 0..(now - last).min(MAX_CATCH_UP) {
             for t in self.tables.values_mut() {
-                t.target.end_second();
-                t.target.tick();
+                for target in &mut t.targets {
+                    target.end_second();
+                    target.tick();
+                }
             }
         }
         self.second = Some(now);
     }
 
+    /// The table's partitions now.
     pub fn partitions(&self, table: &str) -> Option<usize> {
-        self.tables.get(table).map(|t| t.target.layout.count())
+        self.index_partitions(table, None)
+    }
+
+    /// The partitions of the table (`None`) or of one of its GSIs now.
+    pub fn index_partitions(&self, table: &str, index: Option<&str>) -> Option<usize> {
+        let t = self.tables.get(table)?;
+        t.target_of(index).map(|i| t.targets[i].layout.count())
+    }
+
+    /// The partition of target `ti` a partition-key value (in `key`, under the target's attribute) is on.
+    fn place(&self, table: &str, ti: usize, key: &Item) -> Option<usize> {
+        let t = self.tables.get(table)?;
+        let hash = key.get(&t.pks[ti]).and_then(key_hash)?;
+        Some(t.targets[ti].layout.place(hash))
+    }
+
+    /// May a part start on partition `p` of target `ti`? Parts already admitted in this call will cost
+    /// at least the minimum (0.5 RCU / 1 WCU), so a batch cannot push a partition past its last tokens
+    /// all at once.
+    fn admit(&mut self, table: &str, ti: usize, p: usize, kind: Kind) -> Result<(), ThrottleReason> {
+        let Some(t) = self.tables.get(table) else { return Ok(()) };
+        let min = match kind {
+            Kind::Read => 1,
+            Kind::Write => 2,
+        };
+        let same = |a: &&Admitted| a.0 == table && a.1 == ti && a.2 == p && a.3 == kind;
+        let pending = self.admitted.iter().filter(same).count() as u64 * min;
+        t.targets[ti].may_start(p, kind, pending)?;
+        self.admitted.push((String::from(table), ti, p, kind));
+        Ok(())
+    }
+
+    fn refused(&mut self, reason: ThrottleReason) -> bool {
+        *self.throttles.entry(reason).or_default() += 1;
+        true
     }
 }
 
 impl ThrottlePolicy for LiveThrottle {
     fn throttled(&mut self, table: &str, key: &Item, access: Access) -> bool {
-        let Some(t) = self.tables.get_mut(table) else { return false };
-        let Some(hash) = key.get(&t.pk).and_then(key_hash) else { return false };
-        let p = t.target.layout.place(hash);
-        let kind = match access {
-            Access::Read => Kind::Read,
-            Access::Write => Kind::Write,
-        };
-        // Parts already admitted in this call will cost at least the minimum (0.5 RCU / 1 WCU), so a
-        // batch cannot push a partition past its last tokens all at once.
-        let min = match kind {
-            Kind::Read => 1,
-            Kind::Write => 2,
-        };
-        let pending = self.admitted.iter().filter(|(n, q, k)| n == table && *q == p && *k == kind).count() as u64 * min;
-        match t.target.may_start(p, kind, pending) {
-            Ok(()) => {
-                self.admitted.push((String::from(table), p, kind));
-                false
-            }
-            Err(reason) => {
-                *self.throttles.entry(reason).or_default() += 1;
-                true
-            }
+        let Some(p) = self.place(table, 0, key) else { return false };
+        match self.admit(table, 0, p, kind_of(access)) {
+            Ok(()) => false,
+            Err(reason) => self.refused(reason),
         }
     }
 
+    fn range_throttled(&mut self, table: &str, global_index: Option<&str>, range: ReadRange<'_>) -> bool {
+        let Some(ti) = self.tables.get(table).and_then(|t| t.target_of(global_index)) else { return false };
+        let p = match range {
+            ReadRange::Partition(key) | ReadRange::Scan { after: Some(key), .. } => self.place(table, ti, key),
+            ReadRange::Scan { after: None, segment, total } => self.tables.get(table).map(|t| {
+                let n = t.targets[ti].layout.count() as u64;
+                (u64::from(segment) * n / u64::from(total.max(1))).min(n.saturating_sub(1)) as usize
+            }),
+        };
+        let Some(p) = p else { return false };
+        match self.admit(table, ti, p, Kind::Read) {
+            Ok(()) => false,
+            Err(reason) => self.refused(reason),
+        }
+    }
+
+    fn index_writes_throttled(&mut self, table: &str, writes: &[IndexWrite<'_>]) -> bool {
+        let mark = self.admitted.len();
+        for w in writes {
+            let Some(ti) = self.tables.get(table).and_then(|t| t.target_of(Some(w.index))) else { continue };
+            let Some(p) = self.place(table, ti, &w.key) else { continue };
+            if self.admit(table, ti, p, Kind::Write).is_err() {
+                // All or nothing: this write's GSI parts, and the base-table part admitted before them.
+                self.admitted.truncate(mark);
+                if let Some(base) = self.admitted.iter().rposition(|a| a.0 == table && a.1 == 0 && a.3 == Kind::Write) {
+                    self.admitted.remove(base);
+                }
+                return self.refused(ThrottleReason::IndexBackPressure);
+            }
+        }
+        false
+    }
+
     fn charged(&mut self, consumed: &Consumed) {
-        let Some(t) = self.tables.get_mut(&consumed.table_name) else { return };
-        // The table's own and its LSIs' charges (GSIs are not metered live).
-        let (mut read, mut write) = (0u64, 0u64);
+        let name = consumed.table_name.as_str();
+        let Some(t) = self.tables.get_mut(name) else { return };
+        // The parts admitted for this table, in order; each charge goes to the part it came from: the
+        // next unused one of its target and kind, or (an LSI entry, an LSI fetch) the part before it.
+        let mut parts: Vec<(usize, usize, Kind, bool)> = self.admitted.iter().filter(|a| a.0 == name).map(|a| (a.1, a.2, a.3, false)).collect();
         for c in &consumed.charges {
-            if matches!(c.target, ChargeTarget::GlobalIndex(_)) {
-                continue;
-            }
-            match c.kind {
-                ChargeKind::Read => read += c.half_units,
-                ChargeKind::Write => write += c.half_units,
-            }
+            let Some(ti) = t.target_of(served_by(&c.target)) else { continue };
+            let kind = match c.kind {
+                ChargeKind::Read => Kind::Read,
+                ChargeKind::Write => Kind::Write,
+            };
+            let mine = |q: &(usize, usize, Kind, bool)| q.0 == ti && q.2 == kind;
+            let next = parts.iter().position(|q| mine(q) && !q.3);
+            let last = parts.iter().rposition(|q| mine(q) && q.3);
+            let at = if starts_part(&c.target, &c.reason) { next.or(last) } else { last.or(next) };
+            let Some(at) = at else { continue };
+            parts[at].3 = true;
+            t.targets[ti].debit(parts[at].1, kind, c.half_units);
         }
-        // Spread over the parts admitted for this table in this call (exact for single-item calls).
-        for (kind, total) in [(Kind::Read, read), (Kind::Write, write)] {
-            let parts: Vec<usize> = self.admitted.iter().filter(|(n, _, k)| n == &consumed.table_name && *k == kind).map(|(_, p, _)| *p).collect();
-            if parts.is_empty() || total == 0 {
-                continue;
-            }
-            let n = parts.len() as u64;
-            for (i, p) in parts.iter().enumerate() {
-                let c = total / n + u64::from((i as u64) < total % n);
-                t.target.debit(*p, kind, c);
-            }
-        }
-        self.admitted.retain(|(n, _, _)| n != &consumed.table_name);
+        self.admitted.retain(|a| a.0 != name);
     }
 }

@@ -450,18 +450,33 @@ impl Pricer {
 
     fn charges(&self, p: &Compiled, consumed: &[Consumed], key: &Item, after: Option<&Item>, before: Option<&Item>) -> Vec<RawCharge> {
         let mut out: Vec<RawCharge> = Vec::new();
+        // A write's GSI entries as the engine charges them, in order (a changed key: the old entry on its
+        // partition, then the new one), the same list the live server asks its throttle about.
+        let mut entries: Vec<(String, Option<AttributeValue>)> = Vec::new();
+        if p.op.writes() {
+            if let Some(t) = self.db.table(&p.table) {
+                entries = t
+                    .global_index_writes_between(before, after)
+                    .into_iter()
+                    .map(|w| (String::from(w.index), w.key.into_values().next()))
+                    .collect();
+            }
+        }
         for c in consumed {
             for ch in &c.charges {
                 let kind = match ch.kind {
                     ChargeKind::Read => Kind::Read,
                     ChargeKind::Write => Kind::Write,
                 };
-                let target = match &ch.target {
-                    // LSIs live in the table's partitions and share its throughput.
-                    ChargeTarget::Table | ChargeTarget::LocalIndex(_) => TargetKey { table: c.table_name.clone(), index: None },
-                    ChargeTarget::GlobalIndex(g) => TargetKey { table: c.table_name.clone(), index: Some(g.clone()) },
+                let target = TargetKey { table: c.table_name.clone(), index: served_by(&ch.target).map(String::from) };
+                let entry = match &target.index {
+                    Some(g) if p.op.writes() => entries.iter().position(|(i, _)| i == g).map(|at| entries.remove(at).1),
+                    _ => None,
                 };
-                let pk = self.pk_for(p, &target, key, after, before);
+                let pk = match entry {
+                    Some(pk) => pk,
+                    None => self.pk_for(p, &target, key, after, before),
+                };
                 match out.iter_mut().find(|r| r.target == target && r.kind == kind && r.pk == pk) {
                     Some(r) => r.half_units += ch.half_units,
                     None => out.push(RawCharge { target, kind, half_units: ch.half_units, pk }),
@@ -475,6 +490,15 @@ impl Pricer {
         p.index.as_ref().is_some_and(|i| {
             self.db.table(&p.table).and_then(|t| t.def.index(i)).is_some_and(|d| d.kind == IndexKind::Local)
         })
+    }
+}
+
+/// The GSI whose partitions serve a charge, or `None` for the table's own (LSIs live in the table's
+/// partitions and share its throughput). The simulator and the live server place charges alike.
+pub(crate) fn served_by(target: &ChargeTarget) -> Option<&str> {
+    match target {
+        ChargeTarget::Table | ChargeTarget::LocalIndex(_) => None,
+        ChargeTarget::GlobalIndex(g) => Some(g),
     }
 }
 

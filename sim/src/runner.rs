@@ -220,6 +220,27 @@ pub(crate) fn spec_for(db: &Database, settings: Option<&TableSettings>, table: &
     }
 }
 
+/// The targets that serve a table: the table itself (its LSIs live in its partitions), split for the
+/// data it holds unless `settings` gives a size, then each GSI in definition order. The simulator and
+/// the live server (`crate::live`) build them alike.
+pub(crate) fn targets_for(db: &Database, settings: Option<&TableSettings>, name: &str) -> Vec<Target> {
+    let Some(t) = db.table(name) else { return Vec::new() };
+    let mut table_target = Target::new(spec_for(db, settings, name, None));
+    if settings.and_then(|s| s.size_bytes).is_none() {
+        let collections: Vec<(u64, u64)> = t
+            .parts
+            .iter()
+            .map(|(k, part)| (crate::rng::mix(engine::ops::scan::partition_hash(k)), part.items.values().map(|s| s.size()).sum()))
+            .collect();
+        table_target.split_for_data(&collections);
+    }
+    let mut targets = alloc::vec![table_target];
+    for idx in t.def.indexes.iter().filter(|i| i.kind == engine::table::schema::IndexKind::Global) {
+        targets.push(Target::new(spec_for(db, settings, name, Some(&idx.name))));
+    }
+    targets
+}
+
 impl Simulation {
     /// Check the workload against the database and set up partitions; nothing is simulated yet.
     pub fn new(db: &Database, workload: Workload) -> Result<Simulation, SimError> {
@@ -274,24 +295,9 @@ impl Simulation {
         let mut target_ids = BTreeMap::new();
         for name in tables {
             let settings = workload.tables.iter().find(|s| s.table == name);
-            let Some(t) = db.table(name) else { continue };
-            let mut table_target = Target::new(spec_for(db, settings, name, None));
-            if settings.and_then(|s| s.size_bytes).is_none() {
-                let collections: Vec<(u64, u64)> = t
-                    .parts
-                    .iter()
-                    .filter_map(|(k, part)| {
-                        let h = crate::rng::mix(engine::ops::scan::partition_hash(k));
-                        Some((h, part.items.values().map(|s| s.size()).sum()))
-                    })
-                    .collect();
-                table_target.split_for_data(&collections);
-            }
-            target_ids.insert(TargetKey { table: String::from(name), index: None }, targets.len() as u16);
-            targets.push(table_target);
-            for idx in t.def.indexes.iter().filter(|i| i.kind == engine::table::schema::IndexKind::Global) {
-                target_ids.insert(TargetKey { table: String::from(name), index: Some(idx.name.clone()) }, targets.len() as u16);
-                targets.push(Target::new(spec_for(db, settings, name, Some(&idx.name))));
+            for target in targets_for(db, settings, name) {
+                target_ids.insert(TargetKey { table: String::from(name), index: target.index.clone() }, targets.len() as u16);
+                targets.push(target);
             }
         }
         let now_millis = workload.start_unix_seconds.saturating_mul(1000);

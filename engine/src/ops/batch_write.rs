@@ -14,7 +14,7 @@ use crate::error::ApiError;
 use crate::ops::batch_get::DUPLICATE_KEYS;
 use crate::ops::write::validate_item;
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey};
-use crate::throttle::{throughput_exceeded, Access, ThrottlePolicy};
+use crate::throttle::{index_writes_refused, throughput_exceeded, Access, ThrottlePolicy};
 
 impl Database {
     pub fn batch_write_item(
@@ -65,11 +65,15 @@ impl Database {
                     left.push(r.clone());
                     continue;
                 }
-                processed += 1;
                 let new = match r {
                     BatchWrite::Put(item) => Some(item.clone()),
                     BatchWrite::Delete(_) => None,
                 };
+                if index_writes_refused(t, &key, new.as_ref(), throttle) {
+                    left.push(r.clone());
+                    continue;
+                }
+                processed += 1;
                 t.commit_write(&key, new, Factor::Standard, &mut consumed);
                 collections.insert(key.pk);
             }

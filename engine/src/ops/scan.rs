@@ -42,6 +42,11 @@ pub fn segment_of(v: &KeyVal, total: u32) -> u32 {
 
 impl Database {
     pub fn scan(&self, input: &QueryInput, now: u64) -> Result<QueryOutput, ApiError> {
+        self.scan_with(input, now, &mut crate::throttle::NoThrottle)
+    }
+
+    /// Scan, asking `throttle` about the page (where it starts) once the request is valid.
+    pub fn scan_with(&self, input: &QueryInput, now: u64, throttle: &mut dyn crate::throttle::ThrottlePolicy) -> Result<QueryOutput, ApiError> {
         let segments = match (input.segment, input.total_segments) {
             (Some(_), None) => {
                 return Err(ApiError::validation(
@@ -78,6 +83,12 @@ impl Database {
                 )));
             }
         }
+        let global = s.index.is_some_and(|i| i.kind == crate::table::schema::IndexKind::Global);
+        let after = start.as_ref().map(|(k, ik)| match ik {
+            Some((ipk, _)) if global => ipk,
+            _ => &k.pk,
+        });
+        crate::throttle::check_read_range(t, s.index, after, Some(segments.unwrap_or((0, 1))), throttle)?;
         scan_pages(&s, start, segments, input.limit, input.return_consumed_capacity)
     }
 }

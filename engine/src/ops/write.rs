@@ -13,6 +13,7 @@ use crate::ops::compile_write;
 use crate::ops::plan::check_update_targets;
 use crate::table::key::{check_index_keys, check_updated_index_keys, key_from_item, key_from_key_param, KeyVal, PrimaryKey};
 use crate::table::{Stored, Table, MAX_ITEM_BYTES};
+use crate::throttle::{index_throughput_exceeded, index_writes_refused, NoThrottle, ThrottlePolicy};
 use crate::value::{item_size, Item};
 
 /// One item write as batch and transactional callers describe it too.
@@ -76,12 +77,16 @@ pub(crate) fn validate_updated_item(t: &Table, item: &Item, written: &[String]) 
 
 /// Check the condition against the stored item (a missing item is an empty map), then commit.
 /// A failed condition still charges the table write, as DynamoDB does. Returns the old item.
-pub fn apply_write(t: &mut Table, req: WriteRequest<'_>, cons: &mut Consumed) -> Result<Option<Stored>, ApiError> {
+/// A write the GSIs cannot take (`throttle`'s decision) is refused then, before anything is written.
+pub fn apply_write(t: &mut Table, req: WriteRequest<'_>, cons: &mut Consumed, throttle: &mut dyn ThrottlePolicy) -> Result<Option<Stored>, ApiError> {
     let new_size = || req.new.as_ref().map(|n| item_size(n) as u64);
     let old = req.condition.and_then(|_| t.get(&req.key));
     let old = old.as_ref().zip(t.size_of(&req.key));
     check_condition(req.condition, old, new_size, req.return_old_on_failure, req.factor, cons)?;
     t.check_write(&req.key, req.new.as_ref())?;
+    if index_writes_refused(t, &req.key, req.new.as_ref(), throttle) {
+        return Err(index_throughput_exceeded(t.def.billing));
+    }
     Ok(t.commit_write(&req.key, req.new, req.factor, cons))
 }
 
@@ -117,6 +122,7 @@ fn replace_item(
     new: Option<Item>,
     condition: Option<&Condition>,
     options: &WriteOptions,
+    throttle: &mut dyn ThrottlePolicy,
 ) -> Result<WriteOutput, MeteredError> {
     let mut consumed = Consumed::new(&t.def.name);
     let req = WriteRequest {
@@ -126,7 +132,7 @@ fn replace_item(
         return_old_on_failure: options.return_old_on_condition_failure,
         factor: Factor::Standard,
     };
-    let old = apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
+    let old = apply_write(t, req, &mut consumed, throttle).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
     Ok(WriteOutput {
         attributes: if options.return_values == ReturnValues::AllOld { old.map(|s| s.item.decode(&key)) } else { None },
         item_collection_metrics: collection_metrics(t, &key, options.return_item_collection_metrics),
@@ -167,24 +173,38 @@ impl Database {
     }
 
     /// PutItem, reporting the capacity consumed even when the write fails its condition.
-    pub fn put_item_metered(&mut self, input: PutItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
+    pub fn put_item_metered(&mut self, input: PutItemInput, now: u64) -> Result<WriteOutput, MeteredError> {
+        self.put_item_with(input, now, &mut NoThrottle)
+    }
+
+    pub fn delete_item_metered(&mut self, input: &DeleteItemInput, now: u64) -> Result<WriteOutput, MeteredError> {
+        self.delete_item_with(input, now, &mut NoThrottle)
+    }
+
+    pub fn update_item_metered(&mut self, input: &UpdateItemInput, now: u64) -> Result<WriteOutput, MeteredError> {
+        self.update_item_with(input, now, &mut NoThrottle)
+    }
+
+    /// The `*_metered` writes with a throttling decision for the GSI entries they write (the table's own
+    /// part is decided before the call, by `Database::execute_with`).
+    pub fn put_item_with(&mut self, input: PutItemInput, _now: u64, throttle: &mut dyn ThrottlePolicy) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
         let compiled = compile_write(&input.expressions, None, None, "PutItem")?;
         only_all_old(input.options.return_values)?;
         let key = validate_item(t, &input.item, "Item size has exceeded the maximum allowed size")?;
-        replace_item(t, key, Some(input.item), compiled.condition.as_ref(), &input.options)
+        replace_item(t, key, Some(input.item), compiled.condition.as_ref(), &input.options, throttle)
     }
 
-    pub fn delete_item_metered(&mut self, input: &DeleteItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
+    pub fn delete_item_with(&mut self, input: &DeleteItemInput, _now: u64, throttle: &mut dyn ThrottlePolicy) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
         let compiled = compile_write(&input.expressions, None, None, "DeleteItem")?;
         only_all_old(input.options.return_values)?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
-        replace_item(t, key, None, compiled.condition.as_ref(), &input.options)
+        replace_item(t, key, None, compiled.condition.as_ref(), &input.options, throttle)
     }
 
     /// UpdateItem creates the item (from its key) when it does not exist, as DynamoDB does.
-    pub fn update_item_metered(&mut self, input: &UpdateItemInput, _now: u64) -> Result<WriteOutput, MeteredError> {
+    pub fn update_item_with(&mut self, input: &UpdateItemInput, _now: u64, throttle: &mut dyn ThrottlePolicy) -> Result<WriteOutput, MeteredError> {
         let t = self.table_for_data_mut(&input.table_name)?;
         let compiled = compile_write(&input.expressions, input.update_expression.as_deref(), input.attribute_updates.as_ref(), "UpdateItem")?;
         let key = key_from_key_param(&t.def.keys, &input.key)?;
@@ -222,7 +242,7 @@ impl Database {
             return_old_on_failure: rv_fail,
             factor: Factor::Standard,
         };
-        apply_write(t, req, &mut consumed).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
+        apply_write(t, req, &mut consumed, throttle).map_err(|e| MeteredError(e, Some(consumed.clone())))?;
         let changed = || update.map(Update::targets);
         let attributes = match input.options.return_values {
             ReturnValues::None => None,

@@ -91,6 +91,32 @@ struct IndexChange {
     projection_changed: bool,
 }
 
+impl IndexChange {
+    /// The entry writes this change makes, in the order [`Table::commit_write`] charges them: a new
+    /// entry, a removed one, a changed key (the old entry removed, then the new one written), or changed
+    /// projected attributes; nothing when the entry is unchanged.
+    fn writes(&self) -> impl Iterator<Item = (&(KeyVal, SortVal, u64), Reason)> {
+        let pair: [Option<(&(KeyVal, SortVal, u64), Reason)>; 2] = match (&self.old, &self.new) {
+            (None, None) => [None, None],
+            (None, Some(n)) => [Some((n, Reason::IndexPut)), None],
+            (Some(o), None) => [Some((o, Reason::IndexDelete)), None],
+            (Some(o), Some(n)) if (&o.0, &o.1) != (&n.0, &n.1) => [Some((o, Reason::IndexKeyChangedDelete)), Some((n, Reason::IndexKeyChangedPut))],
+            (Some(_), Some(n)) if self.projection_changed => [Some((n, Reason::IndexUpdate)), None],
+            _ => [None, None],
+        };
+        pair.into_iter().flatten()
+    }
+}
+
+/// A global secondary index entry a base-table write adds, replaces or removes: what the throttling
+/// decision is asked about before the write (a GSI that cannot take it throttles the base-table write).
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexWrite<'a> {
+    pub index: &'a str,
+    /// The entry's index partition key: the GSI's partition-key attribute and its value.
+    pub key: Item,
+}
+
 fn target_of(index: &IndexDef) -> Target {
     match index.kind {
         IndexKind::Global => Target::GlobalIndex(index.name.clone()),
@@ -182,6 +208,33 @@ impl Table {
             .collect()
     }
 
+    /// The GSI entries writing `new` (`None`: deleting) at `key` would add, replace or remove, in the
+    /// order [`Table::commit_write`] charges them (so a caller can pair each GSI charge with its entry).
+    pub fn global_index_writes(&self, key: &PrimaryKey, new: Option<&Item>) -> Vec<IndexWrite<'_>> {
+        if !self.def.indexes.iter().any(|i| i.kind == IndexKind::Global) {
+            return Vec::new();
+        }
+        self.global_index_writes_between(self.get(key).as_ref(), new)
+    }
+
+    /// [`Table::global_index_writes`] for a write that turns the item `old` into `new` (either may be
+    /// absent), without reading the table.
+    pub fn global_index_writes_between(&self, old: Option<&Item>, new: Option<&Item>) -> Vec<IndexWrite<'_>> {
+        fn sized(i: Option<&Item>) -> Option<(&Item, u64)> {
+            i.map(|i| (i, item_size(i) as u64))
+        }
+        let changes = self.plan(sized(old), sized(new));
+        let mut out = Vec::new();
+        for (idx, ch) in self.def.indexes.iter().zip(&changes).filter(|(i, _)| i.kind == IndexKind::Global) {
+            for (entry, _) in ch.writes() {
+                let mut key = Item::new();
+                key.insert(idx.keys.pk.name.clone(), entry.0.to_value());
+                out.push(IndexWrite { index: &idx.name, key });
+            }
+        }
+        out
+    }
+
     /// What writing `item` as a new item consumes — the table write plus one write per index that would
     /// hold it — charged by the same plan as [`Table::commit_write`], without touching the table. The
     /// playground shows it on every row so a learner sees what each index adds to a write.
@@ -228,18 +281,8 @@ impl Table {
                 contribution_old += ch.old.as_ref().map_or(0, |e| e.2);
                 contribution_new += ch.new.as_ref().map_or(0, |e| e.2);
             }
-            match (&ch.old, &ch.new) {
-                (None, None) => {}
-                (None, Some(n)) => cons.write(t, n.2, factor, Reason::IndexPut),
-                (Some(o), None) => cons.write(t, o.2, factor, Reason::IndexDelete),
-                (Some(o), Some(n)) => {
-                    if (&o.0, &o.1) != (&n.0, &n.1) {
-                        cons.write(t.clone(), o.2, factor, Reason::IndexKeyChangedDelete);
-                        cons.write(t, n.2, factor, Reason::IndexKeyChangedPut);
-                    } else if ch.projection_changed {
-                        cons.write(t, n.2, factor, Reason::IndexUpdate);
-                    }
-                }
+            for (entry, reason) in ch.writes() {
+                cons.write(t.clone(), entry.2, factor, reason);
             }
         }
         for (data, ch) in self.index_data.iter_mut().zip(changes) {

@@ -136,3 +136,106 @@ def test_unlimited_by_default(start_server):
     create(ddb, "Hot", 1, 1)
     for _ in range(10):
         ddb.put_item(TableName="Hot", Item={"PK": {"S": "HOT"}, "blob": {"S": BIG}})
+
+
+def test_a_hot_partition_throttles_query_and_scan_too(simulated):
+    """Reads of one partition share its bucket, whatever the operation: a strongly consistent Query of a
+    130 KB item costs 33 RCU like the GetItem above, ten start on 300 RCU of burst, and then the Query,
+    a GetItem of another key in the table's only partition and a Scan are all throttled."""
+    ddb = client(simulated.endpoint)
+    ddb.put_item(TableName="Hot", Item={"PK": {"S": "BIG"}, "blob": {"S": BIG}})
+    query = {"TableName": "Hot", "KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "BIG"}}, "ConsistentRead": True}
+    for reads in range(40):
+        try:
+            out = ddb.query(**query)
+            assert out["Count"] == 1
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            assert "provisioned throughput for the table" in e.response["Error"]["Message"]
+            break
+    else:
+        pytest.fail("queries were never throttled")
+    assert 10 <= reads <= 11, reads
+    retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
+    with pytest.raises(ClientError) as caught:
+        retrying.query(**query)
+    err = caught.value.response
+    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    assert err["ResponseMetadata"]["RetryAttempts"] == 3, "the SDK retried three times before giving up"
+    for call in (
+        lambda: ddb.get_item(TableName="Hot", Key={"PK": {"S": "OTHER"}}),
+        lambda: ddb.scan(TableName="Hot"),
+    ):
+        with pytest.raises(ClientError) as caught:
+            call()
+        assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    # Writes have their own bucket; another table's partitions are its own.
+    ddb.put_item(TableName="Hot", Item={"PK": {"S": "W"}})
+    ddb.query(TableName="Cool", KeyConditionExpression="PK = :p", ExpressionAttributeValues={":p": {"S": "BIG"}})
+
+
+def create_with_gsi(ddb, name, table_units, index_units):
+    ddb.create_table(
+        TableName=name,
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "email", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        BillingMode="PROVISIONED",
+        ProvisionedThroughput={"ReadCapacityUnits": table_units, "WriteCapacityUnits": table_units},
+        GlobalSecondaryIndexes=[
+            {
+                "IndexName": "ByEmail",
+                "KeySchema": [{"AttributeName": "email", "KeyType": "HASH"}],
+                "Projection": {"ProjectionType": "ALL"},
+                "ProvisionedThroughput": {"ReadCapacityUnits": index_units, "WriteCapacityUnits": index_units},
+            }
+        ],
+    )
+
+
+def test_a_throttled_gsi_throttles_the_base_table_write(simulated):
+    """A table of 100 WCU whose GSI has 1 WCU (300 WCU of burst): each 130 KB user with an email costs
+    130 WCU on the GSI too, so three are written (300 -> 170 -> 40 -> -90) and the fourth base-table
+    write is throttled by the GSI although the table has capacity to spare: the SDK retries, then
+    fails; the item is not written. Writes that leave the GSI alone still run; a batch hands back
+    the item that would write to it."""
+    ddb = client(simulated.endpoint)
+    create_with_gsi(ddb, "Users", 100, 1)
+    for served in range(20):
+        try:
+            ddb.put_item(TableName="Users", Item={"PK": {"S": f"U{served}"}, "email": {"S": f"u{served}@x"}, "blob": {"S": BIG}})
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            assert "global secondary indexes" in e.response["Error"]["Message"], e.response["Error"]["Message"]
+            break
+    else:
+        pytest.fail("writes were never throttled by the GSI")
+    assert served == 3, served
+    assert ddb.get_item(TableName="Users", Key={"PK": {"S": "U3"}}).get("Item") is None, "a throttled write is not made"
+    retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
+    with pytest.raises(ClientError) as caught:
+        retrying.put_item(TableName="Users", Item={"PK": {"S": "NEW"}, "email": {"S": "new@x"}})
+    err = caught.value.response
+    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    assert err["ResponseMetadata"]["RetryAttempts"] == 3
+    # No email: nothing for the GSI to write (a sparse index), so the table takes it.
+    ddb.put_item(TableName="Users", Item={"PK": {"S": "SPARSE"}, "blob": {"S": BIG}})
+    # Changing an email removes one entry and writes another: throttled; so is deleting a user with one.
+    with pytest.raises(ClientError) as caught:
+        ddb.update_item(TableName="Users", Key={"PK": {"S": "U0"}}, UpdateExpression="SET email = :e", ExpressionAttributeValues={":e": {"S": "v0@x"}})
+    assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    with pytest.raises(ClientError) as caught:
+        ddb.delete_item(TableName="Users", Key={"PK": {"S": "U1"}})
+    assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    out = ddb.batch_write_item(
+        RequestItems={
+            "Users": [
+                {"PutRequest": {"Item": {"PK": {"S": "B1"}, "email": {"S": "b1@x"}}}},
+                {"PutRequest": {"Item": {"PK": {"S": "B2"}}}},
+            ]
+        }
+    )
+    assert out["UnprocessedItems"] == {"Users": [{"PutRequest": {"Item": {"PK": {"S": "B1"}, "email": {"S": "b1@x"}}}}]}
+    assert ddb.get_item(TableName="Users", Key={"PK": {"S": "B2"}}).get("Item") == {"PK": {"S": "B2"}}
+    # The GSI's reads have their own bucket: a Query of one email (one 130 KB entry, 16.5 RCU) runs.
+    out = ddb.query(TableName="Users", IndexName="ByEmail", KeyConditionExpression="email = :e", ExpressionAttributeValues={":e": {"S": "u0@x"}})
+    assert out["Count"] == 1
