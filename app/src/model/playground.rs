@@ -348,6 +348,13 @@ impl Playground {
             Ok(_) => {
                 table.definition_error = None;
                 let name = table.name().to_string();
+                // The model's Time to Live setting (tables[i].timeToLive) is the engine's too, so expired
+                // items disappear as DynamoDB's TTL deletes them. A new table has no cooldown to hit; an
+                // attribute name the engine refuses leaves TTL off in the engine (and the setting shown).
+                if let Some(attr) = &table.time_to_live {
+                    let input = serde_json::json!({"TableName": name, "TimeToLiveSpecification": {"AttributeName": attr, "Enabled": true}});
+                    let _ = self.db.execute("UpdateTimeToLive", &input, now);
+                }
                 // The JSON entry point advances the clock before every action; here once for all rows.
                 self.db.advance_time(now);
                 for row in &mut table.rows {
@@ -594,6 +601,15 @@ impl Playground {
     /// through the engine like any other edit.
     pub fn run_request(&mut self, action: &str, input: &Value, now: u64) -> RequestRun {
         let explained = self.db.execute_explained(action, input, now);
+        if action == "UpdateTimeToLive" && explained.result.is_ok() {
+            // The table's setting travels with the model (saved, shared, reloaded). It is not an undo
+            // step: DynamoDB itself refuses a second TTL change within the hour.
+            let name = input.get("TableName").and_then(Value::as_str).unwrap_or_default();
+            if let Some(ti) = self.table_index(name) {
+                self.tables[ti].time_to_live = self.db.time_to_live(name).ok().flatten().map(String::from);
+                self.journal.record(Change::Table(ti));
+            }
+        }
         let mut inverses = Vec::new();
         for (name, key) in &explained.writes {
             let Some(ti) = self.table_index(name) else { continue };
