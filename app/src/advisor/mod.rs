@@ -1,22 +1,12 @@
 //! The advisor's findings for the current model: what is wrong in the seeds' terms, the fix, and what
 //! it concerns. Each can be dismissed with a reason (saved in the model, undoable) and restored.
 
-use advisor::{Finding, Heat, Severity};
+use advisor::{Finding, Severity};
 use leptos::prelude::*;
 
 use crate::model::Edit;
 use crate::modeler::state::use_modeler;
 use crate::patterns::analysis::Analysis;
-
-thread_local! {
-    static HEAT: ArcRwSignal<Option<(String, Heat)>> = ArcRwSignal::new(None);
-}
-
-/// The simulator's heat from the Heat tab's current results, with the title of what ran; the advisor's
-/// heat rules read it (`None`: no results in the Heat tab).
-pub fn heat() -> RwSignal<Option<(String, Heat)>> {
-    HEAT.with(|h| h.clone().into())
-}
 
 fn severity_label(s: Severity) -> (&'static str, &'static str) {
     match s {
@@ -111,9 +101,12 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
         <section class="adv" data-testid="advisor" aria-labelledby="advisor-title">
             <h2 class="pat-title" id="advisor-title">"Advisor"</h2>
             <p class="pat-coverage" data-testid="advisor-summary">{summary}</p>
-            {move || heat().with(|h| h.as_ref().map(|(title, h)| view! {
-                <p class="mdl-muted" data-testid="advisor-heat">{format!("With the heat of the Heat tab's run of “{title}” ({} simulated seconds).", h.seconds)}</p>
-            }))}
+            {move || {
+                let (source, result) = crate::heat::current();
+                let seconds = result.with(|r| r.as_ref().map(|r| r.report.totals.seconds))?;
+                let title = source.with(|s| s.as_ref().map(|s| s.title.clone())).unwrap_or_default();
+                Some(view! { <p class="mdl-muted" data-testid="advisor-heat">{format!("With the heat of the Heat tab's run of “{title}” ({seconds} simulated seconds).")}</p> })
+            }}
             <ul class="adv-list" data-testid="findings">
                 <For each=active key=|f| (f.id(), f.title.clone(), f.explanation.clone()) let:f>
                     <FindingItem finding=f/>

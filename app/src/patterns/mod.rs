@@ -40,11 +40,14 @@ pub fn PatternsTab() -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     let shown = RwSignal::new(false);
     crate::modeler::indexes_tab::watch_visibility(root, shown);
-    let heat = crate::advisor::heat();
+    let (_, heat) = crate::heat::current();
     let analysis = Memo::new(move |prev: Option<&Analysis>| match (shown.get(), prev) {
         (false, Some(prev)) => prev.clone(),
         (false, None) => Analysis::default(),
-        (true, _) => heat.with(|h| m.state.with(|s| analyse(&s.playground, now(), h.as_ref().map(|(_, h)| h)))),
+        (true, _) => {
+            let heat = heat.with(|r| r.as_ref().map(|r| advisor::Heat::from_report(&r.report)));
+            m.state.with(|s| analyse(&s.playground, now(), heat.as_ref()))
+        }
     });
     let editing = RwSignal::new(Editing::None);
     let show_markdown = RwSignal::new(false);

@@ -28,23 +28,23 @@ struct Shared {
     name: RwSignal<String>,
     /// Why the sample values do not fill the request (shown under them).
     error: RwSignal<Option<String>>,
-    /// A request for the API console to open with (taken when it mounts).
-    console: RwSignal<Option<(String, String)>>,
+    /// An action and body for the API console to open with (taken when it mounts; empty: none).
+    console: (RwSignal<String>, RwSignal<String>),
 }
 
 struct Arcs {
     samples: ArcRwSignal<String>,
     name: ArcRwSignal<String>,
     error: ArcRwSignal<Option<String>>,
-    console: ArcRwSignal<Option<(String, String)>>,
+    console: (ArcRwSignal<String>, ArcRwSignal<String>),
 }
 
 thread_local! {
-    static SHARED: Arcs = Arcs { samples: ArcRwSignal::new(String::new()), name: ArcRwSignal::new(String::new()), error: ArcRwSignal::new(None), console: ArcRwSignal::new(None) };
+    static SHARED: Arcs = Arcs { samples: ArcRwSignal::new(String::new()), name: ArcRwSignal::new(String::new()), error: ArcRwSignal::new(None), console: (ArcRwSignal::new(String::new()), ArcRwSignal::new(String::new())) };
 }
 
 fn shared() -> Shared {
-    SHARED.with(|a| Shared { samples: a.samples.clone().into(), name: a.name.clone().into(), error: a.error.clone().into(), console: a.console.clone().into() })
+    SHARED.with(|a| Shared { samples: a.samples.clone().into(), name: a.name.clone().into(), error: a.error.clone().into(), console: (a.console.0.clone().into(), a.console.1.clone().into()) })
 }
 
 fn pretty(v: &Value) -> String {
@@ -96,12 +96,11 @@ pub fn resolve(action: &str, request: Value) -> Option<Value> {
 
 /// The API console's starting action and body, when a pattern was opened into it.
 pub fn take_console() -> Option<(String, String)> {
-    let st = shared().console;
-    let v = st.get_untracked();
-    if v.is_some() {
-        st.set(None);
+    let (action, body) = shared().console;
+    if action.with_untracked(String::is_empty) {
+        return None;
     }
-    v
+    Some((action.try_update(core::mem::take).unwrap_or_default(), body.try_update(core::mem::take).unwrap_or_default()))
 }
 
 /// Open the model's access pattern `i` in the Query tab: a Query or Scan in the builder (placeholders
@@ -139,7 +138,8 @@ pub fn open(i: usize) {
         }
         None => {
             let body = PatternSpec::from_access_pattern(&p).and_then(|s| s.resolved_request()).unwrap_or(request);
-            st.console.set(Some((action, pretty(&body))));
+            st.console.0.set(action);
+            st.console.1.set(pretty(&body));
             session.mode.set("console");
         }
     }
