@@ -42,6 +42,8 @@ pub struct Database {
     /// The charges of the current request while [`Database::execute_explained`] collects them; `None`
     /// (and free) otherwise.
     pub(crate) charges: Option<alloc::vec::Vec<crate::capacity::Consumed>>,
+    /// The operation the current ExecuteStatement became, while [`Database::execute_explained`] asks.
+    pub(crate) operation: Option<crate::api::partiql::Operation>,
 }
 
 impl Default for Database {
@@ -52,7 +54,7 @@ impl Default for Database {
 
 impl Database {
     pub fn new(config: DatabaseConfig) -> Self {
-        Database { config, tables: BTreeMap::new(), tokens: Default::default(), charges: None }
+        Database { config, tables: BTreeMap::new(), tokens: Default::default(), charges: None, operation: None }
     }
 
     pub fn config(&self) -> &DatabaseConfig {

@@ -11,6 +11,7 @@ use alloc::collections::BTreeSet;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use crate::api::partiql::Operation;
 use crate::capacity::Consumed;
 use crate::db::Database;
 use crate::error::ApiError;
@@ -27,17 +28,22 @@ pub struct Explained {
     /// `(table, primary key)` of every committed write, table by table, each key once; this includes
     /// the Time to Live deletes made while the clock advanced to `now_millis`.
     pub writes: Vec<(String, Item)>,
+    /// For a successful ExecuteStatement, the operation the statement became (GetItem, Query, Scan or
+    /// a single-item write): the wire response does not say.
+    pub operation: Option<Operation>,
 }
 
 impl Database {
     /// [`Database::execute`] plus the charges and the written keys (see [`Explained`]).
     pub fn execute_explained(&mut self, action: &str, input: &serde_json::Value, now_millis: u64) -> Explained {
         self.charges = Some(Vec::new());
+        self.operation = None;
         for t in self.tables.values_mut() {
             t.extras.journal = Some(Vec::new());
         }
         let result = self.execute(action, input, now_millis);
         let charges = self.charges.take().unwrap_or_default();
+        let operation = self.operation.take();
         let mut writes = Vec::new();
         let mut seen = BTreeSet::new();
         for (name, t) in self.tables.iter_mut() {
@@ -48,7 +54,7 @@ impl Database {
                 }
             }
         }
-        Explained { result, charges, writes }
+        Explained { result, charges, writes, operation }
     }
 
     /// Keep an operation's charges while [`Database::execute_explained`] asks for them.

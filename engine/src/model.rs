@@ -18,6 +18,7 @@
 //! assert_eq!(e.to_string(), "tables[0].items[0]: expected an item in DynamoDB JSON (an object), found a number");
 //! ```
 
+pub mod decoded;
 pub mod entity;
 pub mod migrate;
 pub mod parse;

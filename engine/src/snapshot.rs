@@ -119,7 +119,7 @@ pub fn restore(v: &Value) -> Result<Database, ApiError> {
                 return Err(bad("duplicate item key"));
             }
             t.check_write(&key, Some(&item))?;
-            t.commit_write(&key, Some(item), Factor::Standard, &mut sink);
+            t.commit_write(&key, Some(&item), Factor::Standard, &mut sink);
             sink.charges.clear();
         }
         // After the items, so replaying them writes no stream records.

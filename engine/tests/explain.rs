@@ -47,6 +47,18 @@ fn cases() -> Vec<(&'static str, Value, Vec<&'static str>)> {
             {"Put": {"TableName": "Tbl", "Item": {"pk": {"S": "d"}, "sk": {"S": "1"}}}},
             {"Update": {"TableName": "Tbl", "Key": {"pk": {"S": "a"}, "sk": {"S": "2"}}, "UpdateExpression": "SET g = :g", "ExpressionAttributeValues": {":g": {"S": "z"}}}}
         ], "ReturnConsumedCapacity": "TOTAL"}), vec![r#"Tbl:{"pk":{"S":"d"},"sk":{"S":"1"}}"#, r#"Tbl:{"pk":{"S":"a"},"sk":{"S":"2"}}"#]),
+        ("ExecuteStatement", json!({"Statement": "SELECT * FROM Tbl WHERE pk = ?", "Parameters": [{"S": "a"}], "ReturnConsumedCapacity": "TOTAL"}), vec![]),
+        ("ExecuteStatement", json!({"Statement": "UPDATE Tbl SET g = 'q' WHERE pk = 'a' AND sk = '1'", "ReturnConsumedCapacity": "TOTAL"}), vec![r#"Tbl:{"pk":{"S":"a"},"sk":{"S":"1"}}"#]),
+        ("BatchExecuteStatement", json!({"Statements": [
+            {"Statement": "INSERT INTO Tbl VALUE {'pk': 'f', 'sk': '1'}"},
+            {"Statement": "DELETE FROM Tbl WHERE pk = 'a' AND sk = '0'"}
+        ], "ReturnConsumedCapacity": "TOTAL"}), vec![r#"Tbl:{"pk":{"S":"f"},"sk":{"S":"1"}}"#, r#"Tbl:{"pk":{"S":"a"},"sk":{"S":"0"}}"#]),
+        ("ExecuteTransaction", json!({"TransactStatements": [
+            {"Statement": "INSERT INTO Tbl VALUE {'pk': 'h', 'sk': '1'}"}
+        ], "ReturnConsumedCapacity": "TOTAL"}), vec![r#"Tbl:{"pk":{"S":"h"},"sk":{"S":"1"}}"#]),
+        ("ExecuteTransaction", json!({"TransactStatements": [
+            {"Statement": "SELECT * FROM Tbl WHERE pk = 'a' AND sk = '1'"}
+        ], "ReturnConsumedCapacity": "TOTAL"}), vec![]),
     ]
 }
 
@@ -97,4 +109,28 @@ fn ttl_deletes_made_by_the_clock_are_written_keys() {
     assert_eq!(keys(&got.writes), vec![r#"Tbl:{"pk":{"S":"e"},"sk":{"S":"1"}}"#]);
     // Later calls start a fresh journal.
     assert!(d.execute_explained("DescribeTable", &json!({"TableName": "Tbl"}), later).writes.is_empty());
+}
+
+#[test]
+fn an_execute_statement_says_which_operation_it_became() {
+    let cases = [
+        ("SELECT * FROM Tbl WHERE pk = 'a' AND sk = '1'", "GetItem on Tbl (1 key)"),
+        ("SELECT * FROM Tbl WHERE pk = 'a'", "Query on Tbl (1 partition)"),
+        ("SELECT * FROM Tbl WHERE pk IN ['a', 'b']", "Query on Tbl (2 partitions)"),
+        ("SELECT * FROM Tbl WHERE sk = '1'", "Scan of Tbl"),
+        ("SELECT * FROM \"Tbl\".\"Gsi\" WHERE g = 'x'", "Query on Tbl.Gsi (1 partition)"),
+        ("DELETE FROM Tbl WHERE pk = 'a' AND sk = '2'", "DeleteItem on Tbl"),
+    ];
+    for (statement, want) in cases {
+        let mut d = db();
+        let got = d.execute_explained("ExecuteStatement", &json!({"Statement": statement}), NOW);
+        assert!(got.result.is_ok(), "{statement}: {:?}", got.result);
+        assert_eq!(got.operation.map(|o| o.to_string()).as_deref(), Some(want), "{statement}");
+        assert!(!got.charges.is_empty(), "{statement}: charged even without ReturnConsumedCapacity");
+    }
+    // Another action, or a refused statement, says nothing.
+    let mut d = db();
+    assert!(d.execute_explained("Scan", &json!({"TableName": "Tbl"}), NOW).operation.is_none());
+    let got = d.execute_explained("ExecuteStatement", &json!({"Statement": "SELECT * FROM Nope"}), NOW);
+    assert!(got.result.is_err() && got.operation.is_none());
 }

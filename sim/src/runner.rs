@@ -155,6 +155,19 @@ pub struct Simulation {
     throttled: u64,
     /// With [`Simulation::record_trace`]: every request part as (pattern, key index), in order.
     trace: Option<Vec<(u16, u64)>>,
+    /// The second a [`Simulation::run_slice`] stopped inside, to be resumed where it stopped.
+    partial: Option<SecondInProgress>,
+}
+
+/// How far the current second has got: its requests are issued tick by tick, pattern by pattern.
+#[derive(Debug, Clone)]
+struct SecondInProgress {
+    t: u32,
+    unix: u64,
+    counts: Vec<u64>,
+    tick: u64,
+    pattern: usize,
+    issued: u64,
 }
 
 pub(crate) fn spec_for(db: &Database, settings: Option<&TableSettings>, table: &str, index: Option<&str>) -> TargetSpec {
@@ -295,6 +308,7 @@ impl Simulation {
             patterns,
             keys: KeyBook::default(),
             second: 0,
+            partial: None,
             seconds: Vec::new(),
             second_throttles: Vec::new(),
             all_throttles: Vec::new(),
@@ -340,7 +354,45 @@ impl Simulation {
         self.targets.iter().map(|t| (t.table.clone(), t.index.clone(), t.layout.count())).collect()
     }
 
+    /// Simulate at most `max_requests` more requests and at most `max_seconds` more seconds, stopping
+    /// inside a second if need be: a browser slice must stay a few milliseconds long even when one
+    /// simulated second holds thousands of requests that each price a new key through the engine.
+    /// The requests, their order and the results are exactly those of [`Simulation::run_chunk`].
+    pub fn run_slice(&mut self, max_requests: u64, max_seconds: u32) -> Result<Progress, SimError> {
+        let mut budget = max_requests.max(1);
+        let mut seconds = 0;
+        while self.second < self.workload.duration_seconds && seconds < max_seconds.max(1) {
+            let mut s = match self.partial.take() {
+                Some(s) => s,
+                None => self.begin_second(),
+            };
+            if !self.continue_second(&mut s, &mut budget)? {
+                self.partial = Some(s);
+                break;
+            }
+            self.end_second(s.t);
+            self.second += 1;
+            seconds += 1;
+            if budget == 0 {
+                break;
+            }
+        }
+        Ok(self.progress())
+    }
+
     fn step_second(&mut self) -> Result<(), SimError> {
+        let mut s = match self.partial.take() {
+            Some(s) => s,
+            None => self.begin_second(),
+        };
+        let mut unlimited = u64::MAX;
+        self.continue_second(&mut s, &mut unlimited)?;
+        self.end_second(s.t);
+        self.second += 1;
+        Ok(())
+    }
+
+    fn begin_second(&mut self) -> SecondInProgress {
         let t = self.second;
         let unix = self.workload.start_unix_seconds + u64::from(t);
         for target in &mut self.targets {
@@ -357,17 +409,30 @@ impl Simulation {
                 p.arena.clear();
             }
         }
-        for tick in 0..TICKS {
-            for (pi, &n) in counts.iter().enumerate() {
-                let issue = n * (tick + 1) / TICKS - n * tick / TICKS;
-                for _ in 0..issue {
-                    self.request(pi, unix)?;
+        SecondInProgress { t, unix, counts, tick: 0, pattern: 0, issued: 0 }
+    }
+
+    /// Issue the second's remaining requests while `budget` lasts; true when the second is complete.
+    fn continue_second(&mut self, s: &mut SecondInProgress, budget: &mut u64) -> Result<bool, SimError> {
+        while s.tick < TICKS {
+            while s.pattern < s.counts.len() {
+                let n = s.counts[s.pattern];
+                let issue = n * (s.tick + 1) / TICKS - n * s.tick / TICKS;
+                while s.issued < issue {
+                    if *budget == 0 {
+                        return Ok(false);
+                    }
+                    self.request(s.pattern, s.unix)?;
+                    s.issued += 1;
+                    *budget -= 1;
                 }
+                s.pattern += 1;
+                s.issued = 0;
             }
+            s.tick += 1;
+            s.pattern = 0;
         }
-        self.end_second(t);
-        self.second += 1;
-        Ok(())
+        Ok(true)
     }
 
     /// Draw one key index for pattern `pi`.

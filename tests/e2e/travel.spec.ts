@@ -176,6 +176,43 @@ test('open, drop and save model files; a bad file names the path of its fault an
   expect(saved).toEqual(ecommerce);
 });
 
+test('undo of "Replace" brings back the whole model: name, description, access patterns, workloads, dismissals, tables and items', async ({ page }) => {
+  await openPlayground(page);
+  // The user's own model, with every part of the format filled in.
+  const mine = JSON.parse(JSON.stringify(templates.find((t) => t.slug === 'ecommerce')!.model));
+  mine.name = 'My shop';
+  mine.description = 'My own notes on the design.';
+  mine.workloads = [{ name: 'Black Friday', description: 'ten times the usual orders', ratePerSecond: 500 }];
+  mine.dismissedFindings = [{ finding: 'constant-gsi-key:Shop/GSI1', reason: 'only two statuses, known and small' }];
+  await page.getByTestId('file-input').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(mine)) });
+  await expect(page.getByTestId('model-name')).toHaveText('My shop');
+  await waitForSaved(page, 'My shop');
+  expect(await savedModel(page)).toEqual(mine);
+
+  // A template opened over it with "Replace": every part is the template's.
+  const saas = templates.find((t) => t.slug === 'saas')!.model;
+  await openTemplate(page, 'saas');
+  await expect(page.getByTestId('model-name')).toHaveText(saas.name);
+  await waitForSaved(page, saas.name);
+  expect(await savedModel(page)).toEqual(saas);
+  await page.getByTestId('tab-patterns').click();
+  await expect(page.getByTestId('pattern-row')).toHaveCount(saas.accessPatterns.length);
+
+  // Undo: the user's model exactly as it was, in the page and in the autosave.
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('model-name')).toHaveText('My shop');
+  await expect(page.getByTestId('pattern-row')).toHaveCount(mine.accessPatterns.length);
+  await expect(page.getByTestId('pattern-row').first()).toHaveAttribute('data-name', mine.accessPatterns[0].name);
+  await waitForSaved(page, 'My shop');
+  expect(await savedModel(page)).toEqual(mine);
+
+  // Redo: the template again.
+  await page.getByTestId('redo').click();
+  await expect(page.getByTestId('model-name')).toHaveText(saas.name);
+  await waitForSaved(page, saas.name);
+  expect(await savedModel(page)).toEqual(saas);
+});
+
 test('the embed code works in a page served from another origin, without touching anyone\'s storage', async ({ page, context }) => {
   await openPlayground(page);
   await openTemplate(page, 'menu');

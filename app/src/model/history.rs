@@ -57,12 +57,12 @@ impl History {
     /// (it should not be), the step stays on the stack and the model is unchanged.
     pub fn undo(&mut self, p: &mut Playground, now: u64) -> Result<bool, EditError> {
         let Some(edit) = self.undo.pop() else { return Ok(false) };
-        match p.apply(edit.clone(), now) {
+        match apply_kept(p, edit, now) {
             Ok(inverse) => {
                 self.redo.push(inverse);
                 Ok(true)
             }
-            Err(e) => {
+            Err((edit, e)) => {
                 self.undo.push(edit);
                 Err(e)
             }
@@ -71,12 +71,12 @@ impl History {
 
     pub fn redo(&mut self, p: &mut Playground, now: u64) -> Result<bool, EditError> {
         let Some(edit) = self.redo.pop() else { return Ok(false) };
-        match p.apply(edit.clone(), now) {
+        match apply_kept(p, edit, now) {
             Ok(inverse) => {
                 self.undo.push(inverse);
                 Ok(true)
             }
-            Err(e) => {
+            Err((edit, e)) => {
                 self.redo.push(edit);
                 Err(e)
             }
@@ -87,4 +87,13 @@ impl History {
         self.undo.clear();
         self.redo.clear();
     }
+}
+
+/// Apply `edit`, handing it back with the error if it is refused. A whole-model swap cannot be refused,
+/// so it is not copied first (a copy of a 100,000-item model and its engine is most of a second).
+fn apply_kept(p: &mut Playground, edit: Edit, now: u64) -> Result<Edit, (Edit, EditError)> {
+    if matches!(edit, Edit::ReplaceAll(_)) {
+        return p.apply(edit, now).map_err(|e| (Edit::Batch(Vec::new()), e));
+    }
+    p.apply(edit.clone(), now).map_err(|e| (edit, e))
 }

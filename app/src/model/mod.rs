@@ -16,4 +16,4 @@ pub mod table_view;
 pub mod value_edit;
 
 pub use history::History;
-pub use playground::{Change, Edit, EditError, Playground, RequestRun, Row, RowId, TableState};
+pub use playground::{Change, Edit, EditError, Playground, RequestRun, Row, RowId, TableState, Whole};

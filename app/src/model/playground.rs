@@ -12,7 +12,6 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use engine::api::write::{PutItemInput, WriteExpressions, WriteOptions};
 use engine::db::{Database, DatabaseConfig};
 use engine::error::ApiError;
 use engine::model::schema::key_schema;
@@ -84,6 +83,35 @@ pub enum Edit {
     SetAccessPatterns(Vec<AccessPattern>),
     /// Replace the advisor findings the user dismissed (dismiss, restore).
     SetDismissedFindings(Vec<DismissedFinding>),
+    /// Replace the model's workloads (the Heat tab saves the workload it runs).
+    SetWorkloads(Vec<Workload>),
+    /// Swap in a whole other model — tables, items, name, description, access patterns, workloads and
+    /// dismissals — already loaded into its own engine (a file, link or template opened with
+    /// "Replace"); the inverse holds the model it replaced, so undo brings every part of it back.
+    ReplaceAll(Box<Whole>),
+}
+
+/// Everything [`Edit::ReplaceAll`] swaps: a playground minus its journal. Equal when the models are
+/// equal (the engine mirrors the tables).
+#[derive(Debug, Clone)]
+pub struct Whole(Playground);
+
+impl From<Playground> for Whole {
+    fn from(p: Playground) -> Whole {
+        Whole(p)
+    }
+}
+
+impl PartialEq for Whole {
+    fn eq(&self, other: &Whole) -> bool {
+        let (a, b) = (&self.0, &other.0);
+        a.name == b.name
+            && a.description == b.description
+            && a.access_patterns == b.access_patterns
+            && a.workloads == b.workloads
+            && a.dismissed_findings == b.dismissed_findings
+            && a.tables == b.tables
+    }
 }
 
 /// What one applied change did to the model, for views that keep derived state and update it in
@@ -268,27 +296,44 @@ impl Playground {
     /// Build from a model file. Never fails: a table CreateTable refuses, or an item PutItem refuses, is
     /// kept with its error so that nothing in a saved model is dropped.
     pub fn from_model(model: &Model, now: u64) -> Playground {
+        let rows = model.tables.iter().map(|t| {
+            t.items
+                .iter()
+                .map(|raw| match item_from_json(raw) {
+                    Ok(item) => (item, None),
+                    // Unreadable item JSON: keep it as a single string attribute so it is visible and
+                    // recoverable instead of silently dropped.
+                    Err(e) => {
+                        let mut item = Item::new();
+                        item.insert(String::from("__unreadable"), AttributeValue::S(raw.to_string()));
+                        (item, Some(format!("ValidationException: {}", e.message())))
+                    }
+                })
+                .collect()
+        });
+        Playground::from_rows(model, rows.collect(), now)
+    }
+
+    /// Build from a model file read with its items already decoded ([`engine::model::decoded::read`]):
+    /// the same playground [`Playground::from_model`] gives for that file, without decoding any item again.
+    pub fn from_decoded(d: engine::model::decoded::Decoded, now: u64) -> Playground {
+        let rows = d.items.into_iter().map(|items| items.into_iter().map(|item| (item, None)).collect()).collect();
+        Playground::from_rows(&d.model, rows, now)
+    }
+
+    /// `model` without its items, and each table's rows (an item, and why it could not be read).
+    fn from_rows(model: &Model, rows: Vec<Vec<(Item, Option<String>)>>, now: u64) -> Playground {
         let mut p = Playground::new();
         p.name = model.name.clone();
         p.description = model.description.clone();
         p.access_patterns = model.access_patterns.clone();
         p.workloads = model.workloads.clone();
         p.dismissed_findings = model.dismissed_findings.clone();
-        for t in &model.tables {
-            let mut rows = Vec::with_capacity(t.items.len());
-            for raw in &t.items {
-                let id = p.new_row_id();
-                match item_from_json(raw) {
-                    Ok(item) => rows.push(Row { id, item, error: None }),
-                    // Unreadable item JSON: keep it as a single string attribute so it is visible and
-                    // recoverable instead of silently dropped.
-                    Err(e) => {
-                        let mut item = Item::new();
-                        item.insert(String::from("__unreadable"), AttributeValue::S(raw.to_string()));
-                        rows.push(Row { id, item, error: Some(format!("ValidationException: {}", e.message())) });
-                    }
-                }
-            }
+        for (t, items) in model.tables.iter().zip(rows) {
+            let rows = items
+                .into_iter()
+                .map(|(item, error)| Row { id: p.new_row_id(), item, error })
+                .collect();
             let mut table = TableState {
                 definition: t.definition.clone(),
                 entities: t.entities.clone(),
@@ -346,6 +391,13 @@ impl Playground {
             Ok(_) => {
                 table.definition_error = None;
                 let name = table.name().to_string();
+                // The model's Time to Live setting (tables[i].timeToLive) is the engine's too, so expired
+                // items disappear as DynamoDB's TTL deletes them. A new table has no cooldown to hit; an
+                // attribute name the engine refuses leaves TTL off in the engine (and the setting shown).
+                if let Some(attr) = &table.time_to_live {
+                    let input = serde_json::json!({"TableName": name, "TimeToLiveSpecification": {"AttributeName": attr, "Enabled": true}});
+                    let _ = self.db.execute("UpdateTimeToLive", &input, now);
+                }
                 // The JSON entry point advances the clock before every action; here once for all rows.
                 self.db.advance_time(now);
                 for row in &mut table.rows {
@@ -357,14 +409,9 @@ impl Playground {
                     // The typed PutItem, not the JSON one: every row's item was decoded from DynamoDB
                     // JSON by the same `item_from_json` PutItem's parser uses (on load, or by the edit
                     // that put it), so encoding it to JSON and parsing it again would only repeat that
-                    // work — for 10,000 items, most of a reload.
-                    let input = PutItemInput {
-                        table_name: name.clone(),
-                        item: row.item.clone(),
-                        expressions: WriteExpressions::default(),
-                        options: WriteOptions::default(),
-                    };
-                    if let Err(e) = self.db.put_item(input, now) {
+                    // work — for 10,000 items, most of a reload. And by reference: the row keeps its
+                    // item, so handing PutItem a copy would only be dropped again.
+                    if let Err(e) = self.db.put_item_ref(&name, &row.item) {
                         row.error = Some(api_text(&e));
                     }
                 }
@@ -471,6 +518,23 @@ impl Playground {
             }
             Edit::SetDismissedFindings(list) => {
                 Ok(Edit::SetDismissedFindings(core::mem::replace(&mut self.dismissed_findings, list)))
+            }
+            Edit::SetWorkloads(list) => Ok(Edit::SetWorkloads(core::mem::replace(&mut self.workloads, list))),
+            Edit::ReplaceAll(mut whole) => {
+                let o = &mut whole.0;
+                core::mem::swap(&mut self.name, &mut o.name);
+                core::mem::swap(&mut self.description, &mut o.description);
+                core::mem::swap(&mut self.access_patterns, &mut o.access_patterns);
+                core::mem::swap(&mut self.workloads, &mut o.workloads);
+                core::mem::swap(&mut self.dismissed_findings, &mut o.dismissed_findings);
+                core::mem::swap(&mut self.tables, &mut o.tables);
+                core::mem::swap(&mut self.db, &mut o.db);
+                // Row ids stay unique across both models, whichever is shown.
+                let next = self.next_id.max(o.next_id);
+                self.next_id = next;
+                o.next_id = next;
+                self.journal.record(Change::Tables);
+                Ok(Edit::ReplaceAll(whole))
             }
             Edit::Batch(edits) => {
                 let mut inverses = Vec::with_capacity(edits.len());
@@ -591,6 +655,15 @@ impl Playground {
     /// through the engine like any other edit.
     pub fn run_request(&mut self, action: &str, input: &Value, now: u64) -> RequestRun {
         let explained = self.db.execute_explained(action, input, now);
+        if action == "UpdateTimeToLive" && explained.result.is_ok() {
+            // The table's setting travels with the model (saved, shared, reloaded). It is not an undo
+            // step: DynamoDB itself refuses a second TTL change within the hour.
+            let name = input.get("TableName").and_then(Value::as_str).unwrap_or_default();
+            if let Some(ti) = self.table_index(name) {
+                self.tables[ti].time_to_live = self.db.time_to_live(name).ok().flatten().map(String::from);
+                self.journal.record(Change::Table(ti));
+            }
+        }
         let mut inverses = Vec::new();
         for (name, key) in &explained.writes {
             let Some(ti) = self.table_index(name) else { continue };

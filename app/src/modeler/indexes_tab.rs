@@ -97,7 +97,7 @@ pub fn IndexViews() -> impl IntoView {
 
 /// Set `shown` while `el` is on screen (an IntersectionObserver reports a `display: none` element as
 /// not intersecting, which is what a hidden tab panel is).
-fn watch_visibility(el: NodeRef<Div>, shown: RwSignal<bool>) {
+pub fn watch_visibility(el: NodeRef<Div>, shown: RwSignal<bool>) {
     Effect::new(move |_| {
         let Some(node) = el.get() else { return };
         let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {

@@ -10,7 +10,7 @@ mod designer;
 mod dialogs;
 mod entity_editor;
 mod grid;
-mod indexes_tab;
+pub(crate) mod indexes_tab;
 mod items_tab;
 mod sidebar;
 pub mod state;

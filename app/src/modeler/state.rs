@@ -215,21 +215,13 @@ pub fn flush() {
 impl Modeler {
     /// Replace the whole model (an example) as one undoable step.
     pub fn replace_model(&self, model: &Model) -> Result<(), EditError> {
-        let fresh = Playground::from_model(model, now());
-        let n = self.state.with_untracked(|s| s.playground.tables().len());
-        let mut edits: Vec<Edit> = (0..n).rev().map(|at| Edit::RemoveTable { at }).collect();
-        for (at, table) in fresh.tables().iter().enumerate() {
-            edits.push(Edit::InsertTable { at, table: table.clone() });
-        }
-        self.perform(Edit::Batch(edits))?;
-        // The model's name and open slots travel with it (they are not part of the undo history).
-        self.state.update(|s| {
-            s.playground.name = model.name.clone();
-            s.playground.description = model.description.clone();
-            s.playground.access_patterns = model.access_patterns.clone();
-            s.playground.workloads = model.workloads.clone();
-            s.playground.dismissed_findings = model.dismissed_findings.clone();
-        });
+        self.replace_with(Playground::from_model(model, now()))
+    }
+
+    /// Replace the whole model — tables, items, name, description, access patterns, workloads and
+    /// dismissals — with `fresh` (already loaded into its engine) as one undoable step.
+    pub fn replace_with(&self, fresh: Playground) -> Result<(), EditError> {
+        self.perform(Edit::ReplaceAll(Box::new(fresh.into())))?;
         self.selected.set(Some(0));
         Ok(())
     }

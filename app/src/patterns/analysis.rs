@@ -8,7 +8,7 @@ use engine::model::DismissedFinding;
 
 use crate::model::Playground;
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Analysis {
     pub checks: Vec<PatternCheck>,
     /// The seeds' index column for each check ("Main table", "GSI1 (sparse)").

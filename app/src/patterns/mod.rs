@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use crate::advisor::AdvisorPanel;
 use crate::model::Edit;
 use crate::modeler::state::{now, use_modeler};
-use analysis::analyse;
+use analysis::{analyse, Analysis};
 use editor::PatternEditor;
 
 /// Which pattern the form is open for.
@@ -34,7 +34,16 @@ fn status_class(s: Status) -> &'static str {
 #[component]
 pub fn PatternsTab() -> impl IntoView {
     let m = use_modeler();
-    let analysis = Memo::new(move |_| m.state.with(|s| analyse(&s.playground, now())));
+    // The tab stays mounted while hidden; the patterns run, and the advisor reads every item, only while
+    // it can be seen (opening a 100,000-item file or editing one in the Items tab does not wait for it).
+    let root = NodeRef::<leptos::html::Div>::new();
+    let shown = RwSignal::new(false);
+    crate::modeler::indexes_tab::watch_visibility(root, shown);
+    let analysis = Memo::new(move |prev: Option<&Analysis>| match (shown.get(), prev) {
+        (false, Some(prev)) => prev.clone(),
+        (false, None) => Analysis::default(),
+        (true, _) => m.state.with(|s| analyse(&s.playground, now())),
+    });
     let editing = RwSignal::new(Editing::None);
     let show_markdown = RwSignal::new(false);
     let close = Callback::new(move |_| editing.set(Editing::None));
@@ -118,7 +127,7 @@ pub fn PatternsTab() -> impl IntoView {
     let has_patterns = move || analysis.with(|a| !a.checks.is_empty());
 
     view! {
-        <div class="pat" data-testid="patterns-tab">
+        <div class="pat" data-testid="patterns-tab" node_ref=root>
             <div class="pat-head">
                 <h2 class="pat-title">"Access patterns"</h2>
                 <p class="pat-coverage" data-testid="pattern-coverage">

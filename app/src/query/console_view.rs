@@ -6,12 +6,13 @@ use serde_json::Value;
 use super::session::{run, Source};
 
 /// Every action `Database::execute` answers.
-pub const ACTIONS: [&str; 24] = [
+pub const ACTIONS: [&str; 27] = [
     "GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "Scan",
     "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems",
     "CreateTable", "DescribeTable", "ListTables", "UpdateTable", "DeleteTable",
     "UpdateTimeToLive", "DescribeTimeToLive", "TagResource", "UntagResource", "ListTagsOfResource",
     "ListStreams", "DescribeStream", "GetShardIterator", "GetRecords",
+    "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
 ];
 
 #[component]

@@ -21,6 +21,11 @@ pub fn LogPanel() -> impl IntoView {
     let open = move |seq: u64| {
         let entry = session.log.with_untracked(|l| l.iter().find(|o| o.seq == seq).map(|o| (o.action.clone(), o.request.clone())));
         let Some((action, request)) = entry else { return };
+        if action == "ExecuteStatement" {
+            session.partiql.set(super::partiql::Form::from_request(&request));
+            session.mode.set("partiql");
+            return;
+        }
         let key_info = |t: &str, i: &str| {
             m.state.with_untracked(|s| s.playground.table_index(t).and_then(|x| s.playground.table(x)).map(|t| super::builder::KeyInfo::of(&t.definition, i)))
         };
@@ -38,7 +43,8 @@ pub fn LogPanel() -> impl IntoView {
             <ol class="q-log-list">
                 <For each=move || session.log.get().into_iter().rev().take(200) key=|o| o.seq children=move |o| {
                     let seq = o.seq;
-                    let can_open = matches!(o.action.as_str(), "Query" | "Scan");
+                    let statement = o.action == "ExecuteStatement";
+                    let can_open = statement || matches!(o.action.as_str(), "Query" | "Scan");
                     let cap = o.capacity.iter().map(|t| format!("{} {}", t.table, t.total)).collect::<Vec<_>>().join(", ");
                     view! {
                         <li class="q-log-entry" data-testid="q-log-entry" data-ok=o.result.is_ok().to_string()>
@@ -47,7 +53,7 @@ pub fn LogPanel() -> impl IntoView {
                             <span class="mdl-muted">{format!("{} item(s)", o.summary.items.len())}</span>
                             <span class="mdl-muted">{cap}</span>
                             <button type="button" class="mdl-link" data-testid="q-log-rerun" on:click=move |_| rerun(seq)>"Re-run"</button>
-                            {can_open.then(|| view! { <button type="button" class="mdl-link" data-testid="q-log-open" on:click=move |_| open(seq)>"Open in builder"</button> })}
+                            {can_open.then(|| view! { <button type="button" class="mdl-link" data-testid="q-log-open" on:click=move |_| open(seq)>{if statement { "Open in PartiQL" } else { "Open in builder" }}</button> })}
                         </li>
                     }
                 }/>

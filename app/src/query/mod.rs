@@ -1,13 +1,13 @@
 //! The Query tab: run any DynamoDB request against the model's engine and see what it read, returned,
 //! wrote and cost, with the code for it.
 //!
-//! Pure logic lives in its own modules ([`builder`], [`write_request`], [`results`], [`capacity`],
-//! [`log`], [`clock`], [`streams`]; code generation in the `codegen` crate); components (`*_view`)
+//! Pure logic lives in its own modules ([`builder`], [`write_request`], [`partiql`], [`results`],
+//! [`capacity`], [`log`], [`clock`], [`streams`]; code generation in the `codegen` crate); components (`*_view`)
 //! only wire signals to them. Every request runs through [`session::run`], which goes to
 //! `Playground::run_request` so writes land in the model as one undoable step.
 //!
-//! Modes are listed in [`MODES`]: a new way of writing requests (PartiQL) adds one entry and its own
-//! module; the results panel, code, log and clock below it are shared.
+//! Modes are listed in [`MODES`]: a way of writing requests (builder, write form, PartiQL, console) is
+//! one entry and its own module; the results panel, code, log and clock below it are shared.
 
 pub mod builder;
 mod builder_view;
@@ -19,6 +19,8 @@ mod console_view;
 pub mod highlight;
 pub mod log;
 mod log_view;
+pub mod partiql;
+mod partiql_view;
 pub mod results;
 mod results_view;
 pub mod session;
@@ -33,10 +35,11 @@ use session::use_session;
 /// One way of writing a request: `(slug, label, panel)`.
 pub type Mode = (&'static str, &'static str, fn() -> AnyView);
 
-/// The modes, in tab order. Add a mode here (e.g. `("partiql", "PartiQL", partiql::panel)`).
+/// The modes, in tab order.
 pub const MODES: &[Mode] = &[
     ("builder", "Query / Scan", || view! { <builder_view::BuilderPanel/> }.into_any()),
     ("write", "Write", || view! { <write_view::WritePanel/> }.into_any()),
+    ("partiql", "PartiQL", || view! { <partiql_view::PartiqlPanel/> }.into_any()),
     ("console", "API console", || view! { <console_view::ConsolePanel/> }.into_any()),
 ];
 

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::builder::KeyInfo;
 use super::code_view::CodePanel;
+use super::partiql::plan_note;
 use super::results::{read_line, PAGE_BYTES};
 use super::session::{use_session, Outcome};
 use crate::model::layout::{layout, Entry};
@@ -13,8 +14,7 @@ use crate::modeler::{use_modeler, Grid, GridModel};
 /// The grid model of a result's items, laid out by the keys of the table or index it read.
 fn grid_of(o: &Outcome) -> GridModel {
     let m = use_modeler();
-    let table = o.request.get("TableName").and_then(|v| v.as_str()).unwrap_or("");
-    let index = o.request.get("IndexName").and_then(|v| v.as_str()).unwrap_or("");
+    let (table, index) = o.target();
     let (keys, base) = m.state.with_untracked(|s| match s.playground.table_index(table).and_then(|i| s.playground.table(i)) {
         Some(t) => {
             let (p, k) = t.key_names();
@@ -52,6 +52,7 @@ pub fn ResultsPanel() -> impl IntoView {
                     let returned = o.summary.items.len();
                     let capacity = o.capacity.clone();
                     let note = o.note.clone();
+                    let plan = o.operation.as_ref().map(|op| (op.action(), plan_note(op)));
                     let changed = o.changed;
                     let lek = o.summary.last_evaluated_key.as_ref().map(|k| k.to_string());
                     view! {
@@ -61,6 +62,7 @@ pub fn ResultsPanel() -> impl IntoView {
                         </div>
                         {error.map(|(t, msg)| view! { <p class="mdl-error" data-testid="q-error"><strong data-testid="q-error-type">{t}</strong>": "<span data-testid="q-error-message">{msg}</span></p> })}
                         {note.map(|n| view! { <p class="q-note" data-testid="q-note">{n}</p> })}
+                        {plan.map(|(op, text)| view! { <p class="q-note" data-testid="q-plan" data-op=op>{text}</p> })}
                         <p class="q-summary" data-testid="q-summary">
                             {read.map(|r| view! { <span data-testid="q-read-line">{r}</span> })}
                             {o.summary.count.map(|c| view! { <span class="mdl-muted" data-testid="q-counts">{format!(" · Count {c} · ScannedCount {}", o.summary.scanned_count.unwrap_or(0))}</span> })}

@@ -7,7 +7,8 @@
 
 use std::cell::RefCell;
 
-use engine::capacity::Target;
+use engine::api::partiql::Operation;
+use engine::capacity::{Reason, Target};
 use leptos::prelude::*;
 use serde_json::Value;
 
@@ -25,6 +26,7 @@ pub enum Source {
     Builder,
     Write,
     Console,
+    PartiQL,
     Clock,
 }
 
@@ -56,9 +58,22 @@ pub struct Outcome {
     /// Something the user should know about how the request was run (e.g. a design change that the
     /// model does not take from the console).
     pub note: Option<String>,
+    /// What an ExecuteStatement became (GetItem, Query, Scan or a single-item write).
+    pub operation: Option<Operation>,
 }
 
 impl Outcome {
+    /// The table (and index) the request read: its `TableName`/`IndexName`, or a statement's target.
+    pub fn target(&self) -> (&str, &str) {
+        let field = |k: &str| self.request.get(k).and_then(Value::as_str);
+        match (&self.operation, field("TableName")) {
+            (_, Some(t)) => (t, field("IndexName").unwrap_or("")),
+            (Some(Operation::Query { table, index, .. } | Operation::Scan { table, index }), None) => (table, index.as_deref().unwrap_or("")),
+            (Some(Operation::GetItem { table, .. } | Operation::PutItem { table } | Operation::UpdateItem { table } | Operation::DeleteItem { table }), None) => (table, ""),
+            (None, None) => ("", ""),
+        }
+    }
+
     /// The response body or the error body.
     pub fn body(&self) -> &Value {
         match &self.result {
@@ -85,6 +100,8 @@ pub struct QuerySession {
     pub clock: RwSignal<u64>,
     /// The open mode (see `super::modes`).
     pub mode: RwSignal<&'static str>,
+    /// The PartiQL mode's form (kept while another mode is open).
+    pub partiql: RwSignal<super::partiql::Form>,
 }
 
 struct Shared {
@@ -93,6 +110,7 @@ struct Shared {
     log: ArcRwSignal<Vec<Outcome>>,
     clock: ArcRwSignal<u64>,
     mode: ArcRwSignal<&'static str>,
+    partiql: ArcRwSignal<super::partiql::Form>,
 }
 
 thread_local! {
@@ -108,6 +126,7 @@ pub fn use_session() -> QuerySession {
             log: ArcRwSignal::new(Vec::new()),
             clock: ArcRwSignal::new(clock::now()),
             mode: ArcRwSignal::new("builder"),
+            partiql: ArcRwSignal::new(Default::default()),
         });
         QuerySession {
             builder: s.builder.clone().into(),
@@ -115,6 +134,7 @@ pub fn use_session() -> QuerySession {
             log: s.log.clone().into(),
             clock: s.clock.clone().into(),
             mode: s.mode.clone().into(),
+            partiql: s.partiql.clone().into(),
         }
     })
 }
@@ -164,7 +184,9 @@ pub fn run(source: Source, action: &str, input: Value) -> Outcome {
             }
             run.explained
         });
-        if changed > 0 {
+        // A successful UpdateTimeToLive changes the table's setting in the model (no rows change).
+        let ttl_changed = action == "UpdateTimeToLive" && ex.as_ref().is_some_and(|e| e.result.is_ok());
+        if changed > 0 || ttl_changed {
             m.state.update(|_| {});
             m.save();
         }
@@ -174,6 +196,7 @@ pub fn run(source: Source, action: &str, input: Value) -> Outcome {
         result: Err(engine::error::ApiError::Internal(String::from("the playground is gone"))),
         charges: Vec::new(),
         writes: Vec::new(),
+        operation: None,
     });
     let capacity = m.state.with_untracked(|s| {
         explain(&ex.charges, |name| s.playground.table_index(name).and_then(|i| s.playground.table(i)).map(index_targets).unwrap_or_default())
@@ -182,15 +205,24 @@ pub fn run(source: Source, action: &str, input: Value) -> Outcome {
         let (status, body) = engine::wire::error_body(&e);
         Failure { status, type_name: e.type_name().to_string(), message: e.message().to_string(), body }
     });
-    let summary = match &result {
+    let mut summary = match &result {
         Ok(v) => summarize(&input, v),
         Err(f) => summarize(&input, &f.body),
     };
-    if matches!(action, "Query" | "Scan") && result.is_ok() {
-        publish_matches(&m, &input, &summary);
+    let operation = ex.operation;
+    if operation.is_some() {
+        // A statement's answer has no ScannedCount: the page was cut by size if fewer items were read
+        // than its Limit.
+        let read: u64 = ex.charges.iter().flat_map(|c| &c.charges).map(|c| if let Reason::Read { items } = c.reason { items } else { 0 }).sum();
+        let limit = input.get("Limit").and_then(Value::as_u64);
+        summary.cut_by_page_size = summary.last_evaluated_key.is_some() && limit.is_none_or(|l| read < l);
     }
-    let seq = session.log.with_untracked(|l| l.len() as u64 + 1);
-    let outcome = Outcome { seq, source, action: action.to_string(), request: input, result, summary, capacity, changed, at: now, note };
+    let mut outcome = Outcome { seq: 0, source, action: action.to_string(), request: input, result, summary, capacity, changed, at: now, note, operation };
+    let reads = matches!(outcome.operation, Some(Operation::GetItem { .. } | Operation::Query { .. } | Operation::Scan { .. }));
+    if (matches!(action, "Query" | "Scan") || reads) && outcome.result.is_ok() {
+        publish_matches(&m, outcome.target().0, &outcome.summary);
+    }
+    outcome.seq = session.log.with_untracked(|l| l.len() as u64 + 1);
     session.log.update(|l| l.push(outcome.clone()));
     session.last.set(Some(outcome.clone()));
     outcome
@@ -219,8 +251,8 @@ fn apply_design(m: &Modeler, action: &str, input: &Value) -> Option<String> {
     }
 }
 
-fn publish_matches(m: &Modeler, request: &Value, summary: &Summary) {
-    let table = request.get("TableName").and_then(Value::as_str).unwrap_or("").to_string();
+fn publish_matches(m: &Modeler, table: &str, summary: &Summary) {
+    let table = table.to_string();
     let labels = m.state.with_untracked(|s| {
         let Some(t) = s.playground.table_index(&table).and_then(|i| s.playground.table(i)) else { return Vec::new() };
         let (pk, sk) = t.key_names();

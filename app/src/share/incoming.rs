@@ -29,6 +29,14 @@ impl Incoming {
     pub fn new(model: Model, view: View, origin: &str) -> Incoming {
         Incoming { model, view, origin: origin.to_string(), loaded: None, notes: Vec::new() }
     }
+
+    /// How many items it brings (a file read with its items decoded keeps them only in `loaded`).
+    pub fn item_count(&self) -> usize {
+        match &self.loaded {
+            Some(p) => p.tables().iter().map(|t| t.rows.len()).sum(),
+            None => self.model.tables.iter().map(|t| t.items.len()).sum(),
+        }
+    }
 }
 
 /// Tell what an import left behind (or clear the list).
@@ -68,11 +76,13 @@ fn open_now(inc: Incoming) {
 pub fn replace(inc: Incoming) {
     let m = use_modeler();
     show_notes(&inc.origin, inc.notes.clone());
-    match m.replace_model(&inc.model) {
+    let name = title(&inc);
+    let fresh = inc.loaded.unwrap_or_else(|| Playground::from_model(&inc.model, now()));
+    match m.replace_with(fresh) {
         Ok(()) => {
             restore_view(&inc.view);
             use_travel().gallery.set(GalleryState::Closed);
-            m.notice.set(Some(Notice { text: format!("Opened {}: {} (Undo brings your model back).", inc.origin, title(&inc.model)), error: false }));
+            m.notice.set(Some(Notice { text: format!("Opened {}: {name} (Undo brings your model back).", inc.origin), error: false }));
         }
         Err(e) => use_travel().error.set(Some(format!("{} could not be opened: {e}", inc.origin))),
     }
@@ -124,12 +134,11 @@ fn restore_view(view: &View) {
     }
 }
 
-fn title(m: &Model) -> String {
-    if m.name.is_empty() {
-        let items: usize = m.tables.iter().map(|t| t.items.len()).sum();
-        format!("{} table(s), {items} item(s)", m.tables.len())
+fn title(inc: &Incoming) -> String {
+    if inc.model.name.is_empty() {
+        format!("{} table(s), {} item(s)", inc.model.tables.len(), inc.item_count())
     } else {
-        m.name.clone()
+        inc.model.name.clone()
     }
 }
 
@@ -140,9 +149,9 @@ pub fn TravelBanners() -> impl IntoView {
     let t = use_travel();
     let prompt = move || {
         t.incoming.get().map(|inc| {
-            let name = title(&inc.model);
+            let name = title(&inc);
             let origin = inc.origin.clone();
-            let items: usize = inc.model.tables.iter().map(|t| t.items.len()).sum();
+            let items = inc.item_count();
             let tables = inc.model.tables.len();
             let inc = StoredValue::new(inc);
             let take = move || {

@@ -30,6 +30,9 @@ pub struct TransactWriteItem {
     pub expressions: WriteExpressions,
     /// ReturnValuesOnConditionCheckFailure=ALL_OLD.
     pub return_old_on_condition_failure: bool,
+    /// A value of this action that failed DynamoDB's validation pass (too deep, an empty set, ...):
+    /// reported in request order with the other actions' expression faults, not while parsing.
+    pub invalid: Option<ApiError>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -91,22 +94,41 @@ impl TransactWriteItemsInput {
             c.name(table, &format!("{p}.tableName"), true);
             let rv = opt_str(o, "ReturnValuesOnConditionCheckFailure")?;
             c.one_of(rv, &format!("{p}.returnValuesOnConditionCheckFailure"), json::RVCCF, json::RVCCF_SET);
+            let mut invalid = None;
+            let mut defer = |r: Result<Option<Item>, ApiError>| match r {
+                Err(e @ ApiError::Validation(_)) => {
+                    invalid.get_or_insert(e);
+                    Ok(Some(Item::new()))
+                }
+                other => other,
+            };
+            let action_item = match *kind {
+                "Put" => defer(opt_item(o, "Item"))?,
+                _ => defer(opt_item(o, "Key"))?,
+            };
+            let values = match opt_values(o) {
+                Err(e @ ApiError::Validation(_)) => {
+                    invalid.get_or_insert(e);
+                    None
+                }
+                other => other?,
+            };
             let expressions = WriteExpressions {
                 condition_expression: opt_str(o, "ConditionExpression")?.map(String::from),
                 names: opt_names(o)?,
-                values: opt_values(o)?,
+                values,
                 expected: None,
                 conditional_operator: None,
                 from_statement: false,
             };
             let action = match *kind {
                 "Put" => {
-                    let item = opt_item(o, "Item")?;
+                    let item = action_item;
                     c.not_null(item.as_ref(), &format!("{p}.item"));
                     TransactAction::Put { item: item.unwrap_or_default() }
                 }
                 other => {
-                    let key = opt_item(o, "Key")?;
+                    let key = action_item;
                     c.not_null(key.as_ref(), &format!("{p}.key"));
                     let key = key.unwrap_or_default();
                     match other {
@@ -128,6 +150,7 @@ impl TransactWriteItemsInput {
                 action,
                 expressions,
                 return_old_on_condition_failure: rv == Some("ALL_OLD"),
+                invalid,
             });
         }
         c.finish()?;

@@ -74,7 +74,7 @@ impl Database {
                     continue;
                 }
                 processed += 1;
-                t.commit_write(&key, new, Factor::Standard, &mut consumed);
+                t.commit_write(&key, new.as_ref(), Factor::Standard, &mut consumed);
                 collections.insert(key.pk);
             }
             if input.return_item_collection_metrics && t.def.has_lsi() && !collections.is_empty() {

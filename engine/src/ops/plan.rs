@@ -123,7 +123,7 @@ pub fn evaluate(t: &Table, intent: &Intent) -> Result<Effect, Refusal> {
 /// Apply an evaluated effect through the table's write path, charging `cons`.
 pub fn commit(t: &mut Table, key: &PrimaryKey, effect: Effect, factor: Factor, cons: &mut Consumed) {
     match effect {
-        Effect::Store(item) => drop(t.commit_write(key, Some(item), factor, cons)),
+        Effect::Store(item) => drop(t.commit_write(key, Some(&item), factor, cons)),
         Effect::Remove => drop(t.commit_write(key, None, factor, cons)),
         Effect::Keep => charge_check(t, key, factor, cons),
     }

@@ -73,6 +73,12 @@ pub(crate) fn setup<'a>(
             return Err(ApiError::Validation(format!("Cannot read from backfilling global secondary index: {}", i.name)));
         }
     }
+    let schema = index.map_or(&table.def.keys, |i| &i.keys);
+    let names = key_schema(schema);
+    let operation = if names.is_some() { "Query" } else { "Scan" };
+    // Query wraps its Select refusals in the validation envelope, Scan does not (moto's AWS-verified
+    // tests of Select).
+    let envelope = if names.is_some() { "1 validation error detected: " } else { "" };
     let has_projection = input.expressions.projection_expression.is_some() || input.expressions.attributes_to_get.is_some();
     let select = match input.select {
         Some(s) => s,
@@ -82,13 +88,17 @@ pub(crate) fn setup<'a>(
     };
     if has_projection && select != Select::SpecificAttributes {
         let what = if input.expressions.projection_expression.is_some() { "ProjectionExpression" } else { "AttributesToGet" };
-        return Err(ApiError::Validation(format!("Cannot specify the {what} when choosing to get {}", select.as_str())));
+        let choice = if select == Select::Count { "only the Count" } else { select.as_str() };
+        return Err(ApiError::Validation(format!("{envelope}Cannot specify the {what} when choosing to get {choice}")));
+    }
+    if !has_projection && select == Select::SpecificAttributes {
+        return Err(ApiError::Validation(format!(
+            "{envelope}Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"
+        )));
     }
     match (select, index) {
         (Select::AllProjectedAttributes, None) => {
-            return Err(ApiError::validation(
-                "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is not supported for a table without an index",
-            ))
+            return Err(ApiError::Validation(format!("{envelope}ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName")))
         }
         (Select::AllAttributes, Some(i)) if i.kind == IndexKind::Global && i.projection != ProjectionDef::All => {
             return Err(ApiError::Validation(format!(
@@ -98,14 +108,24 @@ pub(crate) fn setup<'a>(
         }
         _ => {}
     }
-    let schema = index.map_or(&table.def.keys, |i| &i.keys);
-    let names = key_schema(schema);
-    let operation = if names.is_some() { "Query" } else { "Scan" };
     let compiled = compile_read(
         &input.expressions,
         names.as_ref().map(|(pk, sk)| KeySchemaRef { partition_key: pk, sort_key: sk.as_deref() }),
         operation,
     )?;
+    // A GSI holds only what it projects; asking it for more is refused (an LSI fetches it instead).
+    if let (Some(i), Some(p)) = (index, compiled.projection.as_ref()) {
+        if i.kind == IndexKind::Global {
+            let missing: Vec<String> = p.top_level_names().into_iter().filter(|n| !i.projects(&table.def.keys, n)).collect();
+            if !missing.is_empty() {
+                return Err(ApiError::Validation(format!(
+                    "One or more parameter values were invalid: Global secondary index {} does not project [{}]",
+                    i.name,
+                    missing.join(", ")
+                )));
+            }
+        }
+    }
     let fetch_table = match index {
         Some(i) if i.kind == IndexKind::Local && i.projection != ProjectionDef::All => {
             select == Select::AllAttributes
@@ -137,7 +157,7 @@ fn typed(v: Option<&AttributeValue>, a: &crate::table::schema::KeyAttr) -> Resul
 /// ExclusiveStartKey: the table key, plus the index keys when reading an index; nothing else.
 pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Result<StartKey, ApiError> {
     let keys = &t.def.keys;
-    let table_part: Item = esk.iter().filter(|(k, _)| keys.is_key(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let table_part: Item = crate::collect::map_of(esk.iter().filter(|(k, _)| keys.is_key(k)).map(|(k, v)| (k.clone(), v.clone())));
     let pk = key_from_key_param(keys, &table_part).map_err(|_| ApiError::validation(BAD_START))?;
     let Some(idx) = index else {
         if esk.len() != table_part.len() {

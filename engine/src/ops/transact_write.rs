@@ -1,7 +1,8 @@
 //! TransactWriteItems: up to 100 actions over several tables, all or nothing.
 //!
-//! Order of decisions, as DynamoDB reports them: request shape and limits (ValidationException), each
-//! action's table, key and expressions (ValidationException / ResourceNotFoundException), one item
+//! Order of decisions, as DynamoDB reports them: request shape and limits (ValidationException), every
+//! action's expressions in request order (before any table is looked up), then each action's table and
+//! key (ValidationException / ResourceNotFoundException), one item
 //! touched at most once, the 4 MB aggregate size, then idempotency by ClientRequestToken, then every
 //! action evaluated against the state *before* the transaction ([`plan::evaluate`]). If any action is
 //! refused — a failed condition, an update that cannot apply, a key value of the wrong type (which
@@ -186,8 +187,10 @@ impl Database {
         let mut intents = Vec::new();
         let mut seen: BTreeSet<(String, PrimaryKey)> = BTreeSet::new();
         let mut bytes = 0u64;
+        // Every action's expressions first, in request order: a malformed or unused part of any action
+        // is refused before any table is looked up (paritysuite's captures of DynamoDB, 2026-10-09).
+        let mut compiled_all = Vec::with_capacity(input.items.len());
         for it in &input.items {
-            let t = self.table_for_data(&it.table_name)?;
             let update_expression = match &it.action {
                 TransactAction::Update { update_expression, .. } => update_expression.as_deref(),
                 _ => None,
@@ -198,7 +201,13 @@ impl Database {
                 TransactAction::Delete { .. } => "DeleteItem",
                 TransactAction::ConditionCheck { .. } => "ConditionCheck",
             };
-            let compiled = compile_write(&it.expressions, update_expression, None, operation)?;
+            if let Some(e) = &it.invalid {
+                return Err(e.clone());
+            }
+            compiled_all.push(compile_write(&it.expressions, update_expression, None, operation)?);
+        }
+        for (it, compiled) in input.items.iter().zip(compiled_all) {
+            let t = self.table_for_data(&it.table_name)?;
             bytes += request_bytes(it);
             let (key, op) = match &it.action {
                 TransactAction::Put { item } => {

@@ -87,7 +87,7 @@ pub fn apply_write(t: &mut Table, req: WriteRequest<'_>, cons: &mut Consumed, th
     if index_writes_refused(t, &req.key, req.new.as_ref(), throttle) {
         return Err(index_throughput_exceeded(t.def.billing));
     }
-    Ok(t.commit_write(&req.key, req.new, req.factor, cons))
+    Ok(t.commit_write(&req.key, req.new.as_ref(), req.factor, cons))
 }
 
 fn collection_metrics(t: &Table, key: &PrimaryKey, wanted: bool) -> Option<ItemCollectionMetrics> {
@@ -162,6 +162,18 @@ impl Database {
     /// PutItem. Takes the input by value: the item moves into the table without a copy.
     pub fn put_item(&mut self, input: PutItemInput, now: u64) -> Result<WriteOutput, ApiError> {
         self.put_item_metered(input, now).map_err(|e| e.0)
+    }
+
+    /// A plain PutItem (no condition, no return values) of an item the caller keeps: the same checks and
+    /// the same write as [`Database::put_item`], without moving or copying the item. Loading a model
+    /// stores each of its rows this way.
+    pub fn put_item_ref(&mut self, table_name: &str, item: &Item) -> Result<(), ApiError> {
+        let t = self.table_for_data_mut(table_name)?;
+        let key = validate_item(t, item, "Item size has exceeded the maximum allowed size")?;
+        t.check_write(&key, Some(item))?;
+        let mut consumed = Consumed::new(&t.def.name);
+        t.commit_write(&key, Some(item), Factor::Standard, &mut consumed);
+        Ok(())
     }
 
     pub fn delete_item(&mut self, input: &DeleteItemInput, now: u64) -> Result<WriteOutput, ApiError> {

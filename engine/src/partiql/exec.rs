@@ -249,7 +249,7 @@ impl Database {
         let params = &input.request.parameters;
         let t = self.data_table(&s.from.table)?;
         let index = match &s.from.index {
-            Some(n) => Some(t.def.index(n).ok_or_else(|| ApiError::Validation(format!("The table does not have the specified index: {n}")))?),
+            Some(n) => Some(t.def.index(n).ok_or_else(|| ApiError::validation(msg::NO_SUCH_INDEX))?),
             None => None,
         };
         if index.is_some_and(|i| i.kind == IndexKind::Global) && input.request.consistent_read {

@@ -53,10 +53,10 @@
 //! - A Query pinned to no partition (`pk = 1 AND pk = 2`) is charged one minimum read.
 //!
 //! # For the playground's Query tab
-//! `Database::execute_statement(&ExecuteStatementInput { request: StatementRequest { statement, parameters,
-//! .. }, limit, next_token, .. }, now)` returns the items, `operation` (GetItem / Query / Scan, with the
-//! table, index and partition count; `Display` words it) and `consumed` (each charge with
-//! `Charge::explain`). A PartiQL console needs nothing else from the engine.
+//! The Query tab's PartiQL mode (`app/src/query/partiql*.rs`) sends `ExecuteStatement` through
+//! `Database::execute_explained`, which hands back, beside the response, the statement's charges and
+//! `Explained::operation` (GetItem / Query / Scan, with the table, index and partition count; `Display`
+//! words it); typed callers get the same from `Database::execute_statement`'s output.
 //!
 //! INTERFACE CONTRACT: [`crate::db::Database::execute_statement`],
 //! [`crate::db::Database::batch_execute_statement`] and [`crate::db::Database::execute_transaction`]
@@ -124,6 +124,11 @@ impl Database {
                 }
             }
         }
-        Ok(self.execute_statement(&input, now)?.to_json())
+        let out = self.execute_statement(&input, now)?;
+        if self.charges.is_some() {
+            self.note_charges(core::slice::from_ref(&out.consumed));
+            self.operation = Some(out.operation.clone());
+        }
+        Ok(out.to_json())
     }
 }

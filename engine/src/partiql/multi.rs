@@ -110,6 +110,7 @@ impl Database {
             };
             out.responses.push(response);
         }
+        self.note_charges(&out.consumed);
         Ok(out)
     }
 
@@ -213,6 +214,7 @@ impl Database {
                     action: p.action,
                     expressions: p.expressions,
                     return_old_on_condition_failure: r.return_old_on_condition_failure,
+                    invalid: None,
                 })
                 .collect(),
             client_request_token: input.client_request_token.clone(),
@@ -220,7 +222,10 @@ impl Database {
             return_item_collection_metrics: false,
         };
         match self.transact_write_items(&twi, now, throttle) {
-            Ok(out) => Ok(ExecuteTransactionOutput { responses: None, consumed: out.consumed, return_consumed_capacity: input.return_consumed_capacity }),
+            Ok(out) => {
+                self.note_charges(&out.consumed);
+                Ok(ExecuteTransactionOutput { responses: None, consumed: out.consumed, return_consumed_capacity: input.return_consumed_capacity })
+            }
             Err(ApiError::TransactionCanceled { reasons, .. }) => Err(cancelled_with_duplicates(reasons, &inserts)),
             Err(e) => Err(e),
         }
@@ -261,6 +266,7 @@ impl Database {
         }
         let tgi = TransactGetItemsInput { items: gets, return_consumed_capacity: input.return_consumed_capacity };
         let out = self.transact_get_items(&tgi, throttle)?;
+        self.note_charges(&out.consumed);
         let responses = out
             .responses
             .into_iter()
@@ -268,7 +274,7 @@ impl Database {
             .map(|(item, s)| {
                 item.map(|item| match &s.projection {
                     Projection::Star => item,
-                    Projection::Paths(paths) => paths.iter().filter_map(|p| value_at(&item, p).map(|v| (p.result_name(), v.clone()))).collect(),
+                    Projection::Paths(paths) => crate::collect::map_of(paths.iter().filter_map(|p| value_at(&item, p).map(|v| (p.result_name(), v.clone())))),
                 })
             })
             .collect();

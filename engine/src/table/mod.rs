@@ -256,18 +256,18 @@ impl Table {
     /// Returns the previous item in its stored form (decoding it is left to a caller that wants it).
     /// Callers have already validated the item (keys, index keys, size) and run [`Table::check_write`];
     /// batch writes and transactions call this per item.
-    pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<Item>, factor: Factor, cons: &mut Consumed) -> Option<Stored> {
+    pub fn commit_write(&mut self, key: &PrimaryKey, new: Option<&Item>, factor: Factor, cons: &mut Consumed) -> Option<Stored> {
         if let Some(journal) = &mut self.extras.journal {
             journal.push(key.clone());
         }
-        let new_size = new.as_ref().map(|n| item_size(n) as u64);
+        let new_size = new.map(|n| item_size(n) as u64);
         let old_size = self.size_of(key);
         // The old item is looked inside only to maintain indexes and streams.
         let old = if self.def.indexes.is_empty() && !self.extras.wants_writes() { None } else { self.get(key) };
         if self.extras.wants_writes() {
-            self.extras.on_write(&self.def.keys, key, old.as_ref(), new.as_ref());
+            self.extras.on_write(&self.def.keys, key, old.as_ref(), new);
         }
-        let changes = self.plan(old.as_ref().zip(old_size), new.as_ref().zip(new_size));
+        let changes = self.plan(old.as_ref().zip(old_size), new.zip(new_size));
         drop(old);
         match new_size {
             Some(n) => cons.write(Target::Table, old_size.unwrap_or(0).max(n), factor, Reason::WriteItem { old: old_size, new: n }),
@@ -306,7 +306,7 @@ impl Table {
                 self.collections.remove(&key.pk);
             }
         }
-        let old = match (&new, new_size) {
+        let old = match (new, new_size) {
             (Some(item), Some(size)) => {
                 let part = self.parts.entry(key.pk.clone()).or_default();
                 part.items.insert(key.sk.clone(), Stored::new(item, size, &self.def.keys))

@@ -422,5 +422,8 @@ fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchErr
             cx.note(&format!("{path}.DataAccess"), "Workbench's data import settings are not imported");
         }
     }
+    if t.get("SampleDataFormats").and_then(Value::as_object).is_some_and(|o| !o.is_empty()) {
+        cx.note(&format!("{path}.SampleDataFormats"), "Workbench's sample data generator settings are not imported");
+    }
     Ok(TableModel { definition, entities, items, time_to_live: None })
 }

@@ -1,0 +1,78 @@
+//! The PartiQL mode: a statement with `?` parameters run as ExecuteStatement; the results panel below
+//! shows its items, capacity and whether it became a GetItem, a Query or a full Scan.
+
+use engine::value::value_to_json;
+use leptos::prelude::*;
+use serde_json::Value;
+
+use super::partiql::Form;
+use super::session::{run, use_session, Source};
+use crate::modeler::use_modeler;
+
+#[component]
+pub fn PartiqlPanel() -> impl IntoView {
+    let m = use_modeler();
+    let session = use_session();
+    let form = session.partiql;
+    // Start on the selected table: a Query of its first item's partition.
+    if form.with_untracked(|f| f.statement.is_empty()) {
+        let start = m.state.with_untracked(|s| {
+            let t = m.selected.get_untracked().and_then(|i| s.playground.table(i)).or_else(|| s.playground.tables().first())?;
+            let pk = t.key_names().0?;
+            let value = t.rows.first().and_then(|r| r.item.get(&pk)).map(value_to_json);
+            Some(Form::start(t.name(), &pk, value))
+        });
+        if let Some(f) = start {
+            form.set(f);
+        }
+    }
+    let error = RwSignal::new(None::<(&'static str, String)>);
+    let run_with = move |token: Option<String>| match form.with_untracked(|f| f.to_request(token.as_deref())) {
+        Err(e) => error.set(Some(e)),
+        Ok(request) => {
+            let outcome = run(Source::PartiQL, "ExecuteStatement", request);
+            error.set(outcome.result.err().map(|f| ("statement", format!("{}: {}", f.type_name, f.message))));
+        }
+    };
+    let next_token = move || {
+        session.last.with(|o| o.as_ref().filter(|o| o.source == Source::PartiQL).and_then(|o| o.body().get("NextToken").and_then(Value::as_str).map(String::from)))
+    };
+    let err_at = move |field: &'static str| {
+        move || error.with(|e| e.as_ref().filter(|(f, _)| *f == field).map(|(_, msg)| view! { <p class="mdl-error" data-testid=format!("p-error-{field}")>{msg.clone()}</p> }))
+    };
+    // One closure type per role, not per field, so the view adds little code.
+    let edit = move |f: fn(&mut Form) -> &mut String| move |ev: leptos::ev::Event| form.update(|x| *f(x) = event_target_value(&ev));
+    let text = move |f: fn(&Form) -> &String| move || form.with(|x| f(x).clone());
+    let ctrl_enter = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
+            ev.prevent_default();
+            run_with(None);
+        }
+    };
+    view! {
+        <form class="q-controls" data-testid="p-form" on:submit=move |ev| { ev.prevent_default(); run_with(None); }>
+            <label class="q-field">"Statement (PartiQL; ? marks a parameter; Ctrl+Enter runs)"
+                <textarea class="mdl-input mdl-mono" data-testid="p-statement" spellcheck="false" rows="4"
+                    prop:value=text(|f| &f.statement) on:input=edit(|f| &mut f.statement) on:keydown=ctrl_enter></textarea>
+            </label>
+            {err_at("statement")}
+            <label class="q-field">"Parameters (JSON list of attribute values, in the order of the ?s)"
+                <input class="mdl-input mdl-mono" data-testid="p-params" placeholder=r#"[{"S": "USER#u1"}]"#
+                    prop:value=text(|f| &f.parameters) on:input=edit(|f| &mut f.parameters) on:keydown=ctrl_enter/>
+            </label>
+            {err_at("parameters")}
+            <div class="q-row">
+                <label class="q-field">"Limit"
+                    <input class="mdl-input q-narrow" data-testid="p-limit" inputmode="numeric"
+                        prop:value=text(|f| &f.limit) on:input=edit(|f| &mut f.limit)/>
+                </label>
+                <label class="q-check"><input type="checkbox" data-testid="p-consistent" prop:checked=move || form.with(|f| f.consistent)
+                    on:change=move |ev| form.update(|f| f.consistent = event_target_checked(&ev))/>"ConsistentRead"</label>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="p-run">"Run"</button>
+                <button type="button" class="mdl-btn" data-testid="p-next" disabled=move || next_token().is_none()
+                    on:click=move |_| run_with(next_token())>"Next page"</button>
+            </div>
+            {err_at("limit")}
+        </form>
+    }
+}

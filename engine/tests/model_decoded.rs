@@ -1,0 +1,106 @@
+//! The model-file fast path (`engine::model::decoded`) against the ordinary reader: whatever it reads
+//! is exactly the model and the items `Model::from_json_str` and `item_from_json` give; whatever it does
+//! not decide it leaves to them (answers `None`).
+
+use engine::model::decoded::read;
+use engine::model::Model;
+use engine::value::item_from_json;
+use serde_json::{json, Value};
+
+fn ordinary(text: &str) -> (Model, Vec<Vec<engine::value::Item>>) {
+    let mut m = Model::from_json_str(text).unwrap();
+    let items = m.tables.iter().map(|t| t.items.iter().map(|v| item_from_json(v).unwrap()).collect()).collect();
+    for t in &mut m.tables {
+        t.items.clear();
+    }
+    (m, items)
+}
+
+fn model_files() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for dir in ["tests/data/models", "tests/data/models/gallery"] {
+        let dir = format!("{}/{dir}", env!("CARGO_MANIFEST_DIR"));
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "json") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                if Model::from_json_str(&text).is_ok_and(|m| m.check_items().is_ok()) {
+                    out.push((p.display().to_string(), text));
+                }
+            }
+        }
+    }
+    assert!(out.len() >= 19, "the gallery and the example models");
+    out
+}
+
+#[test]
+fn every_example_and_template_reads_to_what_the_ordinary_reader_gives() {
+    for (name, text) in model_files() {
+        let d = read(&text).unwrap_or_else(|| panic!("{name}: not read by the fast path"));
+        let (model, items) = ordinary(&text);
+        assert_eq!(d.model, model, "{name}");
+        assert_eq!(d.items, items, "{name}");
+    }
+}
+
+fn doc(items: Value) -> String {
+    json!({"version": 2, "name": "n", "tables": [{"definition": {"TableName": "T"}, "items": items}]}).to_string()
+}
+
+#[test]
+fn every_attribute_type_reads_the_same() {
+    let items = json!([
+        {"pk": {"S": "a"}, "n": {"N": "0012.50"}, "b": {"BOOL": false}, "z": {"NULL": true}, "e": {"S": ""}},
+        {"pk": {"S": "b\u{e9}\\\"q"}, "m": {"M": {"x": {"N": "1"}, "y": {"L": [{"S": "s"}, {"NULL": true}]}}}},
+        {"pk": {"S": "c"}, "ss": {"SS": ["b", "a"]}, "ns": {"NS": ["2", "1.0"]}, "bs": {"BS": ["AQ==", "Ag=="]}, "bin": {"B": "AAEC"}},
+        {}
+    ]);
+    let text = doc(items);
+    let d = read(&text).unwrap();
+    assert_eq!((d.model, d.items), ordinary(&text));
+    // Escaped strings and numbers with escapes.
+    let text = r#"{"version":2,"tables":[{"definition":{"TableName":"T"},"items":[{"pk":{"S":"\u0041\n"},"n":{"N":"\u0031"}}]}]}"#;
+    let d = read(text);
+    if let Some(d) = d {
+        assert_eq!((d.model, d.items), ordinary(text));
+    }
+}
+
+#[test]
+fn what_the_fast_path_leaves_to_the_ordinary_reader() {
+    let undecided = [
+        json!([{"pk": {"S": null}}]),
+        json!([{"pk": {"N": "1x"}}]),
+        json!([{"pk": {"N": 1}}]),
+        json!([{"pk": {"S": "a", "N": "1"}}]),
+        json!([{"pk": {"X": 1}}]),
+        json!([{"pk": {}}]),
+        json!([{"pk": {"BOOL": "true"}}]),
+        json!([{"pk": {"NULL": false}}]),
+        json!([{"pk": {"SS": []}}]),
+        json!([{"pk": {"B": "not base64"}}]),
+        json!([{"pk": "plain"}]),
+        json!([1]),
+        json!({"pk": {"S": "a"}}),
+    ];
+    for items in undecided {
+        assert!(read(&doc(items.clone())).is_none(), "{items}");
+    }
+    // Duplicate names: the ordinary reader keeps the last one; not decided here.
+    let dup = r#"{"version":2,"tables":[{"definition":{"TableName":"T"},"items":[{"a":{"S":"1"},"a":{"N":"x"}}]}]}"#;
+    assert!(read(dup).is_none());
+    let dup = r#"{"version":2,"tables":[{"definition":{"TableName":"T"},"items":[],"items":[]}]}"#;
+    assert!(read(dup).is_none());
+    let dup = r#"{"version":2,"tables":[],"tables":[]}"#;
+    assert!(read(dup).is_none());
+    // Not JSON, trailing text, a model fault, another format: the ordinary reader says what it is.
+    for text in ["", "{", r#"{"version":2,"tables":[]} x"#, r#"{"version":9,"tables":[]}"#, r#"{"version":2,"tables":[],"colour":1}"#,
+        r#"{"DataModel":[{"TableName":"T"}]}"#, r#"{"version":2,"tables":[{"items":[]}]}"#, r#"{"version":2,"tables":null}"#, "[]"] {
+        assert!(read(text).is_none(), "{text}");
+    }
+    // An empty model and tables without items are read.
+    let d = read(r#"{"version":1,"tables":[{"definition":{"TableName":"T"}}]}"#).unwrap();
+    assert_eq!(d.items, vec![Vec::new()]);
+    assert_eq!(d.model.version, 2);
+}
