@@ -311,13 +311,17 @@ fn saved_access_patterns_become_patterns() {
     q.request = Some(serde_json::json!({"TableName": "Social", "IndexName": "GSI1",
         "KeyConditionExpression": "#p = :p", "ExpressionAttributeNames": {"#p": "GSI1PK"},
         "ExpressionAttributeValues": {":p": {"S": "ALL_POSTS"}}, "ScanIndexForward": false}));
+    q.extra.insert("ratePerSecond".into(), serde_json::json!(250));
     let mut g = engine::model::AccessPattern::new("get post");
     g.operation = Some("GetItem".into());
-    g.request = Some(serde_json::json!({"TableName": "Social", "Key": {"PK": {"S": "POST#1"}, "SK": {"S": "POST#1"}}}));
+    // A placeholder is run with its sample value, as the pattern table runs it.
+    g.request = Some(serde_json::json!({"TableName": "Social", "Key": {"PK": {"S": "POST#{postId}"}, "SK": {"S": "POST#1"}}}));
+    g.extra.insert("parameters".into(), serde_json::json!({"postId": "1"}));
     model.access_patterns = vec![q, g];
     let f = editor::defaults(&model);
     assert_eq!((f.patterns[0].name.as_str(), f.patterns[0].op.as_str(), f.patterns[0].index.as_str()), ("latest posts", "Query", "GSI1"));
     assert_eq!(f.patterns[0].key, "GSI1PK=ALL_POSTS");
+    assert_eq!((f.patterns[0].shape.as_str(), f.patterns[0].a.as_str()), ("constant", "250"), "the stated rate");
     assert_eq!(f.patterns[1].key, "PK=POST#1; SK=POST#1");
     let db = s.setup.database(0).expect("db");
     let w = editor::to_workload(&f, &db).expect("the saved patterns run");

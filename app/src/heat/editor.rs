@@ -185,11 +185,13 @@ fn key_condition(request: &Value) -> Option<(String, String)> {
     Some((name, value))
 }
 
-/// A saved access pattern as a starting pattern: its operation, table, index and the key it asks for
-/// (constant, as the request has it: edit it into a template such as `USER#{id}` to spread it).
+/// A saved access pattern as a starting pattern: its operation, table, index, the key it asks for
+/// (constant, as the request has it with its `{placeholders}` filled from their sample values: edit it
+/// into a template such as `USER#{id}` to spread it) and its stated `ratePerSecond` as a constant rate.
 pub fn from_access_pattern(ap: &engine::model::AccessPattern, model: &Model) -> Option<PatternForm> {
     let op = ap.operation.as_deref().filter(|o| OPS.iter().any(|(n, _)| n == o))?;
-    let request = ap.request.as_ref()?;
+    let resolved = advisor::pattern::PatternSpec::from_access_pattern(ap).and_then(|s| s.resolved_request()).ok();
+    let request = resolved.as_ref().or(ap.request.as_ref())?;
     let table = request["TableName"].as_str()?;
     let def = model.tables.iter().find(|t| engine::model::table_name(&t.definition) == Some(table))?;
     let keys: Vec<String> = def.definition["KeySchema"].as_array().into_iter().flatten().filter_map(|k| k["AttributeName"].as_str().map(String::from)).collect();
@@ -197,6 +199,9 @@ pub fn from_access_pattern(ap: &engine::model::AccessPattern, model: &Model) -> 
     p.name = ap.name.clone();
     p.op = op.to_string();
     p.index = request["IndexName"].as_str().unwrap_or_default().to_string();
+    if let Some(rate) = ap.extra.get("ratePerSecond").and_then(serde_json::Value::as_u64) {
+        p.a = rate.to_string();
+    }
     let join = |pairs: Vec<(String, String)>| pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
     let (key, item): (Vec<(String, String)>, Vec<(String, String)>) = match op {
         "Query" => (key_condition(request).into_iter().collect(), Vec::new()),
