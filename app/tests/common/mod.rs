@@ -59,6 +59,15 @@ pub async fn settle() {
     leptos::task::tick().await;
 }
 
+/// Wait `ms` milliseconds of real time (for what the browser reports asynchronously, such as an
+/// IntersectionObserver).
+pub async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window().expect("window").set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 pub async fn click(element: &HtmlElement) {
     element.click();
     settle().await;
