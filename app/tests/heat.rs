@@ -184,6 +184,32 @@ fn editor_round_trips_a_scenario_workload() {
 }
 
 #[wasm_bindgen_test]
+fn editor_offers_batch_and_transactional_forms_with_items_per_request() {
+    let (mut f, db) = form();
+    f.patterns[0].op = "BatchWriteItem".into();
+    f.patterns[0].batch = "25".into();
+    let w = editor::to_workload(&f, &db).expect("valid");
+    assert_eq!((w.patterns[0].op, w.patterns[0].batch_size), (sim::workload::Op::BatchWriteItem, 25));
+    // The form shows what it was given, and a single-item operation ignores the field.
+    assert_eq!(PatternForm::from_pattern(&w.patterns[0]).batch, "25");
+    f.patterns[0].op = "PutItem".into();
+    f.patterns[0].batch = "nonsense".into();
+    assert_eq!(editor::to_workload(&f, &db).expect("valid").patterns[0].batch_size, 1);
+    // The rate counts calls; each BatchWriteItem call writes 25 items, and the report counts (and
+    // charges) every item as a request part.
+    let mut batched = s_setup();
+    batched.workload.patterns[0].op = sim::workload::Op::BatchWriteItem;
+    batched.workload.patterns[0].batch_size = 25;
+    let (single, many) = (run(&s_setup()), run(&batched));
+    assert_eq!(many.totals.requests, 25 * single.totals.requests);
+    assert_eq!(many.totals.patterns[0].requests, many.totals.requests);
+}
+
+fn s_setup() -> Setup {
+    scenario("latest-posts").setup
+}
+
+#[wasm_bindgen_test]
 fn editor_puts_each_fault_beside_its_field() {
     let cases: Vec<(fn(&mut WorkloadForm), &str, &str)> = vec![
         (|f| f.duration = "0".into(), "duration", "at least 1 second"),
@@ -198,6 +224,8 @@ fn editor_puts_each_fault_beside_its_field() {
         (|f| f.patterns[0].name = " ".into(), "p0-name", "give the pattern a name"),
         (|f| f.patterns.clear(), "workload", "at least one access pattern"),
         (|f| { let p = f.patterns[0].clone(); f.patterns.push(p) }, "p1-name", "already called 'create-post'"),
+        (|f| { f.patterns[0].op = "BatchWriteItem".into(); f.patterns[0].batch = "30".into() }, "p0-batch", "BatchWriteItem takes 1 to 25 items, not '30'"),
+        (|f| { f.patterns[0].op = "TransactWriteItems".into(); f.patterns[0].batch = "0".into() }, "p0-batch", "TransactWriteItems takes 1 to 100 items, not '0'"),
     ];
     for (change, field, text) in cases {
         let (mut f, db) = form();
@@ -232,10 +260,14 @@ fn defaults_come_from_the_models_entities() {
 
 #[wasm_bindgen_test]
 fn slices_aim_at_a_few_milliseconds() {
-    assert_eq!(slices::next_slice(10, 16.0), 5);
-    assert_eq!(slices::next_slice(10, 4.0), 20);
+    // Requests per slice, aiming at 8 ms.
+    assert_eq!(slices::next_slice(100, 16.0), 50);
+    assert_eq!(slices::next_slice(100, 4.0), 200);
     assert_eq!(slices::next_slice(1, 500.0), 1);
-    assert_eq!(slices::next_slice(3_000, 0.0), 3_600);
+    // Never more than fourfold at once, and doubling when the last slice was too quick to time.
+    assert_eq!(slices::next_slice(100, 0.6), 400);
+    assert_eq!(slices::next_slice(3_000, 0.0), 6_000);
+    assert_eq!(slices::next_slice(slices::MAX_SLICE_REQUESTS, 0.0), slices::MAX_SLICE_REQUESTS);
 }
 
 async fn type_into(el: &HtmlElement, text: &str) {
@@ -290,4 +322,36 @@ fn saved_access_patterns_become_patterns() {
     let db = s.setup.database(0).expect("db");
     let w = editor::to_workload(&f, &db).expect("the saved patterns run");
     assert_eq!(w.patterns.len(), 3);
+}
+
+#[wasm_bindgen_test]
+fn the_workload_is_kept_in_the_models_workloads_slot() {
+    use app::heat::saved;
+    use engine::model::slots::Workload as Saved;
+    let workload = scenario("latest-posts").setup.workload;
+    let mut other = Saved::new("Black Friday");
+    other.description = String::from("by hand");
+    other.extra.insert(String::from("peak"), serde_json::json!("a field of a newer build"));
+
+    let list = saved::store(&[other.clone()], saved::DEFAULT_NAME, &workload);
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0], other, "an entry of another name is left as it was");
+    let mut model = engine::model::Model::new();
+    model.workloads = list.clone();
+    // The unreadable entry is skipped; the saved one comes back exactly.
+    assert_eq!(saved::from_model(&model), Some((String::from(saved::DEFAULT_NAME), workload.clone())));
+
+    // Saving again under the same name replaces it in place, keeping its description.
+    let mut changed = workload.clone();
+    changed.duration_seconds = 7;
+    let mut described = list.clone();
+    described[1].description = String::from("kept");
+    let again = saved::store(&described, saved::DEFAULT_NAME, &changed);
+    assert_eq!(again.len(), 2);
+    assert_eq!(again[1].description, "kept");
+    model.workloads = again;
+    assert_eq!(saved::from_model(&model).map(|(_, w)| w.duration_seconds), Some(7));
+    // And it survives the model file's JSON.
+    let back = engine::model::Model::from_json_str(&model.to_json().to_string()).expect("model");
+    assert_eq!(saved::from_model(&back).map(|(_, w)| w), Some(changed));
 }

@@ -194,3 +194,32 @@ async fn builder_controls_and_json_stay_in_step_and_errors_show_in_place() {
     click(&page.by_testid("q-run")).await;
     assert_eq!(page.count("[data-testid=q-log-entry]"), runs);
 }
+
+#[wasm_bindgen_test]
+fn partiql_form_builds_execute_statement_and_reads_it_back() {
+    use app::query::partiql::{plan_note, Form};
+    use engine::api::partiql::Operation;
+    let f = Form::start("Shop", "PK", Some(json!({"S": "USER#u1"})));
+    assert_eq!(f.statement, r#"SELECT * FROM "Shop" WHERE "PK" = ?"#);
+    let req = f.to_request(None).unwrap();
+    assert_eq!(req, json!({"Statement": f.statement, "Parameters": [{"S": "USER#u1"}], "ReturnConsumedCapacity": "TOTAL"}));
+    assert_eq!(Form::from_request(&req), f);
+    // An empty table starts on a Scan; Limit, ConsistentRead and NextToken go into the request.
+    let mut g = Form::start("Empty", "pk", None);
+    assert_eq!(g.statement, r#"SELECT * FROM "Empty""#);
+    g.limit = String::from("2");
+    g.consistent = true;
+    let req = g.to_request(Some("tok")).unwrap();
+    assert_eq!(req, json!({"Statement": g.statement, "Limit": 2, "ConsistentRead": true, "NextToken": "tok", "ReturnConsumedCapacity": "TOTAL"}));
+    // What cannot be sent is refused before running, naming the field.
+    g.parameters = String::from(r#"{"S": "x"}"#);
+    assert_eq!(g.to_request(None).unwrap_err().0, "parameters");
+    g.parameters.clear();
+    g.limit = String::from("two");
+    assert_eq!(g.to_request(None).unwrap_err().0, "limit");
+    // The plan in words: a Scan says why it read everything.
+    let scan = plan_note(&Operation::Scan { table: "Shop".into(), index: None });
+    assert!(scan.starts_with("Ran as a full Scan of Shop: the WHERE clause does not pin the partition key"), "{scan}");
+    let query = plan_note(&Operation::Query { table: "Shop".into(), index: Some("GSI1".into()), partitions: 2 });
+    assert!(query.starts_with("Ran as Query on Shop.GSI1 (2 partitions)"), "{query}");
+}

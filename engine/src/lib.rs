@@ -12,6 +12,7 @@ extern crate std;
 pub mod api;
 pub mod calendar;
 pub mod capacity;
+pub mod collect;
 pub mod db;
 pub mod error;
 pub mod explain;

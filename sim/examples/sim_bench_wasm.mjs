@@ -8,7 +8,10 @@ const e = instance.exports;
 const t0 = performance.now();
 e.bench_setup();
 console.log(`setup: 100000 items in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
-for (const [label, kind] of [['simple GetItem', 0], ['mixed', 1]]) {
+// `--long`: a third row, the mixed workload for 30 simulated seconds (see sim_bench.rs).
+const rows = [['simple GetItem', 0, 5], ['mixed', 1, 5]];
+if (process.argv.includes('--long')) rows.push(['mixed, 30 s', 1, 30]);
+for (const [label, kind, seconds] of rows) {
   let best = Infinity;
   let cpu = Infinity;
   let parts = 0;
@@ -19,7 +22,7 @@ for (const [label, kind] of [['simple GetItem', 0], ['mixed', 1]]) {
     first = (performance.now() - p) / 1000;
     const t = performance.now();
     const c = process.cpuUsage();
-    parts = e.bench_run(5);
+    parts = e.bench_run(seconds);
     best = Math.min(best, (performance.now() - t) / 1000);
     const d = process.cpuUsage(c);
     cpu = Math.min(cpu, (d.user + d.system) / 1e6);

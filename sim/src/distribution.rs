@@ -25,7 +25,8 @@ pub enum Distribution {
 #[derive(Debug, Clone)]
 pub enum Sampler {
     Uniform(u64),
-    Alias { prob: Vec<u32>, alias: Vec<u32> },
+    /// Per id: (threshold, alias), side by side so a draw reads one cache line.
+    Alias(Vec<(u32, u32)>),
     Hot { threshold: u64, n: u64 },
 }
 
@@ -55,13 +56,14 @@ impl Sampler {
     pub fn sample(&self, rng: &mut Rng) -> u64 {
         match self {
             Sampler::Uniform(n) => rng.below(*n),
-            Sampler::Alias { prob, alias } => {
+            Sampler::Alias(table) => {
                 let r = rng.next_u64();
-                let i = ((u128::from(r >> 32) * prob.len() as u128) >> 32) as usize;
-                if (r as u32) < prob[i] {
+                let i = ((u128::from(r >> 32) * table.len() as u128) >> 32) as usize;
+                let (prob, alias) = table[i];
+                if (r as u32) < prob {
                     i as u64
                 } else {
-                    u64::from(alias[i])
+                    u64::from(alias)
                 }
             }
             Sampler::Hot { threshold, n } => {
@@ -93,7 +95,7 @@ fn alias_table(n: u64, s: f64) -> Sampler {
             small.push(g);
         }
     }
-    Sampler::Alias { prob, alias }
+    Sampler::Alias(prob.into_iter().zip(alias).collect())
 }
 
 #[cfg(test)]

@@ -71,10 +71,10 @@ struct PatternState {
 struct KeyBook {
     entries: Vec<(u16, u64, String)>,
     index: BTreeMap<(u16, String), u32>,
-    second_acc: Vec<u64>,
-    second_thr: Vec<u64>,
-    total_acc: Vec<u64>,
-    total_thr: Vec<u64>,
+    /// Per key: [accessed half-units, throttled requests] this second (side by side: one cache line a
+    /// request), and over the run.
+    second: Vec<[u64; 2]>,
+    total: Vec<[u64; 2]>,
     touched: Vec<u32>,
 }
 
@@ -86,17 +86,15 @@ impl KeyBook {
         let i = self.entries.len() as u32;
         self.entries.push((target, hash, text.clone()));
         self.index.insert((target, text), i);
-        self.second_acc.push(0);
-        self.second_thr.push(0);
-        self.total_acc.push(0);
-        self.total_thr.push(0);
+        self.second.push([0, 0]);
+        self.total.push([0, 0]);
         i
     }
 
     #[inline]
     fn touch(&mut self, k: u32) {
         let i = k as usize;
-        if self.second_acc[i] == 0 && self.second_thr[i] == 0 {
+        if self.second[i] == [0, 0] {
             self.touched.push(k);
         }
     }
@@ -105,7 +103,7 @@ impl KeyBook {
     fn access(&mut self, k: u32, eq_half: u64) {
         if k != NO_KEY {
             self.touch(k);
-            self.second_acc[k as usize] += eq_half;
+            self.second[k as usize][0] += eq_half;
         }
     }
 
@@ -113,7 +111,7 @@ impl KeyBook {
     fn throttle(&mut self, k: u32) {
         if k != NO_KEY {
             self.touch(k);
-            self.second_thr[k as usize] += 1;
+            self.second[k as usize][1] += 1;
         }
     }
 }
@@ -157,6 +155,19 @@ pub struct Simulation {
     throttled: u64,
     /// With [`Simulation::record_trace`]: every request part as (pattern, key index), in order.
     trace: Option<Vec<(u16, u64)>>,
+    /// The second a [`Simulation::run_slice`] stopped inside, to be resumed where it stopped.
+    partial: Option<SecondInProgress>,
+}
+
+/// How far the current second has got: its requests are issued tick by tick, pattern by pattern.
+#[derive(Debug, Clone)]
+struct SecondInProgress {
+    t: u32,
+    unix: u64,
+    counts: Vec<u64>,
+    tick: u64,
+    pattern: usize,
+    issued: u64,
 }
 
 pub(crate) fn spec_for(db: &Database, settings: Option<&TableSettings>, table: &str, index: Option<&str>) -> TargetSpec {
@@ -297,6 +308,7 @@ impl Simulation {
             patterns,
             keys: KeyBook::default(),
             second: 0,
+            partial: None,
             seconds: Vec::new(),
             second_throttles: Vec::new(),
             all_throttles: Vec::new(),
@@ -342,7 +354,45 @@ impl Simulation {
         self.targets.iter().map(|t| (t.table.clone(), t.index.clone(), t.layout.count())).collect()
     }
 
+    /// Simulate at most `max_requests` more requests and at most `max_seconds` more seconds, stopping
+    /// inside a second if need be: a browser slice must stay a few milliseconds long even when one
+    /// simulated second holds thousands of requests that each price a new key through the engine.
+    /// The requests, their order and the results are exactly those of [`Simulation::run_chunk`].
+    pub fn run_slice(&mut self, max_requests: u64, max_seconds: u32) -> Result<Progress, SimError> {
+        let mut budget = max_requests.max(1);
+        let mut seconds = 0;
+        while self.second < self.workload.duration_seconds && seconds < max_seconds.max(1) {
+            let mut s = match self.partial.take() {
+                Some(s) => s,
+                None => self.begin_second(),
+            };
+            if !self.continue_second(&mut s, &mut budget)? {
+                self.partial = Some(s);
+                break;
+            }
+            self.end_second(s.t);
+            self.second += 1;
+            seconds += 1;
+            if budget == 0 {
+                break;
+            }
+        }
+        Ok(self.progress())
+    }
+
     fn step_second(&mut self) -> Result<(), SimError> {
+        let mut s = match self.partial.take() {
+            Some(s) => s,
+            None => self.begin_second(),
+        };
+        let mut unlimited = u64::MAX;
+        self.continue_second(&mut s, &mut unlimited)?;
+        self.end_second(s.t);
+        self.second += 1;
+        Ok(())
+    }
+
+    fn begin_second(&mut self) -> SecondInProgress {
         let t = self.second;
         let unix = self.workload.start_unix_seconds + u64::from(t);
         for target in &mut self.targets {
@@ -359,17 +409,30 @@ impl Simulation {
                 p.arena.clear();
             }
         }
-        for tick in 0..TICKS {
-            for (pi, &n) in counts.iter().enumerate() {
-                let issue = n * (tick + 1) / TICKS - n * tick / TICKS;
-                for _ in 0..issue {
-                    self.request(pi, unix)?;
+        SecondInProgress { t, unix, counts, tick: 0, pattern: 0, issued: 0 }
+    }
+
+    /// Issue the second's remaining requests while `budget` lasts; true when the second is complete.
+    fn continue_second(&mut self, s: &mut SecondInProgress, budget: &mut u64) -> Result<bool, SimError> {
+        while s.tick < TICKS {
+            while s.pattern < s.counts.len() {
+                let n = s.counts[s.pattern];
+                let issue = n * (s.tick + 1) / TICKS - n * s.tick / TICKS;
+                while s.issued < issue {
+                    if *budget == 0 {
+                        return Ok(false);
+                    }
+                    self.request(s.pattern, s.unix)?;
+                    s.issued += 1;
+                    *budget -= 1;
                 }
+                s.pattern += 1;
+                s.issued = 0;
             }
+            s.tick += 1;
+            s.pattern = 0;
         }
-        self.end_second(t);
-        self.second += 1;
-        Ok(())
+        Ok(true)
     }
 
     /// Draw one key index for pattern `pi`.
@@ -585,20 +648,19 @@ impl Simulation {
         v
     }
 
-    fn top(&self, keys: &[u32], acc: &[u64], thr: &[u64], by_throttle: bool) -> Vec<KeyCount> {
+    /// `counts`: per key, [accessed half-units, throttled requests].
+    fn top(&self, keys: &[u32], counts: &[[u64; 2]], by_throttle: bool) -> Vec<KeyCount> {
         let n = self.workload.top_keys as usize;
-        let mut v: Vec<u32> = keys.iter().copied().filter(|&k| if by_throttle { thr[k as usize] > 0 } else { acc[k as usize] > 0 }).collect();
+        let f = usize::from(by_throttle);
+        let mut v: Vec<u32> = keys.iter().copied().filter(|&k| counts[k as usize][f] > 0).collect();
         // Highest first; ties go to the key seen first (interning order), so no strings are compared.
-        let order = |&a: &u32, &b: &u32| {
-            let (ka, kb) = if by_throttle { (thr[a as usize], thr[b as usize]) } else { (acc[a as usize], acc[b as usize]) };
-            kb.cmp(&ka).then(a.cmp(&b))
-        };
+        let order = |&a: &u32, &b: &u32| counts[b as usize][f].cmp(&counts[a as usize][f]).then(a.cmp(&b));
         if v.len() > n && n > 0 {
             v.select_nth_unstable_by(n - 1, order);
         }
         v.truncate(n);
         v.sort_unstable_by(order);
-        v.into_iter().map(|k| self.key_count(k, acc[k as usize], thr[k as usize])).collect()
+        v.into_iter().map(|k| self.key_count(k, counts[k as usize][0], counts[k as usize][1])).collect()
     }
 
     fn end_second(&mut self, t: u32) {
@@ -630,8 +692,8 @@ impl Simulation {
                 throttled: throttled_now,
                 targets,
                 throttles: self.throttle_counts(&self.second_throttles),
-                top_accessed: self.top(&touched, &self.keys.second_acc, &self.keys.second_thr, false),
-                top_throttled: self.top(&touched, &self.keys.second_acc, &self.keys.second_thr, true),
+                top_accessed: self.top(&touched, &self.keys.second, false),
+                top_throttled: self.top(&touched, &self.keys.second, true),
             };
             self.seconds.push(second);
         }
@@ -650,28 +712,44 @@ impl Simulation {
         }
         // Adaptive capacity's isolation: a partition throttled at its ceiling long enough gets its
         // hottest key (this second) on a partition of its own.
+        // One pass over this second's keys finds every hot partition's hottest key (ties: the smaller
+        // key text). Partitions are isolated from the last one down, so placements on the partitions
+        // before each stay as they were computed.
         for ti in 0..self.targets.len() {
             let mut hot = self.targets[ti].end_second();
+            if hot.is_empty() {
+                continue;
+            }
             hot.sort_unstable_by(|a, b| b.cmp(a));
-            for p in hot {
-                let layout = &self.targets[ti].layout;
-                let best = touched
-                    .iter()
-                    .map(|&k| (k, &self.keys.entries[k as usize]))
-                    .filter(|(_, e)| e.0 as usize == ti && layout.place(e.1) == p)
-                    .max_by_key(|(k, e)| (self.keys.second_acc[*k as usize], core::cmp::Reverse(e.2.clone())));
-                if let Some((_, e)) = best {
-                    let hash = e.1;
+            let layout = &self.targets[ti].layout;
+            let mut best: Vec<Option<u32>> = alloc::vec![None; hot.len()];
+            for &k in &touched {
+                let e = &self.keys.entries[k as usize];
+                if e.0 as usize != ti {
+                    continue;
+                }
+                let p = layout.place(e.1);
+                let Ok(h) = hot.binary_search_by(|x| p.cmp(x)) else { continue };
+                let better = best[h].is_none_or(|b| {
+                    let (mine, theirs) = (self.keys.second[k as usize][0], self.keys.second[b as usize][0]);
+                    mine > theirs || (mine == theirs && e.2 < self.keys.entries[b as usize].2)
+                });
+                if better {
+                    best[h] = Some(k);
+                }
+            }
+            for (h, &p) in hot.iter().enumerate() {
+                if let Some(k) = best[h] {
+                    let hash = self.keys.entries[k as usize].1;
                     self.targets[ti].isolate(p, hash);
                 }
             }
         }
         for &k in &touched {
             let i = k as usize;
-            self.keys.total_acc[i] += self.keys.second_acc[i];
-            self.keys.total_thr[i] += self.keys.second_thr[i];
-            self.keys.second_acc[i] = 0;
-            self.keys.second_thr[i] = 0;
+            let [acc, thr] = core::mem::take(&mut self.keys.second[i]);
+            self.keys.total[i][0] += acc;
+            self.keys.total[i][1] += thr;
         }
         if let Some(s) = self.seconds.last_mut() {
             if s.second == t {
@@ -729,8 +807,8 @@ impl Simulation {
             targets,
             throttles: self.throttle_counts(&self.all_throttles),
             gsi_write_amplification_milli: if table_writes == 0 { 1000 } else { all_writes * 1000 / table_writes },
-            top_accessed: self.top(&all, &self.keys.total_acc, &self.keys.total_thr, false),
-            top_throttled: self.top(&all, &self.keys.total_acc, &self.keys.total_thr, true),
+            top_accessed: self.top(&all, &self.keys.total, false),
+            top_throttled: self.top(&all, &self.keys.total, true),
             cost,
         };
         Report { seconds: self.seconds.clone(), totals }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, openPlayground } from './helpers/fixtures';
+import { openTemplate, savedModel } from './helpers/travel';
 
 // The simulator's own case file: its expectations are computed by hand there and checked natively by
 // sim/tests/scenarios.rs, so the figures the page reports must be exactly these.
@@ -143,6 +144,67 @@ test.describe('Heat tab', () => {
       expect(text).toContain('<svg');
       expect(text.length).toBeGreaterThan(1000);
     }
+  });
+
+  test('charts redraw in the new palette when the system theme changes while they are shown', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openHeat(page);
+    await page.getByTestId('scenario-latest-posts').click();
+    await page.getByTestId('heat-run').click();
+    await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 20_000 });
+    // The canvas's top-left pixel is the chart background (app/src/heat/colour.rs palette).
+    const corner = (id: string) => page.getByTestId(id).evaluate((c: HTMLCanvasElement) => {
+      const [r, g, b] = c.getContext('2d')!.getImageData(1, 1, 1, 1).data;
+      return r + g + b;
+    });
+    for (const id of ['canvas-base-heatmap', 'canvas-base-limits']) expect(await corner(id)).toBeGreaterThan(600);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const id of ['canvas-base-heatmap', 'canvas-base-limits']) await expect.poll(() => corner(id)).toBeLessThan(200);
+    // The heat map is still a heat map, in the dark palette.
+    expect((await canvasColours(page, 'canvas-base-heatmap')).distinct).toBeGreaterThan(5);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => corner('canvas-base-heatmap')).toBeGreaterThan(600);
+  });
+
+  test("a run of the person's own model saves its workload with the model, and it comes back after a reload", async ({ page }) => {
+    await openPlayground(page);
+    await openTemplate(page, 'ecommerce');
+    await page.getByRole('tab', { name: 'Heat' }).click();
+    await page.getByTestId('heat-use-model').click();
+    await expect(page.getByTestId('heat-source')).toContainText('saved with the model when it runs');
+    await page.getByTestId('input-duration').fill('7');
+    await page.getByTestId('input-seed').fill('42');
+    await page.getByTestId('heat-run').click();
+    await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 20_000 });
+    // The model's `workloads` slot holds the simulator's workload as it ran (docs/model-format.md).
+    await expect.poll(async () => {
+      const m = (await savedModel(page)) as { workloads?: { name: string; duration_seconds?: number; seed?: number }[] } | null;
+      return m?.workloads?.map((w) => [w.name, w.duration_seconds, w.seed]) ?? [];
+    }).toEqual([['Heat tab', 7, 42]]);
+
+    await page.reload();
+    await page.waitForSelector('[data-testid=app-shell]');
+    await page.getByRole('tab', { name: 'Heat' }).click();
+    await page.getByTestId('heat-use-model').click();
+    await expect(page.getByTestId('heat-source')).toContainText('The workload saved with this model');
+    await expect(page.getByTestId('input-duration')).toHaveValue('7');
+    await expect(page.getByTestId('input-seed')).toHaveValue('42');
+  });
+
+  test('batch and transactional patterns take an items-per-request count, checked against DynamoDB limits', async ({ page }) => {
+    await openHeat(page);
+    await page.getByTestId('scenario-latest-posts').click();
+    await expect(page.getByTestId('input-p0-batch')).toHaveCount(0);
+    await page.getByTestId('input-p0-op').selectOption('BatchWriteItem');
+    await page.getByTestId('input-p0-batch').fill('30');
+    await page.getByTestId('heat-run').click();
+    await expect(page.getByTestId('error-p0-batch')).toHaveText("items per request: BatchWriteItem takes 1 to 25 items, not '30'");
+    await expect(page.getByTestId('base-summary')).toHaveCount(0);
+    await page.getByTestId('input-p0-batch').fill('25');
+    await page.getByTestId('input-duration').fill('2');
+    await page.getByTestId('heat-run').click();
+    await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('error-p0-batch')).toHaveCount(0);
   });
 
   test('a bad rate is reported beside its field and nothing runs', async ({ page }) => {

@@ -187,6 +187,23 @@ test('advancing the clock lets TTL delete an expired item and the stream shows i
   await expect(cart).toHaveCount(0);
 });
 
+test('a Time to Live setting is saved with the model and is on again in the engine after a reload', async ({ page }) => {
+  await openShop(page);
+  await page.getByTestId('q-ttl-enable').click();
+  await expect(page.getByTestId('q-clock-message')).toContainText('UpdateTimeToLive on Shop: done');
+  const ttlOf = () => page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('dynamodel.modeler.autosave') ?? 'null');
+    return saved?.model?.tables?.find((t: { definition: { TableName: string } }) => t.definition.TableName === 'Shop')?.timeToLive ?? null;
+  });
+  await expect.poll(ttlOf).toBe('expiresAt');
+  await page.reload();
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await page.getByTestId('tab-query').click();
+  await consoleRun(page, 'DescribeTimeToLive', { TableName: 'Shop' });
+  await expect(page.getByTestId('q-body')).toContainText('"TimeToLiveStatus": "ENABLED"');
+  await expect(page.getByTestId('q-body')).toContainText('"AttributeName": "expiresAt"');
+});
+
 test.describe('clipboard', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
   test('the copy button yields the generated code, for each client and endpoint', async ({ page }) => {

@@ -11,11 +11,11 @@ use super::chart::Chart;
 use super::colour::Theme;
 use super::draw::{self, PlotArea};
 
-/// The page's theme (the stylesheet follows the same system setting).
-pub fn theme() -> Theme {
-    let dark = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|m| m.matches());
+fn dark_query() -> Option<web_sys::MediaQueryList> {
+    web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+}
+
+fn theme_of(dark: bool) -> Theme {
     if dark {
         Theme::Dark
     } else {
@@ -23,8 +23,31 @@ pub fn theme() -> Theme {
     }
 }
 
+thread_local! {
+    /// The page's theme as a signal, so charts redraw when the system setting changes while they are
+    /// shown (the stylesheet follows the same media query on its own). One listener for the page's life.
+    // Reference-counted, not owned by whichever chart first asked: it must outlive every chart.
+    static THEME: ArcRwSignal<Theme> = {
+        let query = dark_query();
+        let signal = ArcRwSignal::new(theme_of(query.as_ref().is_some_and(|m| m.matches())));
+        let setter = signal.clone();
+        if let Some(q) = query {
+            let q2 = q.clone();
+            let on_change = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || setter.set(theme_of(q2.matches())));
+            let _ = q.add_event_listener_with_callback("change", wasm_bindgen::JsCast::unchecked_ref(on_change.as_ref()));
+            on_change.forget();
+        }
+        signal
+    };
+}
+
+/// The page's theme now (tracked inside effects, so a change redraws).
+pub fn theme() -> Theme {
+    THEME.with(|t| t.get())
+}
+
 fn export_svg(chart: &Chart, name: &str) -> Result<(), String> {
-    let text = draw::svg(chart, theme())?;
+    let text = draw::svg(chart, THEME.with(|t| t.get_untracked()))?;
     file_io::download(name, "image/svg+xml", &text)
 }
 

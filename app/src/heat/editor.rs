@@ -14,13 +14,17 @@ use sim::rate::Rate;
 use sim::workload::{Op, Pattern};
 use sim::{SimError, Simulation, Workload};
 
-pub const OPS: [(&str, Op); 6] = [
+pub const OPS: [(&str, Op); 10] = [
     ("PutItem", Op::PutItem),
     ("UpdateItem", Op::UpdateItem),
     ("GetItem", Op::GetItem),
     ("Query", Op::Query),
     ("DeleteItem", Op::DeleteItem),
     ("Scan", Op::Scan),
+    ("BatchGetItem", Op::BatchGetItem),
+    ("BatchWriteItem", Op::BatchWriteItem),
+    ("TransactGetItems", Op::TransactGetItems),
+    ("TransactWriteItems", Op::TransactWriteItems),
 ];
 pub const SHAPES: [&str; 4] = ["constant", "ramp", "spike", "daily_wave"];
 pub const DISTRIBUTIONS: [&str; 3] = ["uniform", "zipf", "hot_key"];
@@ -48,6 +52,8 @@ pub struct PatternForm {
     pub distribution: String,
     /// Zipf's s, or the hot key's percent.
     pub dist_param: String,
+    /// Items per request, for the batch and transactional operations (1 for the others).
+    pub batch: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -78,6 +84,7 @@ impl PatternForm {
             d: String::from("0"),
             distribution: String::from("uniform"),
             dist_param: String::from("1"),
+            batch: String::from("1"),
         }
     }
 
@@ -123,6 +130,7 @@ impl PatternForm {
             d: d.to_string(),
             distribution: distribution.to_string(),
             dist_param: dist_param.to_string(),
+            batch: p.batch_size.to_string(),
         }
     }
 }
@@ -283,25 +291,37 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         errors.insert(id("name"), String::from("name: give the pattern a name"));
     }
     let op = OPS.iter().find(|(n, _)| *n == f.op).map_or(Op::PutItem, |(_, o)| *o);
-    let key: BTreeMap<String, String> = pairs(&f.key).unwrap_or_else(|e| {
+    let key: BTreeMap<String, String> = engine::collect::map_of(pairs(&f.key).unwrap_or_else(|e| {
         errors.insert(id("key"), format!("key: {e}"));
         Vec::new()
-    })
-    .into_iter()
-    .collect();
-    let item: BTreeMap<String, Value> = pairs(&f.item)
-        .unwrap_or_else(|e| {
-            errors.insert(id("item"), format!("attributes: {e}"));
-            Vec::new()
-        })
-        .into_iter()
-        // `N:5` writes a number; anything else is a string (templates allowed in both).
-        .map(|(k, v)| match v.strip_prefix("N:") {
-            Some(n) => (k, json!({ "N": n.trim() })),
-            None => (k, json!({ "S": v })),
-        })
-        .collect();
+    }));
+    let item: BTreeMap<String, Value> = engine::collect::map_of(
+        pairs(&f.item)
+            .unwrap_or_else(|e| {
+                errors.insert(id("item"), format!("attributes: {e}"));
+                Vec::new()
+            })
+            .into_iter()
+            // `N:5` writes a number; anything else is a string (templates allowed in both).
+            .map(|(k, v)| match v.strip_prefix("N:") {
+                Some(n) => (k, json!({ "N": n.trim() })),
+                None => (k, json!({ "S": v })),
+            }),
+    );
     let key_count = whole(errors, &id("keys"), &f.key_count, "distinct ids", 100_000_000).max(1);
+    let batch_size = if op.batched() {
+        // DynamoDB's own limits per request (BatchWriteItem 25, the others 100).
+        let max = if op == Op::BatchWriteItem { 25 } else { 100 };
+        match f.batch.trim().parse::<u32>() {
+            Ok(b) if (1..=max).contains(&b) => b,
+            _ => {
+                errors.insert(id("batch"), format!("items per request: {} takes 1 to {max} items, not '{}'", f.op, f.batch.trim()));
+                1
+            }
+        }
+    } else {
+        1
+    };
     let item_bytes = if f.item_bytes.trim().is_empty() { None } else { Some(whole(errors, &id("bytes"), &f.item_bytes, "item size", 409_600)) };
     let rate_field = id("rate");
     let (a, b) = (number(errors, &rate_field, &f.a, "rate"), number(errors, &rate_field, &f.b, "rate"));
@@ -336,7 +356,7 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         key_count,
         distribution,
         rate,
-        batch_size: 1,
+        batch_size,
         consistent_read: false,
         limit: None,
     }

@@ -110,6 +110,11 @@ pub fn WorkloadEditor(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors
                         <Select form id=format!("p{i}-op") label="operation" index=i options=OPS.iter().map(|o| o.0.to_string()).collect()
                             get=|p| p.op.clone() set=|p, v| p.op = v/>
                         <Field form errors id=format!("p{i}-index") label="index (Query)" index=i get=|p| p.index.clone() set=|p, v| p.index = v/>
+                        // A memo, so typing in the field does not rebuild it (and lose the caret).
+                        {let batched = Memo::new(move |_| form.with(|f| f.patterns.get(i).is_some_and(|p| p.op.starts_with("Batch") || p.op.starts_with("Transact"))));
+                        move || batched.get().then(|| view! {
+                            <Field form errors id=format!("p{i}-batch") label="items per request" index=i get=|p| p.batch.clone() set=|p, v| p.batch = v/>
+                        })}
                     </div>
                     {move || errors.with(|e| e.get(&format!("p{i}-table")).cloned()).map(|m| view! { <p class="heat-error" role="alert" data-testid=format!("error-p{i}-table")>{m}</p> })}
                     <div class="heat-row">

@@ -13,6 +13,7 @@ pub mod draw;
 pub mod editor;
 mod editor_view;
 mod results_view;
+pub mod saved;
 pub mod scenarios;
 pub mod slices;
 pub mod whatif;
@@ -42,6 +43,9 @@ pub struct Source {
     pub why: String,
     pub setup: Setup,
     pub fix: Option<Variant>,
+    /// For the person's own model: the name its workload is saved under in the model's `workloads`
+    /// (each run stores the workload there, so it travels with the model). Scenarios save nothing.
+    pub saved_as: Option<String>,
 }
 
 /// The tab's shared signals.
@@ -57,6 +61,8 @@ pub struct HeatState {
     pub cancel: RwSignal<bool>,
     pub message: RwSignal<Option<String>>,
     pub prices: RwSignal<sim::cost::Prices>,
+    /// Where a run of the person's own model saves its workload.
+    pub modeler: crate::modeler::Modeler,
 }
 
 fn now() -> u64 {
@@ -124,11 +130,23 @@ impl HeatState {
                 self.errors.set(FieldErrors::new());
                 workload.tables = source.setup.workload.tables.clone();
                 let setup = Setup { model: source.setup.model.clone(), workload };
+                if let Some(name) = &source.saved_as {
+                    self.save_workload(name, &setup.workload);
+                }
                 self.run(setup, move |r| {
                     self.variant.set(None);
                     self.result.set(Some(r));
                 });
             }
+        }
+    }
+
+    /// Keep `workload` in the model's `workloads` slot under `name` (undoable like any edit).
+    fn save_workload(self, name: &str, workload: &sim::Workload) {
+        let m = self.modeler;
+        let list = m.state.with_untracked(|s| saved::store(&s.playground.workloads, name, workload));
+        if let Err(e) = m.perform(crate::model::playground::Edit::SetWorkloads(list)) {
+            self.message.set(Some(format!("The workload ran but could not be saved with the model: {e}")));
         }
     }
 
@@ -156,6 +174,7 @@ pub fn HeatTab() -> impl IntoView {
         cancel: RwSignal::new(false),
         message: RwSignal::new(None),
         prices: RwSignal::new(sim::cost::us_east_1()),
+        modeler,
     };
     let use_model = move |_| {
         let model = modeler.state.with_untracked(|s| s.playground.to_model());
@@ -163,22 +182,28 @@ pub fn HeatTab() -> impl IntoView {
             st.message.set(Some(String::from("The model has no tables yet: design one in the sidebar, or pick a scenario.")));
             return;
         }
-        let form = editor::defaults(&model);
-        let workload = sim::Workload {
-            seed: 1,
-            duration_seconds: 60,
-            start_unix_seconds: 1_796_083_200,
-            top_keys: 10,
-            per_second: true,
-            tables: Vec::new(),
-            patterns: Vec::new(),
+        let title = if model.name.is_empty() { String::from("Your model") } else { model.name.clone() };
+        let (name, workload, why) = match saved::from_model(&model) {
+            Some((name, w)) => {
+                let why = format!("The workload saved with this model (\u{201c}{name}\u{201d}); edit it, then Run. Each run saves it again.");
+                (name, w, why)
+            }
+            None => {
+                let w = sim::Workload {
+                    seed: 1,
+                    duration_seconds: 60,
+                    start_unix_seconds: 1_796_083_200,
+                    top_keys: 10,
+                    per_second: true,
+                    tables: Vec::new(),
+                    patterns: Vec::new(),
+                };
+                let why = String::from("One write pattern per entity to start with; edit the patterns, then Run. The workload is saved with the model when it runs.");
+                (String::from(saved::DEFAULT_NAME), w, why)
+            }
         };
-        st.load(Source {
-            title: if model.name.is_empty() { String::from("Your model") } else { model.name.clone() },
-            why: String::from("One write pattern per entity to start with; edit the patterns, then Run."),
-            setup: Setup { model, workload },
-            fix: None,
-        });
+        let form = if workload.patterns.is_empty() { editor::defaults(&model) } else { WorkloadForm::from_workload(&workload) };
+        st.load(Source { title, why, setup: Setup { model, workload }, fix: None, saved_as: Some(name) });
         st.form.set(form);
     };
     let tables = Signal::derive(move || {
@@ -198,7 +223,7 @@ pub fn HeatTab() -> impl IntoView {
                         view! {
                             <button type="button" class="heat-scenario" data-testid=format!("scenario-{id}") disabled=move || st.running.get() on:click=move |_| {
                                 let s = s.clone();
-                                st.load(Source { title: s.title.to_string(), why: s.why.clone(), setup: s.setup.clone(), fix: Some(s.fix.clone()) });
+                                st.load(Source { title: s.title.to_string(), why: s.why.clone(), setup: s.setup.clone(), fix: Some(s.fix.clone()), saved_as: None });
                             }>{s.title}</button>
                         }
                     }).collect_view()}

@@ -1,6 +1,7 @@
-//! Long runs in slices: the simulator advances a few simulated seconds per slice and hands the event
-//! loop back between slices (a `setTimeout(0)` Promise awaited through `wasm_bindgen_futures`), so
-//! typing, scrolling and the Cancel button keep working while it runs.
+//! Long runs in slices: the simulator advances a bounded number of requests per slice (stopping inside a
+//! simulated second if need be) and hands the event loop back between slices (a `setTimeout(0)` Promise
+//! awaited through `wasm_bindgen_futures`), so typing, scrolling and the Cancel button keep working while
+//! it runs.
 
 use sim::report::Report;
 use sim::{SimError, Simulation, Workload};
@@ -8,15 +9,21 @@ use wasm_bindgen::JsCast;
 
 /// How long one slice should take, in milliseconds (well under a 60 Hz frame's budget of 16 ms).
 pub const SLICE_MS: f64 = 8.0;
+/// The first slice: small, because a new key is priced through the engine (tens of microseconds).
+pub const FIRST_SLICE_REQUESTS: u64 = 64;
+pub const MAX_SLICE_REQUESTS: u64 = 1 << 22;
+/// Quiet seconds (no requests) still close their books; this many at most per slice.
 pub const MAX_SLICE_SECONDS: u32 = 3_600;
 
-/// The next slice's size in simulated seconds, from how long the last one took: aim at [`SLICE_MS`].
-pub fn next_slice(last_seconds: u32, elapsed_ms: f64) -> u32 {
+/// The next slice's size in requests, from how long the last one took: aim at [`SLICE_MS`], growing at
+/// most fourfold (a slice that was fast because its keys were cached says little about new keys).
+pub fn next_slice(last_requests: u64, elapsed_ms: f64) -> u64 {
+    let last = last_requests.max(1);
     if !(elapsed_ms > 0.5) {
-        return (last_seconds.saturating_mul(2)).clamp(1, MAX_SLICE_SECONDS);
+        return last.saturating_mul(2).clamp(1, MAX_SLICE_REQUESTS);
     }
-    let scaled = f64::from(last_seconds) * SLICE_MS / elapsed_ms;
-    (scaled.floor() as u32).clamp(1, MAX_SLICE_SECONDS)
+    let scaled = (last as f64 * SLICE_MS / elapsed_ms).floor() as u64;
+    scaled.clamp(1, last.saturating_mul(4)).min(MAX_SLICE_REQUESTS)
 }
 
 /// How a run ended.
@@ -56,10 +63,10 @@ pub async fn run(
         Ok(s) => s,
         Err(e) => return Outcome::Failed(e),
     };
-    let mut slice = 1;
+    let mut slice = FIRST_SLICE_REQUESTS;
     loop {
         let start = now_ms();
-        let p = match sim.run_chunk(slice) {
+        let p = match sim.run_slice(slice, MAX_SLICE_SECONDS) {
             Ok(p) => p,
             Err(e) => return Outcome::Failed(e),
         };

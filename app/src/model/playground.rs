@@ -83,6 +83,8 @@ pub enum Edit {
     SetAccessPatterns(Vec<AccessPattern>),
     /// Replace the advisor findings the user dismissed (dismiss, restore).
     SetDismissedFindings(Vec<DismissedFinding>),
+    /// Replace the model's workloads (the Heat tab saves the workload it runs).
+    SetWorkloads(Vec<Workload>),
     /// Swap in a whole other model — tables, items, name, description, access patterns, workloads and
     /// dismissals — already loaded into its own engine (a file, link or template opened with
     /// "Replace"); the inverse holds the model it replaced, so undo brings every part of it back.
@@ -389,6 +391,13 @@ impl Playground {
             Ok(_) => {
                 table.definition_error = None;
                 let name = table.name().to_string();
+                // The model's Time to Live setting (tables[i].timeToLive) is the engine's too, so expired
+                // items disappear as DynamoDB's TTL deletes them. A new table has no cooldown to hit; an
+                // attribute name the engine refuses leaves TTL off in the engine (and the setting shown).
+                if let Some(attr) = &table.time_to_live {
+                    let input = serde_json::json!({"TableName": name, "TimeToLiveSpecification": {"AttributeName": attr, "Enabled": true}});
+                    let _ = self.db.execute("UpdateTimeToLive", &input, now);
+                }
                 // The JSON entry point advances the clock before every action; here once for all rows.
                 self.db.advance_time(now);
                 for row in &mut table.rows {
@@ -510,6 +519,7 @@ impl Playground {
             Edit::SetDismissedFindings(list) => {
                 Ok(Edit::SetDismissedFindings(core::mem::replace(&mut self.dismissed_findings, list)))
             }
+            Edit::SetWorkloads(list) => Ok(Edit::SetWorkloads(core::mem::replace(&mut self.workloads, list))),
             Edit::ReplaceAll(mut whole) => {
                 let o = &mut whole.0;
                 core::mem::swap(&mut self.name, &mut o.name);
@@ -645,6 +655,15 @@ impl Playground {
     /// through the engine like any other edit.
     pub fn run_request(&mut self, action: &str, input: &Value, now: u64) -> RequestRun {
         let explained = self.db.execute_explained(action, input, now);
+        if action == "UpdateTimeToLive" && explained.result.is_ok() {
+            // The table's setting travels with the model (saved, shared, reloaded). It is not an undo
+            // step: DynamoDB itself refuses a second TTL change within the hour.
+            let name = input.get("TableName").and_then(Value::as_str).unwrap_or_default();
+            if let Some(ti) = self.table_index(name) {
+                self.tables[ti].time_to_live = self.db.time_to_live(name).ok().flatten().map(String::from);
+                self.journal.record(Change::Table(ti));
+            }
+        }
         let mut inverses = Vec::new();
         for (name, key) in &explained.writes {
             let Some(ti) = self.table_index(name) else { continue };

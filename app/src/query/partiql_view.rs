@@ -40,7 +40,9 @@ pub fn PartiqlPanel() -> impl IntoView {
     let err_at = move |field: &'static str| {
         move || error.with(|e| e.as_ref().filter(|(f, _)| *f == field).map(|(_, msg)| view! { <p class="mdl-error" data-testid=format!("p-error-{field}")>{msg.clone()}</p> }))
     };
-    let edit = move |f: fn(&mut Form, String)| move |ev: leptos::ev::Event| form.update(|x| f(x, event_target_value(&ev)));
+    // One closure type per role, not per field, so the view adds little code.
+    let edit = move |f: fn(&mut Form) -> &mut String| move |ev: leptos::ev::Event| form.update(|x| *f(x) = event_target_value(&ev));
+    let text = move |f: fn(&Form) -> &String| move || form.with(|x| f(x).clone());
     let ctrl_enter = move |ev: leptos::ev::KeyboardEvent| {
         if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
             ev.prevent_default();
@@ -48,32 +50,29 @@ pub fn PartiqlPanel() -> impl IntoView {
         }
     };
     view! {
-        <form class="q-builder" data-testid="p-form" on:submit=move |ev| { ev.prevent_default(); run_with(None); }>
-            <div class="q-controls">
-                <label class="q-field">"Statement (PartiQL; ? marks a parameter; Ctrl+Enter runs)"
-                    <textarea class="mdl-input mdl-mono" data-testid="p-statement" spellcheck="false" rows="4"
-                        prop:value=move || form.with(|f| f.statement.clone()) on:input=edit(|f, v| f.statement = v) on:keydown=ctrl_enter></textarea>
+        <form class="q-controls" data-testid="p-form" on:submit=move |ev| { ev.prevent_default(); run_with(None); }>
+            <label class="q-field">"Statement (PartiQL; ? marks a parameter; Ctrl+Enter runs)"
+                <textarea class="mdl-input mdl-mono" data-testid="p-statement" spellcheck="false" rows="4"
+                    prop:value=text(|f| &f.statement) on:input=edit(|f| &mut f.statement) on:keydown=ctrl_enter></textarea>
+            </label>
+            {err_at("statement")}
+            <label class="q-field">"Parameters (JSON list of attribute values, in the order of the ?s)"
+                <input class="mdl-input mdl-mono" data-testid="p-params" placeholder=r#"[{"S": "USER#u1"}]"#
+                    prop:value=text(|f| &f.parameters) on:input=edit(|f| &mut f.parameters) on:keydown=ctrl_enter/>
+            </label>
+            {err_at("parameters")}
+            <div class="q-row">
+                <label class="q-field">"Limit"
+                    <input class="mdl-input q-narrow" data-testid="p-limit" inputmode="numeric"
+                        prop:value=text(|f| &f.limit) on:input=edit(|f| &mut f.limit)/>
                 </label>
-                {err_at("statement")}
-                <label class="q-field">"Parameters (JSON list of attribute values, in the order of the ?s)"
-                    <input class="mdl-input mdl-mono" data-testid="p-params" placeholder=r#"[{"S": "USER#u1"}]"#
-                        prop:value=move || form.with(|f| f.parameters.clone()) on:input=edit(|f, v| f.parameters = v) on:keydown=ctrl_enter/>
-                </label>
-                {err_at("parameters")}
-                <div class="q-row">
-                    <label class="q-field">"Limit"
-                        <input class="mdl-input q-narrow" data-testid="p-limit" inputmode="numeric"
-                            prop:value=move || form.with(|f| f.limit.clone()) on:input=edit(|f, v| f.limit = v)/>
-                    </label>
-                    <label class="q-check"><input type="checkbox" data-testid="p-consistent" prop:checked=move || form.with(|f| f.consistent)
-                        on:change=move |ev| form.update(|f| f.consistent = event_target_checked(&ev))/>"ConsistentRead"</label>
-                    <button type="submit" class="mdl-btn mdl-primary" data-testid="p-run">"Run"</button>
-                    <button type="button" class="mdl-btn" data-testid="p-next" disabled=move || next_token().is_none()
-                        on:click=move |_| run_with(next_token())>"Next page"</button>
-                </div>
-                {err_at("limit")}
+                <label class="q-check"><input type="checkbox" data-testid="p-consistent" prop:checked=move || form.with(|f| f.consistent)
+                    on:change=move |ev| form.update(|f| f.consistent = event_target_checked(&ev))/>"ConsistentRead"</label>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="p-run">"Run"</button>
+                <button type="button" class="mdl-btn" data-testid="p-next" disabled=move || next_token().is_none()
+                    on:click=move |_| run_with(next_token())>"Next page"</button>
             </div>
-            <p class="mdl-muted">"A SELECT is a GetItem when WHERE gives the whole primary key with =, a Query when it pins the partition key with = or IN, and otherwise a full Scan of the table or index — the result says which, and what it cost."</p>
+            {err_at("limit")}
         </form>
     }
 }

@@ -184,7 +184,9 @@ pub fn run(source: Source, action: &str, input: Value) -> Outcome {
             }
             run.explained
         });
-        if changed > 0 {
+        // A successful UpdateTimeToLive changes the table's setting in the model (no rows change).
+        let ttl_changed = action == "UpdateTimeToLive" && ex.as_ref().is_some_and(|e| e.result.is_ok());
+        if changed > 0 || ttl_changed {
             m.state.update(|_| {});
             m.save();
         }

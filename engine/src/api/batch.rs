@@ -70,7 +70,7 @@ impl KeysAndAttributes {
             m.insert("ProjectionExpression".into(), json::s(p));
         }
         if let Some(n) = &self.names {
-            m.insert("ExpressionAttributeNames".into(), Value::Object(n.iter().map(|(k, v)| (k.clone(), json::s(v))).collect()));
+            m.insert("ExpressionAttributeNames".into(), crate::collect::object_of(n.iter().map(|(k, v)| (k.clone(), json::s(v)))));
         }
         if let Some(a) = &self.attributes_to_get {
             m.insert("AttributesToGet".into(), Value::Array(a.iter().map(|s| json::s(s)).collect()));
@@ -182,13 +182,12 @@ pub fn consumed_list(consumed: &[Consumed], mode: ReturnCapacity) -> Option<Valu
 impl BatchGetItemOutput {
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
-        let responses: Map<String, Value> = self
+        let responses = crate::collect::json_map_of(self
             .responses
             .iter()
-            .map(|(t, items)| (t.clone(), Value::Array(items.iter().map(item_to_json).collect())))
-            .collect();
+            .map(|(t, items)| (t.clone(), Value::Array(items.iter().map(item_to_json).collect()))));
         m.insert("Responses".into(), Value::Object(responses));
-        let unprocessed: Map<String, Value> = self.unprocessed.iter().map(|(t, ka)| (t.clone(), ka.to_json())).collect();
+        let unprocessed = crate::collect::json_map_of(self.unprocessed.iter().map(|(t, ka)| (t.clone(), ka.to_json())));
         m.insert("UnprocessedKeys".into(), Value::Object(unprocessed));
         if let Some(c) = consumed_list(&self.consumed, self.return_consumed_capacity) {
             m.insert("ConsumedCapacity".into(), c);
@@ -331,11 +330,10 @@ pub struct BatchWriteItemOutput {
 impl BatchWriteItemOutput {
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
-        let unprocessed: Map<String, Value> = self
+        let unprocessed = crate::collect::json_map_of(self
             .unprocessed
             .iter()
-            .map(|(t, r)| (t.clone(), Value::Array(r.iter().map(BatchWrite::to_json).collect())))
-            .collect();
+            .map(|(t, r)| (t.clone(), Value::Array(r.iter().map(BatchWrite::to_json).collect()))));
         m.insert("UnprocessedItems".into(), Value::Object(unprocessed));
         if let Some(c) = consumed_list(&self.consumed, self.return_consumed_capacity) {
             m.insert("ConsumedCapacity".into(), c);

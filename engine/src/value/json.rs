@@ -82,7 +82,7 @@ pub fn item_to_json(item: &Item) -> Value {
 }
 
 fn map_to_json(map: &BTreeMap<String, AttributeValue>) -> Value {
-    Value::Object(map.iter().map(|(k, v)| (k.clone(), value_to_json(v))).collect())
+    crate::collect::object_of(map.iter().map(|(k, v)| (k.clone(), value_to_json(v))))
 }
 
 pub(super) fn encode_b64(b: &[u8]) -> String {
