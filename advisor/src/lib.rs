@@ -33,6 +33,7 @@
 
 extern crate alloc;
 
+pub mod builder_form;
 pub mod check;
 pub mod draft;
 #[doc(hidden)]

@@ -1,5 +1,6 @@
-//! The simulator's heat feeds the low-cardinality rule: the seed scenario of a 3-value status key,
-//! simulated, gives a finding on the throttled key; the same scenario spread by write sharding does not.
+//! The simulator's heat feeds two rules: the seed scenario of a 3-value status key, simulated, gives a
+//! low-cardinality finding on the throttled key; the same scenario spread by write sharding does not;
+//! the time-series scenario's throttled current month is a hot time-ordered key.
 
 mod common;
 
@@ -39,4 +40,17 @@ fn write_sharding_spreads_the_heat_and_the_finding_goes() {
     let (m, heat) = scenario("seed_latest_posts_write_sharding");
     let f: Vec<_> = advise(&Context::new(&m, &[], Some(&heat))).into_iter().filter(|f| f.rule == RuleId::LowCardinalityKey).collect();
     assert!(f.is_empty(), "{f:?}");
+}
+
+#[test]
+fn a_throttled_current_month_is_a_hot_time_ordered_key() {
+    let (m, heat) = scenario("seed_time_series_by_month");
+    let hot: Vec<_> = advise(&Context::new(&m, &[], Some(&heat))).into_iter().filter(|f| matches!(f.rule, RuleId::HotTimeKey | RuleId::LowCardinalityKey)).collect();
+    assert_eq!(hot.len(), 1, "{hot:?}");
+    assert_eq!(hot[0].rule, RuleId::HotTimeKey);
+    assert_eq!(hot[0].target, Target::Table { table: "Readings".into() });
+    assert!(hot[0].title.starts_with("The simulator throttled ") && hot[0].title.ends_with(" requests on the current period's key READINGS#2026-12"), "{}", hot[0].title);
+    assert!(hot[0].fix.contains("READINGS#<entityId>#<period>"), "{}", hot[0].fix);
+    // Without the heat, the model alone (no items) says nothing.
+    assert!(advise(&Context::new(&m, &[], None)).iter().all(|f| f.rule != RuleId::HotTimeKey));
 }

@@ -281,6 +281,21 @@ fn hot_writes_on_a_time_ordered_key() {
 }
 
 #[test]
+fn hot_writes_on_a_time_ordered_key_from_the_simulators_heat() {
+    let m = shop(users(3), json!([]), json!({}));
+    let heat = |key: &str, throttled: u64| Heat { seconds: 20, keys: vec![HotKey { table: "Shop".into(), index: None, key: key.into(), accessed_half_units: 40_000, throttled_requests: throttled }] };
+    let rules = |h: &Heat| findings_with(&m, Some(h)).into_iter().filter(|f| matches!(f.rule, RuleId::HotTimeKey | RuleId::LowCardinalityKey)).collect::<Vec<_>>();
+    let f = rules(&heat("DAY#2024-03-02", 500));
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].rule, RuleId::HotTimeKey, "a point in time is not the low-cardinality rule's");
+    assert_eq!(f[0].title, "The simulator throttled 500 requests on the current period's key DAY#2024-03-02");
+    assert!(f[0].fix.contains("DAY#<entityId>#<period>"), "{}", f[0].fix);
+    // Not throttled: nothing; a throttled key with no time in it: the low-cardinality rule.
+    assert!(rules(&heat("DAY#2024-03-02", 0)).is_empty());
+    assert_eq!(rules(&heat("STATUS#OPEN", 500)).iter().map(|f| f.rule).collect::<Vec<_>>(), [RuleId::LowCardinalityKey]);
+}
+
+#[test]
 fn dismissing_a_finding_is_saved_in_the_model_and_survives_a_round_trip() {
     let mut m = shop(users(2), json!([{"name": "All", "operation": "Scan", "request": {"TableName": "Shop"}}]), json!({}));
     let f = &of(&m, RuleId::ScanInPattern)[0];

@@ -7,7 +7,7 @@ mod common;
 use app::modeler::state::use_modeler;
 use app::modeler::ModelerSidebar;
 use app::patterns::PatternsTab;
-use common::{click, mount, settle};
+use common::{click, mount, settle, wait_ms};
 use engine::model::Model;
 use leptos::prelude::*;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -22,6 +22,9 @@ async fn patterns_are_checked_and_a_deletion_is_undone() {
     let m = use_modeler();
     m.replace_model(&Model::from_json_str(ECOMMERCE).expect("template")).expect("loads");
     settle().await;
+    // The analysis runs once the tab is on screen (below the sidebar here).
+    page.by_testid("patterns-tab").scroll_into_view();
+    wait_ms(200).await;
     assert_eq!(page.text("pattern-coverage"), "5 of 5 patterns served by a single request");
     assert_eq!(page.count("[data-testid=pattern-row]"), 5);
     assert!(page.text("advisor-summary").starts_with("No findings"));

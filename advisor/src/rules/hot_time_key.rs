@@ -4,7 +4,8 @@
 //! pattern pairs the time bucket with the entity, `METRIC#cpu#2024-06`).
 //!
 //! Judged from the data: the partition key values contain a date, and with the date removed they are
-//! all the same.
+//! all the same. And, when a simulation has run, from its heat: a throttled key whose value is a point in
+//! time (`READINGS#2026-12`) is this rule's finding rather than the low-cardinality rule's.
 
 use alloc::collections::BTreeSet;
 use alloc::format;
@@ -79,6 +80,27 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 format!(
                     "Lead the key with something of high cardinality and keep time in the sort key or as a bucket after it: {attr} = {id_hint}<yyyy-mm>, SK = <timestamp>; or shard the period ({latest}#<0..9>)."
                 ),
+            ));
+        }
+    }
+    if let Some(heat) = cx.heat {
+        for k in heat.keys.iter().filter(|k| k.throttled_requests > 0) {
+            let Some(rest) = strip_time(&k.key) else { continue };
+            let target = match &k.index {
+                Some(i) => Target::Index { table: k.table.clone(), index: i.clone() },
+                None => Target::Table { table: k.table.clone() },
+            };
+            let lead = if rest.is_empty() { String::from("<entityId>#") } else { format!("{rest}<entityId>#") };
+            out.push(finding(
+                RuleId::HotTimeKey,
+                Severity::Problem,
+                target,
+                format!("The simulator throttled {} requests on the current period's key {}", k.throttled_requests, k.key),
+                format!(
+                    "Over {} simulated seconds the writes of the current period all went to key {}: one partition, at most 1,000 WCU a second, took them while the partitions of past periods sat idle, and {} requests were throttled.",
+                    heat.seconds, k.key, k.throttled_requests
+                ),
+                format!("Lead the key with something of high cardinality and keep the period after it ({lead}<period>), or shard the period ({}#<0..9>).", k.key),
             ));
         }
     }

@@ -47,7 +47,8 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         }
     }
     if let Some(heat) = cx.heat {
-        for k in heat.keys.iter().filter(|k| k.throttled_requests > 0) {
+        // A throttled point in time (`READINGS#2026-12`) is the time-ordered-key rule's finding.
+        for k in heat.keys.iter().filter(|k| k.throttled_requests > 0 && super::hot_time_key::strip_time(&k.key).is_none()) {
             let target = match &k.index {
                 Some(i) => Target::Index { table: k.table.clone(), index: i.clone() },
                 None => Target::Table { table: k.table.clone() },

@@ -160,14 +160,25 @@ impl HeatState {
     }
 }
 
+thread_local! {
+    static CURRENT: (ArcRwSignal<Option<Source>>, ArcRwSignal<Option<RunResult>>) = (ArcRwSignal::new(None), ArcRwSignal::new(None));
+}
+
+/// What the tab simulates and its current results, shared with the advisor: its heat rules read the
+/// current run's report (`None` when the tab has no results; loading another design clears them).
+pub fn current() -> (RwSignal<Option<Source>>, RwSignal<Option<RunResult>>) {
+    CURRENT.with(|(s, r)| (s.clone().into(), r.clone().into()))
+}
+
 #[component]
 pub fn HeatTab() -> impl IntoView {
+    let (source, result) = current();
     let modeler = use_modeler();
     let st = HeatState {
-        source: RwSignal::new(None),
+        source,
         form: RwSignal::new(WorkloadForm { duration: String::from("60"), seed: String::from("1"), patterns: Vec::new() }),
         errors: RwSignal::new(FieldErrors::new()),
-        result: RwSignal::new(None),
+        result,
         variant: RwSignal::new(None),
         progress: RwSignal::new(None),
         running: RwSignal::new(false),

@@ -1,9 +1,10 @@
-//! One analysis of the current model: every access pattern checked, the advisor's findings, the
-//! coverage line and the Markdown export. Recomputed (as a memo) whenever the model changes.
+//! One analysis of the current model: every access pattern checked, the advisor's findings (with the
+//! simulator's heat when the Heat tab has results), the coverage line and the Markdown export.
+//! Recomputed (as a memo) whenever the model or the heat changes while the tab can be seen.
 
 use advisor::check::{check_all, coverage, PatternCheck};
 use advisor::markdown::{export, index_label};
-use advisor::{advise, Context, Finding};
+use advisor::{advise, Context, Finding, Heat};
 use engine::model::DismissedFinding;
 
 use crate::model::Playground;
@@ -19,10 +20,10 @@ pub struct Analysis {
     pub dismissed: Vec<DismissedFinding>,
 }
 
-pub fn analyse(p: &Playground, now: u64) -> Analysis {
+pub fn analyse(p: &Playground, now: u64, heat: Option<&Heat>) -> Analysis {
     let model = p.to_model();
     let checks = check_all(&model, p.database(), now);
-    let findings = advise(&Context::new(&model, &checks, None));
+    let findings = advise(&Context::new(&model, &checks, heat));
     Analysis {
         index_labels: checks.iter().map(|c| index_label(&model, c)).collect(),
         coverage: coverage(&checks),

@@ -1,5 +1,5 @@
 //! The "Access patterns" tab: the model's access patterns, each run through the engine on every model
-//! change (what it used, read, returned and cost, and whether one request serves it), the coverage
+//! change while the tab is visible (what it used, read, returned and cost, and whether one request serves it), the coverage
 //! line, the Markdown export, and the advisor's findings below.
 
 pub mod analysis;
@@ -35,14 +35,19 @@ fn status_class(s: Status) -> &'static str {
 pub fn PatternsTab() -> impl IntoView {
     let m = use_modeler();
     // The tab stays mounted while hidden; the patterns run, and the advisor reads every item, only while
-    // it can be seen (opening a 100,000-item file or editing one in the Items tab does not wait for it).
+    // it can be seen (opening a 100,000-item file or editing one in the Items tab does not wait for it),
+    // and then again on every change of the model or of the Heat tab's results.
     let root = NodeRef::<leptos::html::Div>::new();
     let shown = RwSignal::new(false);
     crate::modeler::indexes_tab::watch_visibility(root, shown);
+    let (_, heat) = crate::heat::current();
     let analysis = Memo::new(move |prev: Option<&Analysis>| match (shown.get(), prev) {
         (false, Some(prev)) => prev.clone(),
         (false, None) => Analysis::default(),
-        (true, _) => m.state.with(|s| analyse(&s.playground, now())),
+        (true, _) => {
+            let heat = heat.with(|r| r.as_ref().map(|r| advisor::Heat::from_report(&r.report)));
+            m.state.with(|s| analyse(&s.playground, now(), heat.as_ref()))
+        }
     });
     let editing = RwSignal::new(Editing::None);
     let show_markdown = RwSignal::new(false);
@@ -102,6 +107,7 @@ pub fn PatternsTab() -> impl IntoView {
                                 {error.map(|e| view! { <div class="mdl-error" role="alert" data-testid="pattern-error">{e}</div> })}
                             </td>
                             <td class="pat-actions">
+                                <button type="button" class="mdl-link" data-testid="pattern-open" on:click=move |_| crate::query::save_pattern::open(i)>"Open in builder"</button>
                                 <button type="button" class="mdl-link" data-testid="pattern-edit" on:click=move |_| editing.set(Editing::At(i))>"Edit"</button>
                                 <button type="button" class="mdl-link mdl-remove" data-testid="pattern-delete" on:click=move |_| delete(i)>"Delete"</button>
                             </td>

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use super::builder::{error_field, Builder, FieldError, KeyInfo, Operation, SortOp};
+use super::save_pattern;
 use super::session::{run, use_session, Source};
 use crate::modeler::use_modeler;
 
@@ -111,22 +112,26 @@ pub fn BuilderPanel() -> impl IntoView {
         }
     };
 
-    let run_now = move || {
+    // The request as the builder holds it ({placeholders} unfilled).
+    let current = move || {
         if json_error.with_untracked(|e| e.is_some()) {
-            return;
+            return None;
         }
-        let (action, request) = if json_only.with_untracked(|j| j.is_some()) {
-            let Ok(v) = serde_json::from_str::<Value>(&json.get_untracked()) else { return };
-            (b.with_untracked(|b| b.op.action()), v)
-        } else {
-            match request_of(&b.get_untracked()) {
-                Ok(v) => (b.with_untracked(|b| b.op.action()), v),
-                Err(e) => {
-                    field_error.set(Some((e.field.to_string(), e.message)));
-                    return;
-                }
+        if json_only.with_untracked(|j| j.is_some()) {
+            let v = serde_json::from_str::<Value>(&json.get_untracked()).ok()?;
+            return Some((b.with_untracked(|b| b.op.action()), v));
+        }
+        match request_of(&b.get_untracked()) {
+            Ok(v) => Some((b.with_untracked(|b| b.op.action()), v)),
+            Err(e) => {
+                field_error.set(Some((e.field.to_string(), e.message)));
+                None
             }
-        };
+        }
+    };
+    let run_now = move || {
+        let Some((action, request)) = current() else { return };
+        let Some(request) = save_pattern::resolve(action, request) else { return };
         let outcome = run(Source::Builder, action, request);
         if let Err(f) = &outcome.result {
             field_error.set(Some((error_field(&f.message).to_string(), format!("{}: {}", f.type_name, f.message))));
@@ -267,6 +272,7 @@ pub fn BuilderPanel() -> impl IntoView {
                     {move || b.with(|b| b.start_key.is_some()).then(|| view! { <span class="mdl-muted" data-testid="q-start-key">"from ExclusiveStartKey"</span> })}
                 </div>
                 {err_at("request")}
+                <save_pattern::PatternBar json=json current=Callback::new(move |_| current())/>
             </div>
             <div class="q-json">
                 <label class="q-field">"Request JSON"

@@ -17,10 +17,12 @@ pub const ACTIONS: [&str; 27] = [
 
 #[component]
 pub fn ConsolePanel() -> impl IntoView {
-    let action = RwSignal::new(String::from("Query"));
-    let body = RwSignal::new(String::from(
+    // A pattern opened from the Access patterns tab, or the example.
+    let (start_action, start_body) = super::save_pattern::take_console().unwrap_or_else(|| (String::from("Query"), String::from(
         "{\n  \"TableName\": \"Shop\",\n  \"KeyConditionExpression\": \"PK = :pk\",\n  \"ExpressionAttributeValues\": {\":pk\": {\"S\": \"USER#u1\"}},\n  \"ReturnConsumedCapacity\": \"TOTAL\"\n}",
-    ));
+    )));
+    let action = RwSignal::new(start_action);
+    let body = RwSignal::new(start_body);
     let error = RwSignal::new(None::<String>);
     let run_now = move || match serde_json::from_str::<Value>(&body.get_untracked()) {
         Ok(v) => {

@@ -23,6 +23,7 @@ pub mod partiql;
 mod partiql_view;
 pub mod results;
 mod results_view;
+pub mod save_pattern;
 pub mod session;
 pub mod streams;
 pub mod write_request;

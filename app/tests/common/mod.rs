@@ -59,6 +59,16 @@ pub async fn settle() {
     leptos::task::tick().await;
 }
 
+/// Wait `ms` milliseconds of real time, then settle: IntersectionObserver reports (the Indexes and
+/// Access patterns tabs work only while visible) arrive after a rendered frame, not in a microtask.
+pub async fn wait_ms(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window().expect("window").set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+    settle().await;
+}
+
 pub async fn click(element: &HtmlElement) {
     element.click();
     settle().await;

@@ -1,0 +1,226 @@
+//! The builder and the access patterns, both ways: "Save as access pattern" keeps the builder's request
+//! (with any `{name}` placeholders and their sample values) in the model's access patterns, and "Open
+//! in builder" in the pattern table brings a pattern back into the builder (a Query rewritten in the
+//! builder's form by `advisor::builder_form`; other operations into the API console).
+//!
+//! Sample values are the pattern form's own `name=value, …` text, read by `advisor::draft`, so a request
+//! here means exactly what it means in the pattern table: Run fills `{name}` with its sample value
+//! (`{{`/`}}` for literal braces), and a placeholder without one is an error next to the field.
+
+use advisor::builder_form::to_builder_form;
+use advisor::draft::{Draft, DraftError, Field};
+use advisor::pattern::{placeholders, PatternSpec};
+use leptos::prelude::*;
+use serde_json::Value;
+
+use super::builder::{Builder, KeyInfo};
+use super::session::use_session;
+use crate::model::Edit;
+use crate::modeler::use_modeler;
+use crate::shell::{active_tab, Tab};
+
+/// What the builder keeps of the pattern it was opened from.
+#[derive(Clone, Copy)]
+struct Shared {
+    /// `userId=u1, date=2024-03-01`
+    samples: RwSignal<String>,
+    /// The name to save under (the pattern the builder was opened from, or the last one saved).
+    name: RwSignal<String>,
+    /// Why the sample values do not fill the request (shown under them).
+    error: RwSignal<Option<String>>,
+    /// An action and body for the API console to open with (taken when it mounts; empty: none).
+    console: (RwSignal<String>, RwSignal<String>),
+}
+
+struct Arcs {
+    samples: ArcRwSignal<String>,
+    name: ArcRwSignal<String>,
+    error: ArcRwSignal<Option<String>>,
+    console: (ArcRwSignal<String>, ArcRwSignal<String>),
+}
+
+thread_local! {
+    static SHARED: Arcs = Arcs { samples: ArcRwSignal::new(String::new()), name: ArcRwSignal::new(String::new()), error: ArcRwSignal::new(None), console: (ArcRwSignal::new(String::new()), ArcRwSignal::new(String::new())) };
+}
+
+fn shared() -> Shared {
+    SHARED.with(|a| Shared { samples: a.samples.clone().into(), name: a.name.clone().into(), error: a.error.clone().into(), console: (a.console.0.clone().into(), a.console.1.clone().into()) })
+}
+
+fn pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
+
+/// The form of a pattern holding `request`, with the builder's sample values when it uses placeholders.
+fn draft_for(action: &str, request: &Value, samples: &str, base: Option<&engine::model::AccessPattern>) -> Draft {
+    let mut r = request.clone();
+    if let Some(o) = r.as_object_mut() {
+        o.remove("ReturnConsumedCapacity");
+    }
+    let mut d = base.map(Draft::from_pattern).unwrap_or_default();
+    d.operation = action.to_string();
+    d.parameters = if placeholders(&r).is_empty() { String::new() } else { samples.to_string() };
+    d.request = pretty(&r);
+    d
+}
+
+/// The request to run: `{name}` placeholders filled from the sample values. `None` (and the error shown
+/// under the sample values) when one has no value.
+pub fn resolve(action: &str, request: Value) -> Option<Value> {
+    let st = shared();
+    if placeholders(&request).is_empty() {
+        st.error.set(None);
+        return Some(request);
+    }
+    let mut d = draft_for(action, &request, &st.samples.get_untracked(), None);
+    d.name = String::from("builder");
+    let resolved = d
+        .to_pattern(None)
+        .map_err(|e| e.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))
+        .and_then(|p| PatternSpec::from_access_pattern(&p).and_then(|s| s.resolved_request()).map_err(|e| e.to_string()));
+    match resolved {
+        Ok(mut v) => {
+            // The stored form drops ReturnConsumedCapacity; the builder always asks for it.
+            if let (Some(o), Some(rcc)) = (v.as_object_mut(), request.get("ReturnConsumedCapacity")) {
+                o.insert("ReturnConsumedCapacity".into(), rcc.clone());
+            }
+            st.error.set(None);
+            Some(v)
+        }
+        Err(e) => {
+            st.error.set(Some(e));
+            None
+        }
+    }
+}
+
+/// The API console's starting action and body, when a pattern was opened into it.
+pub fn take_console() -> Option<(String, String)> {
+    let (action, body) = shared().console;
+    if action.with_untracked(String::is_empty) {
+        return None;
+    }
+    Some((action.try_update(core::mem::take).unwrap_or_default(), body.try_update(core::mem::take).unwrap_or_default()))
+}
+
+/// Open the model's access pattern `i` in the Query tab: a Query or Scan in the builder (placeholders
+/// kept, sample values beside them), anything else (or a Query the builder cannot show) in the API
+/// console with its sample values filled in.
+pub fn open(i: usize) {
+    let m = use_modeler();
+    let session = use_session();
+    let st = shared();
+    let Some(p) = m.state.with_untracked(|s| s.playground.access_patterns.get(i).cloned()) else { return };
+    let action = p.operation.clone().unwrap_or_default();
+    let request = p.request.clone().unwrap_or(Value::Null);
+    let key_info = |t: &str, ix: &str| m.state.with_untracked(|s| s.playground.table_index(t).and_then(|x| s.playground.table(x)).map(|t| KeyInfo::of(&t.definition, ix)));
+    let table = request.get("TableName").and_then(Value::as_str).unwrap_or_default();
+    let index = request.get("IndexName").and_then(Value::as_str).unwrap_or_default();
+    let shown = match action.as_str() {
+        "Query" => key_info(table, index).and_then(|k| to_builder_form(&request, &k.partition, k.sort.as_ref().map(|s| s.0.as_str()))),
+        "Scan" => {
+            let mut r = request.clone();
+            if let Some(o) = r.as_object_mut() {
+                o.remove("ReturnConsumedCapacity");
+            }
+            Some(r)
+        }
+        _ => None,
+    };
+    let draft = Draft::from_pattern(&p);
+    st.name.set(p.name.clone());
+    st.error.set(None);
+    match shown.and_then(|r| Builder::from_request(&action, &r, key_info).ok()) {
+        Some(b) => {
+            st.samples.set(draft.parameters);
+            session.builder.set(b);
+            session.mode.set("builder");
+        }
+        None => {
+            let body = PatternSpec::from_access_pattern(&p).and_then(|s| s.resolved_request()).unwrap_or(request);
+            st.console.0.set(action);
+            st.console.1.set(pretty(&body));
+            session.mode.set("console");
+        }
+    }
+    active_tab().set(Tab::Query);
+}
+
+/// Under the builder: the sample values for the request's `{placeholders}`, and "Save as access pattern".
+/// `current` is the request the builder would run (placeholders unfilled), `None` while it has an error.
+#[component]
+pub fn PatternBar(json: RwSignal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> impl IntoView {
+    let m = use_modeler();
+    let st = shared();
+    let used = Memo::new(move |_| json.with(|j| serde_json::from_str::<Value>(j).map(|v| placeholders(&v)).unwrap_or_default()));
+    let open = RwSignal::new(false);
+    // The form's fault (name, request); a sample-value fault goes under the sample values.
+    let error = RwSignal::new(String::new());
+    let saved = RwSignal::new(None::<String>);
+    let existing = move || {
+        let name = st.name.with(|n| n.trim().to_string());
+        m.state.with(|s| s.playground.access_patterns.iter().position(|p| p.name == name))
+    };
+    let save = move || {
+        saved.set(None);
+        error.set(String::new());
+        let Some((action, request)) = current.run(()) else {
+            error.set(String::from("Fix the request's error above first"));
+            return;
+        };
+        let at = existing();
+        let mut list = m.state.with_untracked(|s| s.playground.access_patterns.clone());
+        let mut d = draft_for(action, &request, &st.samples.get_untracked(), at.and_then(|i| list.get(i)));
+        d.name = st.name.get_untracked();
+        let result = d.to_pattern(at.and_then(|i| list.get(i))).and_then(|p| {
+            let name = p.name.clone();
+            match at {
+                Some(i) => list[i] = p,
+                None => list.push(p),
+            }
+            m.perform(Edit::SetAccessPatterns(list)).map(|_| name).map_err(|e| vec![DraftError { field: Field::Request, message: e.to_string() }])
+        });
+        match result {
+            Ok(name) => {
+                open.set(false);
+                saved.set(Some(name));
+            }
+            Err(e) => {
+                let (samples, form): (Vec<_>, Vec<_>) = e.into_iter().partition(|e| e.field == Field::Parameters);
+                let text = |v: Vec<DraftError>| v.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; ");
+                st.error.set(Some(text(samples)).filter(|t| !t.is_empty()));
+                error.set(text(form));
+            }
+        }
+    };
+    view! {
+        <Show when=move || used.with(|u| !u.is_empty())>
+            <label class="q-field">{move || format!("Sample values for {} (name=value, comma separated)", used.get().iter().map(|u| format!("{{{u}}}")).collect::<Vec<_>>().join(", "))}
+                <input class="mdl-input mdl-mono" data-testid="q-samples" placeholder="userId=u1" prop:value=move || st.samples.get()
+                    on:input=move |ev| { st.error.set(None); st.samples.set(event_target_value(&ev)) }/>
+            </label>
+        </Show>
+        <p class="mdl-error" role="alert" data-testid="q-samples-error" hidden=move || st.error.with(Option::is_none)>{move || st.error.get()}</p>
+        <div class="q-row">
+            <button type="button" class="mdl-btn" data-testid="q-save-pattern" aria-expanded=move || open.get().to_string()
+                on:click=move |_| { saved.set(None); error.set(String::new()); open.update(|o| *o = !*o) }>"Save as access pattern…"</button>
+            {move || saved.get().map(|n| view! {
+                <span class="mdl-muted" role="status" data-testid="q-pattern-saved">{format!("Saved as “{n}”. ")}
+                    <button type="button" class="mdl-link" data-testid="q-pattern-show" on:click=move |_| active_tab().set(Tab::Patterns)>"Show in Access patterns"</button>
+                </span>
+            })}
+        </div>
+        <Show when=move || open.get()>
+            <div class="q-row">
+                <label class="q-field q-grow">"Access pattern name"
+                    <input class="mdl-input" data-testid="q-pattern-name" placeholder="Get a user's orders by date" prop:value=move || st.name.get()
+                        on:input=move |ev| st.name.set(event_target_value(&ev))
+                        on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { ev.prevent_default(); save() }/>
+                </label>
+                <button type="button" class="mdl-btn mdl-primary" data-testid="q-pattern-save" on:click=move |_| save()>
+                    {move || if existing().is_some() { "Replace pattern" } else { "Save pattern" }}</button>
+            </div>
+            <p class="mdl-error" role="alert" data-testid="q-pattern-error" hidden=move || error.with(String::is_empty)>{move || error.get()}</p>
+        </Show>
+    }
+}

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, openPlayground } from './helpers/fixtures';
+import type { Page } from '@playwright/test';
+
+// The Query builder and the access patterns both ways, the simulator's heat in the advisor, and the
+// analysis running only while the Access patterns tab can be seen.
+const ECOMMERCE = JSON.parse(readFileSync(join(__dirname, '../../engine/tests/data/models/gallery/ecommerce.json'), 'utf8'));
+const PENDING = 'Pending orders, oldest first';
+
+async function openWithModel(page: Page, model: unknown, tab: string) {
+  const envelope = JSON.stringify({ format: 'dynamodel-autosave', version: 1, savedAt: 0, model });
+  await page.addInitScript((text) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('dynamodel.modeler.autosave', text);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, envelope);
+  await openPlayground(page);
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+const row = (page: Page, name: string) => page.locator(`[data-testid=pattern-row][data-name="${name}"]`);
+
+test.describe('the builder and the access patterns', () => {
+  test('a builder Query with a {placeholder} is saved as an access pattern, checked, and opens back with its sample value', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Query');
+    await page.getByTestId('q-pk').fill('USER#{userId}');
+    await page.getByTestId('q-sort-op').selectOption('begins_with');
+    await page.getByTestId('q-sk').fill('ORDER#');
+    // A placeholder without a sample value is refused next to the sample values, and nothing runs.
+    await page.getByTestId('q-run').click();
+    await expect(page.getByTestId('q-samples-error')).toHaveText('The request uses {userId} without a sample value');
+    await expect(page.getByTestId('q-log-entry')).toHaveCount(0);
+    await page.getByTestId('q-samples').fill('userId=u1');
+    await page.getByTestId('q-run').click();
+    await expect(page.getByTestId('q-read-line')).toHaveText('read 2 items, returned 2');
+
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-save').click();
+    await expect(page.getByTestId('q-pattern-error')).toHaveText('The pattern needs a name');
+    await page.getByTestId('q-pattern-name').fill("A user's orders (saved)");
+    await expect(page.getByTestId('q-pattern-save')).toHaveText('Save pattern');
+    await page.getByTestId('q-pattern-save').click();
+    await expect(page.getByTestId('q-pattern-saved')).toContainText("Saved as “A user's orders (saved)”");
+
+    await page.getByTestId('q-pattern-show').click();
+    const saved = row(page, "A user's orders (saved)");
+    await expect(saved.getByTestId('pattern-status')).toHaveText('✓ single request');
+    await expect(saved.getByTestId('pattern-key')).toHaveText('PK = USER#u1, SK begins_with ORDER#');
+    await expect(page.getByTestId('pattern-coverage')).toHaveText('6 of 6 patterns served by a single request');
+    // Stored with its placeholder and sample value, without the builder's ReturnConsumedCapacity.
+    await saved.getByTestId('pattern-edit').click();
+    await expect(page.getByTestId('pattern-request')).toHaveValue(/"S": "USER#\{userId\}"/);
+    await expect(page.getByTestId('pattern-request')).not.toHaveValue(/ReturnConsumedCapacity/);
+    await expect(page.getByTestId('pattern-parameters')).toHaveValue('userId=u1');
+    await page.getByTestId('pattern-cancel').click();
+
+    // Open it in the builder again: the placeholder in the control, the sample value beside it.
+    await saved.getByTestId('pattern-open').click();
+    await expect(page.getByTestId('query-view')).toBeVisible();
+    await expect(page.getByTestId('q-pk')).toHaveValue('USER#{userId}');
+    await expect(page.getByTestId('q-samples')).toHaveValue('userId=u1');
+    await page.getByTestId('q-samples').fill('userId=u2');
+    await page.getByTestId('q-run').click();
+    await expect(page.getByTestId('q-read-line')).toHaveText('read 1 item, returned 1');
+    // Saving under the same name replaces the pattern (one undoable step).
+    await page.getByTestId('q-save-pattern').click();
+    await expect(page.getByTestId('q-pattern-name')).toHaveValue("A user's orders (saved)");
+    await expect(page.getByTestId('q-pattern-save')).toHaveText('Replace pattern');
+    await page.getByTestId('q-pattern-save').click();
+    await page.getByTestId('q-pattern-show').click();
+    await expect(page.getByTestId('pattern-row')).toHaveCount(6);
+    await expect(saved.getByTestId('pattern-key')).toHaveText('PK = USER#u2, SK begins_with ORDER#');
+    await page.getByTestId('pattern-coverage').click();
+    await page.keyboard.press('Control+z');
+    await expect(saved.getByTestId('pattern-key')).toHaveText('PK = USER#u1, SK begins_with ORDER#');
+  });
+
+  test('open in builder: a template Query shows in the builder’s controls, a GetItem opens in the API console', async ({ page }) => {
+    const model = structuredClone(ECOMMERCE);
+    model.accessPatterns.push({
+      name: 'One order',
+      operation: 'GetItem',
+      request: { TableName: 'Shop', Key: { PK: { S: 'USER#{userId}' }, SK: { S: 'ORDER#o-001' } } },
+      parameters: { userId: 'u1' },
+    });
+    await openWithModel(page, model, 'Access patterns');
+    await row(page, PENDING).getByTestId('pattern-open').click();
+    // `GSI1PK = :s` as the template writes it, in the builder's controls.
+    await expect(page.getByTestId('q-index')).toHaveValue('GSI1');
+    await expect(page.getByTestId('q-pk')).toHaveValue('ORDER_STATUS#PENDING');
+    await expect(page.getByTestId('q-json-note')).toHaveCount(0);
+    await page.getByTestId('q-run').click();
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    await expect(page.getByTestId('q-read-line')).toHaveText('read 2 items, returned 2');
+
+    await page.getByRole('tab', { name: 'Access patterns' }).click();
+    await row(page, 'One order').getByTestId('pattern-open').click();
+    await expect(page.getByTestId('c-action')).toHaveValue('GetItem');
+    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "USER#u1"/);
+    await page.getByTestId('c-run').click();
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+  });
+
+  test('the constant-key scenario’s heat in the Heat tab becomes the advisor’s throttled-key finding; clearing the run clears it', async ({ page }) => {
+    test.slow();
+    await openWithModel(page, ECOMMERCE, 'Heat');
+    await page.getByTestId('scenario-latest-posts').click();
+    await page.getByTestId('heat-run').click();
+    await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 30_000 });
+
+    await page.getByRole('tab', { name: 'Access patterns' }).click();
+    await expect(page.getByTestId('advisor-heat')).toHaveText('With the heat of the Heat tab\'s run of “Latest posts on a constant GSI key” (20 simulated seconds).');
+    const f = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:Social/GSI1"]');
+    await expect(f.getByTestId('finding-title')).toHaveText('The simulator throttled 10000 requests on key ALL_POSTS');
+    await expect(f.getByTestId('finding-fix')).toContainText('write-shard it (ALL_POSTS#<0..N-1>)');
+
+    // Another scenario clears the Heat tab's results, and the heat-based finding goes with them.
+    await page.getByRole('tab', { name: 'Heat' }).click();
+    await page.getByTestId('scenario-sharded-counter').click();
+    await page.getByRole('tab', { name: 'Access patterns' }).click();
+    await expect(page.getByTestId('advisor-heat')).toHaveCount(0);
+    await expect(page.getByTestId('finding')).toHaveCount(0);
+  });
+
+  test('the analysis runs only while the tab is visible, and on every change while it is', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Access patterns');
+    await expect(page.getByTestId('pattern-coverage')).toHaveText('5 of 5 patterns served by a single request');
+    await page.getByRole('tab', { name: 'Items' }).click();
+    await page.getByTestId('edit-table').click();
+    await page.getByTestId('designer').getByTestId('gsi-0-remove').click();
+    await page.getByTestId('designer').getByTestId('designer-save').click();
+    await expect(page.getByTestId('designer')).toBeHidden();
+    // Hidden, the tab still shows its last analysis: nothing was re-run for the edit.
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('pattern-coverage')).toHaveText('5 of 5 patterns served by a single request');
+    await page.getByRole('tab', { name: 'Access patterns' }).click();
+    await expect(page.getByTestId('pattern-coverage')).toHaveText('3 of 5 patterns served by a single request');
+    await page.getByTestId('undo').click();
+    await expect(page.getByTestId('pattern-coverage')).toHaveText('5 of 5 patterns served by a single request');
+    await expect(page.getByTestId('finding')).toHaveCount(0);
+  });
+});
