@@ -247,8 +247,16 @@ impl crate::db::Database {
                 Ok(out.to_json())
             }
             "ExecuteStatement" => self.execute_statement_json(input, now, throttle),
-            "BatchExecuteStatement" => Ok(self.batch_execute_statement(&BatchExecuteStatementInput::from_json(input)?, now, throttle)?.to_json()),
-            "ExecuteTransaction" => Ok(self.execute_transaction(&ExecuteTransactionInput::from_json(input)?, now, throttle)?.to_json()),
+            "BatchExecuteStatement" => {
+                let out = self.batch_execute_statement(&BatchExecuteStatementInput::from_json(input)?, now, throttle)?;
+                out.consumed.iter().for_each(|c| throttle.charged(c));
+                Ok(out.to_json())
+            }
+            "ExecuteTransaction" => {
+                let out = self.execute_transaction(&ExecuteTransactionInput::from_json(input)?, now, throttle)?;
+                out.consumed.iter().for_each(|c| throttle.charged(c));
+                Ok(out.to_json())
+            }
             "UpdateTimeToLive" => self.update_time_to_live_json(input, now),
             "DescribeTimeToLive" => self.describe_time_to_live_json(input),
             "TagResource" => self.tag_resource_json(input),

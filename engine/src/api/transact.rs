@@ -32,7 +32,7 @@ pub struct TransactWriteItem {
     pub return_old_on_condition_failure: bool,
     /// A value of this action that failed DynamoDB's validation pass (too deep, an empty set, ...):
     /// reported in request order with the other actions' expression faults, not while parsing.
-    pub invalid: Option<ApiError>,
+    pub invalid: Option<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -96,8 +96,8 @@ impl TransactWriteItemsInput {
             c.one_of(rv, &format!("{p}.returnValuesOnConditionCheckFailure"), json::RVCCF, json::RVCCF_SET);
             let mut invalid = None;
             let mut defer = |r: Result<Option<Item>, ApiError>| match r {
-                Err(e @ ApiError::Validation(_)) => {
-                    invalid.get_or_insert(e);
+                Err(ApiError::Validation(m)) => {
+                    invalid.get_or_insert(m);
                     Ok(Some(Item::new()))
                 }
                 other => other,
@@ -107,8 +107,8 @@ impl TransactWriteItemsInput {
                 _ => defer(opt_item(o, "Key"))?,
             };
             let values = match opt_values(o) {
-                Err(e @ ApiError::Validation(_)) => {
-                    invalid.get_or_insert(e);
+                Err(ApiError::Validation(m)) => {
+                    invalid.get_or_insert(m);
                     None
                 }
                 other => other?,

@@ -201,8 +201,8 @@ impl Database {
                 TransactAction::Delete { .. } => "DeleteItem",
                 TransactAction::ConditionCheck { .. } => "ConditionCheck",
             };
-            if let Some(e) = &it.invalid {
-                return Err(e.clone());
+            if let Some(m) = &it.invalid {
+                return Err(ApiError::Validation(m.clone()));
             }
             compiled_all.push(compile_write(&it.expressions, update_expression, None, operation)?);
         }

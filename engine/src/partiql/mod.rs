@@ -125,6 +125,7 @@ impl Database {
             }
         }
         let out = self.execute_statement(&input, now)?;
+        throttle.charged(&out.consumed);
         if self.charges.is_some() {
             self.note_charges(core::slice::from_ref(&out.consumed));
             self.operation = Some(out.operation.clone());
