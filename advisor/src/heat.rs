@@ -16,6 +16,16 @@ pub struct HotKey {
     pub throttled_requests: u64,
 }
 
+impl HotKey {
+    /// The table, or the GSI, whose partition the key sits on: what a heat finding points at.
+    pub fn target(&self) -> crate::Target {
+        match &self.index {
+            Some(i) => crate::Target::Index { table: self.table.clone(), index: i.clone() },
+            None => crate::Target::Table { table: self.table.clone() },
+        }
+    }
+}
+
 /// The simulator's heat, when a simulation has run.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Heat {

@@ -11,9 +11,8 @@ use app::heat::cost::{dollars_text, money, parse_dollars, reprice};
 use app::heat::editor::{self, PatternForm, WorkloadForm};
 use app::heat::whatif::{apply, provisioned_for, Setup, Variant};
 use app::heat::{scenarios, slices, words, HeatTab};
-use common::{click, mount, settle};
+use common::{click, mount, type_into};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -268,13 +267,6 @@ fn slices_aim_at_a_few_milliseconds() {
     assert_eq!(slices::next_slice(100, 0.6), 400);
     assert_eq!(slices::next_slice(3_000, 0.0), 6_000);
     assert_eq!(slices::next_slice(slices::MAX_SLICE_REQUESTS, 0.0), slices::MAX_SLICE_REQUESTS);
-}
-
-async fn type_into(el: &HtmlElement, text: &str) {
-    js_sys::Reflect::set(el, &"value".into(), &text.into()).expect("set value");
-    let ev = web_sys::Event::new("input").expect("input event");
-    el.dispatch_event(&ev).expect("dispatch input");
-    settle().await;
 }
 
 #[wasm_bindgen_test]

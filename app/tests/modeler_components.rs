@@ -5,7 +5,7 @@
 mod common;
 
 use app::modeler::{ItemsTab, ModelerSidebar};
-use common::{click, mount, press, settle};
+use common::{click, mount, press, type_into};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -24,14 +24,6 @@ fn row_keys(root: &HtmlElement) -> Vec<String> {
         .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
         .filter_map(|e| e.get_attribute("data-key"))
         .collect()
-}
-
-/// Type into the editor's text field as a user would (set the value, fire `input`).
-async fn type_into(el: &HtmlElement, text: &str) {
-    js_sys::Reflect::set(el, &"value".into(), &text.into()).expect("set value");
-    let ev = web_sys::Event::new("input").expect("input event");
-    el.dispatch_event(&ev).expect("dispatch input");
-    settle().await;
 }
 
 #[wasm_bindgen_test]

@@ -1,24 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, openPlayground } from './helpers/fixtures';
+import { test, expect } from './helpers/fixtures';
+import { openWithModel } from './helpers/travel';
 import type { Page } from '@playwright/test';
 
 // The Query builder and the access patterns both ways, the simulator's heat in the advisor, and the
 // analysis running only while the Access patterns tab can be seen.
 const ECOMMERCE = JSON.parse(readFileSync(join(__dirname, '../../engine/tests/data/models/gallery/ecommerce.json'), 'utf8'));
 const PENDING = 'Pending orders, oldest first';
-
-async function openWithModel(page: Page, model: unknown, tab: string) {
-  const envelope = JSON.stringify({ format: 'dynamodel-autosave', version: 1, savedAt: 0, model });
-  await page.addInitScript((text) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('dynamodel.modeler.autosave', text);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, envelope);
-  await openPlayground(page);
-  await page.getByRole('tab', { name: tab }).click();
-}
 
 const row = (page: Page, name: string) => page.locator(`[data-testid=pattern-row][data-name="${name}"]`);
 

@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, openPlayground } from './helpers/fixtures';
+import { test, expect } from './helpers/fixtures';
+import { openWithModel } from './helpers/travel';
 import type { Page } from '@playwright/test';
 
 // The e-commerce template of the gallery, with its access patterns, opened as the visitor's saved model.
 const ECOMMERCE = JSON.parse(readFileSync(join(__dirname, '../../engine/tests/data/models/gallery/ecommerce.json'), 'utf8'));
 const PENDING = 'Pending orders, oldest first';
 
-async function openWithModel(page: Page, model: unknown) {
-  const envelope = JSON.stringify({ format: 'dynamodel-autosave', version: 1, savedAt: 0, model });
-  await page.addInitScript((text) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('dynamodel.modeler.autosave', text);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, envelope);
-  await openPlayground(page);
-  await page.getByRole('tab', { name: 'Access patterns' }).click();
+async function openPatterns(page: Page, model: unknown) {
+  await openWithModel(page, model, 'Access patterns');
   await expect(page.getByTestId('patterns-tab')).toBeVisible();
 }
 
@@ -25,7 +18,7 @@ const finding = (page: Page, id: string) => page.locator(`[data-testid=finding][
 
 test.describe('access patterns and the advisor', () => {
   test('the template serves every pattern with one request and the advisor finds nothing', async ({ page }) => {
-    await openWithModel(page, ECOMMERCE);
+    await openPatterns(page, ECOMMERCE);
     await expect(page.getByTestId('pattern-coverage')).toHaveText('5 of 5 patterns served by a single request');
     await expect(page.getByTestId('pattern-row')).toHaveCount(5);
     const pending = row(page, PENDING);
@@ -38,7 +31,7 @@ test.describe('access patterns and the advisor', () => {
   });
 
   test('taking GSI1 off the table breaks orders-by-status; the finding says how to fix it; undo clears both', async ({ page }) => {
-    await openWithModel(page, ECOMMERCE);
+    await openPatterns(page, ECOMMERCE);
     await page.getByTestId('edit-table').click();
     const designer = page.getByTestId('designer');
     await designer.getByTestId('gsi-0-remove').click();
@@ -60,7 +53,7 @@ test.describe('access patterns and the advisor', () => {
   });
 
   test('rewriting orders-by-status as a Scan shows ✗ and the Scan finding with its fix; Ctrl+Z undoes it', async ({ page }) => {
-    await openWithModel(page, ECOMMERCE);
+    await openPatterns(page, ECOMMERCE);
     const pending = row(page, PENDING);
     await pending.getByTestId('pattern-edit').click();
     const editor = page.getByTestId('pattern-editor');
@@ -98,7 +91,7 @@ test.describe('access patterns and the advisor', () => {
 
   test('a finding is dismissed with a reason that is saved in the model and restored', async ({ page }) => {
     const posts = JSON.parse(readFileSync(join(__dirname, '../../engine/tests/data/models/gallery/posts-by-tag.json'), 'utf8'));
-    await openWithModel(page, posts);
+    await openPatterns(page, posts);
     const id = 'constant-gsi-key:SocialPosts/LatestPosts';
     const f = finding(page, id);
     await expect(f.getByTestId('finding-title')).toHaveText('LatestPosts has a constant partition key (ALL_POSTS)');
@@ -123,7 +116,7 @@ test.describe('access patterns and the advisor', () => {
   });
 
   test('the pattern table exports as the seeds’ Markdown table', async ({ page }) => {
-    await openWithModel(page, ECOMMERCE);
+    await openPatterns(page, ECOMMERCE);
     await page.getByTestId('pattern-export').click();
     const md = page.getByTestId('pattern-markdown');
     await expect(md).toHaveValue(/^\| Access pattern \| Index \| Key condition \| Status \|\n\|---\|---\|---\|---\|\n/);

@@ -86,10 +86,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
     if let Some(heat) = cx.heat {
         for k in heat.keys.iter().filter(|k| k.throttled_requests > 0) {
             let Some(rest) = strip_time(&k.key) else { continue };
-            let target = match &k.index {
-                Some(i) => Target::Index { table: k.table.clone(), index: i.clone() },
-                None => Target::Table { table: k.table.clone() },
-            };
+            let target = k.target();
             let lead = if rest.is_empty() { String::from("<entityId>#") } else { format!("{rest}<entityId>#") };
             out.push(finding(
                 RuleId::HotTimeKey,

@@ -89,3 +89,11 @@ pub async fn press(target: &Element, key: &str) {
 pub fn focused() -> Option<Element> {
     document().active_element()
 }
+
+/// Type into a text field as a user would (set the value, fire `input`).
+pub async fn type_into(el: &HtmlElement, text: &str) {
+    js_sys::Reflect::set(el, &"value".into(), &text.into()).expect("set value");
+    let ev = web_sys::Event::new("input").expect("input event");
+    el.dispatch_event(&ev).expect("dispatch input");
+    settle().await;
+}

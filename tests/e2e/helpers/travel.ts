@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openPlayground } from './fixtures';
 
 export const SAVE_KEY = 'dynamodel.modeler.autosave';
 
@@ -41,4 +42,18 @@ export async function serve(routes: Record<string, { type: string; body: string;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Open the playground with `model` as the visitor's saved model (seeded once per page, so a reload
+ * keeps what the page saved since), then switch to `tab`. */
+export async function openWithModel(page: Page, model: unknown, tab: string): Promise<void> {
+  const envelope = JSON.stringify({ format: 'dynamodel-autosave', version: 1, savedAt: 0, model });
+  await page.addInitScript(([key, text]) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem(key, text);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, [SAVE_KEY, envelope]);
+  await openPlayground(page);
+  await page.getByRole('tab', { name: tab }).click();
 }
