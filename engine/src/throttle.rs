@@ -71,7 +71,8 @@ pub trait ThrottlePolicy {
 
     /// What a call consumed, table by table, once it has run (after every [`ThrottlePolicy::throttled`]
     /// question of that call). A policy that meters partitions (the server's simulated throughput) debits
-    /// the capacity here; the default ignores it. Called only for calls that succeed.
+    /// the capacity here; the default ignores it. Called for calls that succeed, and for single writes
+    /// that fail their condition (DynamoDB charges those their write capacity).
     fn charged(&mut self, _consumed: &Consumed) {}
 }
 
@@ -198,6 +199,16 @@ pub(crate) fn check_read_range(
     Ok(())
 }
 
+/// A single write that failed after it was admitted: what it still consumed (a failed condition is
+/// charged its write, as DynamoDB charges it) goes to the policy like a served call's charges, so the
+/// partition pays for it; a write refused before it ran consumed nothing. Returns the error.
+pub(crate) fn charged_failure(e: crate::ops::write::MeteredError, throttle: &mut dyn ThrottlePolicy) -> ApiError {
+    if let Some(consumed) = e.1.as_ref().filter(|c| !c.charges.is_empty()) {
+        throttle.charged(consumed);
+    }
+    e.0
+}
+
 /// The cancellation reason of a throttled transaction item: (code, message).
 pub fn transaction_reason(billing: BillingMode) -> (&'static str, &'static str) {
     match billing {
@@ -300,15 +311,15 @@ impl crate::db::Database {
                         (out.to_json(), out.consumed)
                     }
                     "PutItem" => {
-                        let out = self.put_item_with(PutItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
+                        let out = self.put_item_with(PutItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                     "UpdateItem" => {
-                        let out = self.update_item_with(&UpdateItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
+                        let out = self.update_item_with(&UpdateItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                     _ => {
-                        let out = self.delete_item_with(&DeleteItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
+                        let out = self.delete_item_with(&DeleteItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                 };

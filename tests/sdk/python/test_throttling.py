@@ -282,3 +282,20 @@ def test_on_demand_throttling_is_a_throttling_exception_and_the_sdk_retries_it(s
     out = retrying.put_item(TableName="Events", Item={"PK": {"S": "HOT"}, "n": {"N": "2"}})
     assert out["ResponseMetadata"]["RetryAttempts"] >= 1, "the first attempt was throttled and retried"
     assert ddb.get_item(TableName="Events", Key={"PK": {"S": "HOT"}})["Item"]["n"] == {"N": "2"}
+
+
+def test_a_failed_conditional_write_is_debited(simulated):
+    """DynamoDB charges a write that fails its condition (the larger of the stored item and the one it
+    would have written), so it drains the partition like a served write. On the 1 WCU table (300 WCU of
+    burst): a 130 KB item is written (300 -> 170), two conditional puts of its bare key fail and are
+    each charged 130 WCU (170 -> 40 -> -90), and the next write is throttled."""
+    ddb = client(simulated.endpoint)
+    ddb.put_item(TableName="Hot", Item={"PK": {"S": "C"}, "blob": {"S": BIG}})
+    for _ in range(2):
+        with pytest.raises(ClientError) as caught:
+            ddb.put_item(TableName="Hot", Item={"PK": {"S": "C"}}, ConditionExpression="attribute_not_exists(PK)")
+        assert caught.value.response["Error"]["Code"] == "ConditionalCheckFailedException"
+    with pytest.raises(ClientError) as caught:
+        ddb.put_item(TableName="Hot", Item={"PK": {"S": "D"}})
+    assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    assert ddb.get_item(TableName="Hot", Key={"PK": {"S": "C"}})["Item"]["blob"]["S"] == BIG, "the failed writes changed nothing"
