@@ -265,8 +265,9 @@ impl crate::db::Database {
             }
             "ExecuteStatement" => self.execute_statement_json(input, now, throttle),
             "BatchExecuteStatement" => {
+                // Each statement is charged as it runs (`execute_statement_with`), so the policy pairs
+                // every charge with the parts of its own statement.
                 let out = self.batch_execute_statement(&BatchExecuteStatementInput::from_json(input)?, now, throttle)?;
-                out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
             "ExecuteTransaction" => {

@@ -299,3 +299,41 @@ def test_a_failed_conditional_write_is_debited(simulated):
         ddb.put_item(TableName="Hot", Item={"PK": {"S": "D"}})
     assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
     assert ddb.get_item(TableName="Hot", Key={"PK": {"S": "C"}})["Item"]["blob"]["S"] == BIG, "the failed writes changed nothing"
+
+
+def test_partiql_selects_throttle_as_the_query_or_scan_they_become(simulated):
+    """A PartiQL SELECT is metered and throttled as the operation it becomes. On a 1 RCU table with a
+    sort key (300 RCU of burst), a SELECT that pins only the partition key is a Query of that partition:
+    strongly consistent, it reads the 130 KB item for 33 RCU, so ten start (the tenth overdraws) and the
+    eleventh is throttled like a Query; the SDK retries, then fails. A SELECT with no key in its WHERE
+    clause is a Scan of the same (only) partition and is throttled too. Writes have their own bucket."""
+    ddb = client(simulated.endpoint)
+    ddb.create_table(
+        TableName="Feed",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "SK", "AttributeType": "N"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+        BillingMode="PROVISIONED",
+        ProvisionedThroughput={"ReadCapacityUnits": 1, "WriteCapacityUnits": 1},
+    )
+    ddb.put_item(TableName="Feed", Item={"PK": {"S": "BIG"}, "SK": {"N": "1"}, "blob": {"S": BIG}})
+    query = {"Statement": "SELECT * FROM \"Feed\" WHERE PK = ?", "Parameters": [{"S": "BIG"}], "ConsistentRead": True}
+    for reads in range(40):
+        try:
+            assert len(ddb.execute_statement(**query)["Items"]) == 1
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            assert "provisioned throughput for the table" in e.response["Error"]["Message"]
+            break
+    else:
+        pytest.fail("PartiQL queries were never throttled")
+    assert reads == 10, reads
+    retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
+    with pytest.raises(ClientError) as caught:
+        retrying.execute_statement(**query)
+    err = caught.value.response
+    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    assert err["ResponseMetadata"]["RetryAttempts"] == 3, "the SDK retried three times before giving up"
+    with pytest.raises(ClientError) as caught:
+        ddb.execute_statement(Statement="SELECT * FROM \"Feed\"")
+    assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    ddb.execute_statement(Statement="INSERT INTO \"Feed\" VALUE {'PK': 'W', 'SK': 1}")
