@@ -146,6 +146,8 @@ fn clock_dates_round_trip() {
 async fn builder_controls_and_json_stay_in_step_and_errors_show_in_place() {
     let page = mount(|| view! { <ModelerSidebar/> <QueryTab/> });
     click(&page.by_testid("example-ecommerce")).await;
+    // The Query tab's mode lives for the page; another test may have left it elsewhere.
+    click(&page.by_testid("q-mode-builder")).await;
     let json = page.by_testid("q-json");
     let table = page.by_testid("q-table");
     set_value(&table, "Shop", "change").await;
@@ -222,4 +224,63 @@ fn partiql_form_builds_execute_statement_and_reads_it_back() {
     assert!(scan.starts_with("Ran as a full Scan of Shop: the WHERE clause does not pin the partition key"), "{scan}");
     let query = plan_note(&Operation::Query { table: "Shop".into(), index: Some("GSI1".into()), partitions: 2 });
     assert!(query.starts_with("Ran as Query on Shop.GSI1 (2 partitions)"), "{query}");
+}
+
+#[wasm_bindgen_test]
+fn every_write_form_reads_back_from_its_json_and_the_rest_say_why() {
+    use app::query::write_request::WriteForm;
+    let forms = [
+        WriteForm { action: "PutItem".into(), table: "Shop".into(), item: r#"{"PK":{"S":"a"},"SK":{"S":"b"}}"#.into(), condition: "attribute_not_exists(PK)".into(), return_values: "ALL_OLD".into(), ..Default::default() },
+        WriteForm { action: "UpdateItem".into(), table: "Shop".into(), item: r#"{"PK":{"S":"a"},"SK":{"S":"b"}}"#.into(), update: "SET #s = :s".into(), names: r##"{"#s":"status"}"##.into(), values: r#"{":s":{"S":"X"}}"#.into(), return_values: "UPDATED_NEW".into(), return_on_failure: true, ..Default::default() },
+        WriteForm { action: "DeleteItem".into(), table: "Shop".into(), item: r#"{"PK":{"S":"a"}}"#.into(), return_values: "NONE".into(), ..Default::default() },
+    ];
+    for f in forms {
+        let request = f.to_request().unwrap();
+        assert_eq!(WriteForm::from_request(&f.action, &request).unwrap_or_else(|e| panic!("{e}: {request}")), f);
+    }
+    for (action, request) in [
+        ("PutItem", json!({"TableName": "Shop", "Item": {}, "Expected": {}, "ReturnConsumedCapacity": "INDEXES"})),
+        ("PutItem", json!({"TableName": "Shop", "Item": {}})),
+        ("DeleteItem", json!({"TableName": "Shop", "ReturnConsumedCapacity": "INDEXES"})),
+        ("UpdateItem", json!({"Key": {}, "ReturnConsumedCapacity": "INDEXES"})),
+        ("BatchWriteItem", json!({"RequestItems": {}})),
+        ("PutItem", json!([1])),
+    ] {
+        assert!(WriteForm::from_request(action, &request).is_err(), "{action} {request}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn write_fields_and_json_stay_in_step_both_ways() {
+    let page = mount(|| view! { <ModelerSidebar/> <QueryTab/> });
+    click(&page.by_testid("example-ecommerce")).await;
+    click(&page.by_testid("q-mode-write")).await;
+    let json = page.by_testid("w-json");
+    // Fields → JSON.
+    set_value(&page.by_testid("w-table"), "Shop", "change").await;
+    set_value(&page.by_testid("w-item"), r#"{"PK": {"S": "USER#u1"}, "SK": {"S": "ORDER#o-001"}}"#, "input").await;
+    set_value(&page.by_testid("w-condition"), "attribute_exists(PK)", "input").await;
+    let request: Value = serde_json::from_str(&value_of(&json)).expect("the JSON is JSON");
+    assert_eq!(request["ConditionExpression"], "attribute_exists(PK)");
+    // JSON → fields.
+    let mut edited = request.clone();
+    edited["UpdateExpression"] = json!("SET #s = :s, n = :n");
+    edited["ExpressionAttributeValues"] = json!({":s": {"S": "PAID"}, ":n": {"N": "2"}});
+    edited["ReturnValues"] = json!("UPDATED_OLD");
+    set_value(&json, &edited.to_string(), "input").await;
+    assert_eq!(value_of(&page.by_testid("w-update")), "SET #s = :s, n = :n");
+    assert_eq!(serde_json::from_str::<Value>(&value_of(&page.by_testid("w-values"))).unwrap(), json!({":s": {"S": "PAID"}, ":n": {"N": "2"}}));
+    assert_eq!(value_of(&page.by_testid("w-return-values")), "UPDATED_OLD");
+    assert_eq!(page.count("[data-testid=w-json-note]"), 0);
+    // Something the fields cannot show: a note, and the JSON stays what runs.
+    edited["Expected"] = json!({});
+    set_value(&json, &edited.to_string(), "input").await;
+    assert!(page.text("w-json-note").contains("Expected"), "{}", page.text("w-json-note"));
+    // Malformed JSON: its error next to the JSON, nothing runs.
+    let runs = page.count("[data-testid=q-log-entry]");
+    set_value(&json, "{\"TableName\": ", "input").await;
+    assert!(page.text("w-json-error").starts_with("SerializationException"));
+    click(&page.by_testid("w-run")).await;
+    assert_eq!(page.count("[data-testid=q-log-entry]"), runs);
+    click(&page.by_testid("q-mode-builder")).await;
 }

@@ -3,7 +3,10 @@
 //! DynamoDB throttles per partition; which requests throttle is the business of a partition simulator
 //! that lives outside this module. The engine only needs to know, request part by request part, whether
 //! that part was throttled, and then answers exactly as DynamoDB does: single-item operations fail with
-//! `ProvisionedThroughputExceededException`, batch operations hand the throttled parts back as
+//! `ProvisionedThroughputExceededException` on a provisioned table and `ThrottlingException` (HTTP 400,
+//! DynamoDB's "Throughput exceeds the current capacity…" message) on an on-demand one, as the AWS SDKs
+//! report it from DynamoDB (aws-sdk-java#2222, aws-sdk-go-v2 error strings; botocore retries both as
+//! throttling errors), batch operations hand the throttled parts back as
 //! `UnprocessedKeys` / `UnprocessedItems` (and fail only when nothing at all could be processed), and
 //! transactions are cancelled with a throttling reason for the throttled items.
 //!
@@ -68,7 +71,8 @@ pub trait ThrottlePolicy {
 
     /// What a call consumed, table by table, once it has run (after every [`ThrottlePolicy::throttled`]
     /// question of that call). A policy that meters partitions (the server's simulated throughput) debits
-    /// the capacity here; the default ignores it. Called only for calls that succeed.
+    /// the capacity here; the default ignores it. Called for calls that succeed, and for single writes
+    /// that fail their condition (DynamoDB charges those their write capacity).
     fn charged(&mut self, _consumed: &Consumed) {}
 }
 
@@ -124,21 +128,23 @@ const PROVISIONED_MESSAGE: &str = "The level of configured provisioned throughpu
 const INDEX_PROVISIONED_MESSAGE: &str = "The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API";
 const ON_DEMAND_MESSAGE: &str = "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
 
-/// The error of a throttled single-item request (and of a batch none of whose parts could be served).
+/// The error of a throttled single-item request (and of a batch none of whose parts could be served):
+/// `ProvisionedThroughputExceededException` on a provisioned table, `ThrottlingException` with the
+/// on-demand message on an on-demand one (what DynamoDB answers; see the module's doc).
 pub fn throughput_exceeded(billing: BillingMode) -> ApiError {
-    ApiError::ProvisionedThroughputExceeded(String::from(match billing {
-        BillingMode::Provisioned => PROVISIONED_MESSAGE,
-        BillingMode::PayPerRequest => ON_DEMAND_MESSAGE,
-    }))
+    match billing {
+        BillingMode::Provisioned => ApiError::ProvisionedThroughputExceeded(String::from(PROVISIONED_MESSAGE)),
+        BillingMode::PayPerRequest => ApiError::Throttling(String::from(ON_DEMAND_MESSAGE)),
+    }
 }
 
 /// The error of a request throttled by a global secondary index: a base-table write the GSI could not
-/// take, or a read of the GSI.
+/// take, or a read of the GSI. On-demand tables answer as for the table itself.
 pub fn index_throughput_exceeded(billing: BillingMode) -> ApiError {
-    ApiError::ProvisionedThroughputExceeded(String::from(match billing {
-        BillingMode::Provisioned => INDEX_PROVISIONED_MESSAGE,
-        BillingMode::PayPerRequest => ON_DEMAND_MESSAGE,
-    }))
+    match billing {
+        BillingMode::Provisioned => ApiError::ProvisionedThroughputExceeded(String::from(INDEX_PROVISIONED_MESSAGE)),
+        BillingMode::PayPerRequest => ApiError::Throttling(String::from(ON_DEMAND_MESSAGE)),
+    }
 }
 
 /// The cancellation reason of a transaction item throttled by a GSI that could not take its write.
@@ -193,6 +199,16 @@ pub(crate) fn check_read_range(
     Ok(())
 }
 
+/// A single write that failed after it was admitted: what it still consumed (a failed condition is
+/// charged its write, as DynamoDB charges it) goes to the policy like a served call's charges, so the
+/// partition pays for it; a write refused before it ran consumed nothing. Returns the error.
+pub(crate) fn charged_failure(e: crate::ops::write::MeteredError, throttle: &mut dyn ThrottlePolicy) -> ApiError {
+    if let Some(consumed) = e.1.as_ref().filter(|c| !c.charges.is_empty()) {
+        throttle.charged(consumed);
+    }
+    e.0
+}
+
 /// The cancellation reason of a throttled transaction item: (code, message).
 pub fn transaction_reason(billing: BillingMode) -> (&'static str, &'static str) {
     match billing {
@@ -204,7 +220,8 @@ pub fn transaction_reason(billing: BillingMode) -> (&'static str, &'static str) 
 impl crate::db::Database {
     /// [`crate::db::Database::execute`] with a throttling decision: first lets the clock advance
     /// (`advance_time`: TTL expiry, stream retention), then runs the action. Single-item reads and
-    /// writes whose key the policy throttles fail with ProvisionedThroughputExceededException before
+    /// writes whose key the policy throttles fail with ProvisionedThroughputExceededException
+    /// (ThrottlingException on an on-demand table) before
     /// touching anything, and so do Query and Scan pages (once the request is valid) and writes whose
     /// GSI entries the policy refuses (before anything is written); batch and transactional actions
     /// consult the policy per item.
@@ -248,8 +265,9 @@ impl crate::db::Database {
             }
             "ExecuteStatement" => self.execute_statement_json(input, now, throttle),
             "BatchExecuteStatement" => {
+                // Each statement is charged as it runs (`execute_statement_with`), so the policy pairs
+                // every charge with the parts of its own statement.
                 let out = self.batch_execute_statement(&BatchExecuteStatementInput::from_json(input)?, now, throttle)?;
-                out.consumed.iter().for_each(|c| throttle.charged(c));
                 Ok(out.to_json())
             }
             "ExecuteTransaction" => {
@@ -294,15 +312,15 @@ impl crate::db::Database {
                         (out.to_json(), out.consumed)
                     }
                     "PutItem" => {
-                        let out = self.put_item_with(PutItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
+                        let out = self.put_item_with(PutItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                     "UpdateItem" => {
-                        let out = self.update_item_with(&UpdateItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
+                        let out = self.update_item_with(&UpdateItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                     _ => {
-                        let out = self.delete_item_with(&DeleteItemInput::from_json(input)?, now, throttle).map_err(|e| e.0)?;
+                        let out = self.delete_item_with(&DeleteItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                 };

@@ -188,3 +188,24 @@ impl Describe for Database {
         self.clone().execute("DescribeTable", &json!({"TableName": "Tab"}), NOW + 1).expect("describe")
     }
 }
+
+/// Attribute names and map keys at any depth are limited to 65,535 bytes, with DynamoDB's message
+/// (ExtendDB/extenddb#365, measured against the service); too long to write in a case file.
+#[test]
+fn attribute_names_longer_than_64_kb_are_refused() {
+    let mut db = simple();
+    let ok = "n".repeat(65_535);
+    let bad = "n".repeat(65_536);
+    let big = "1 validation error detected: Attribute name is too large, must be less than 65536 bytes";
+    let cases: [(&str, &str, Value, Option<&str>); 5] = [
+        ("top-level name of 65,535 bytes", "PutItem", json!({"TableName": "Tab", "Item": {"pk": {"S": "a"}, ok.as_str(): {"S": "v"}}}), None),
+        ("top-level name of 65,536 bytes", "PutItem", json!({"TableName": "Tab", "Item": {"pk": {"S": "b"}, bad.as_str(): {"S": "v"}}}), Some(big)),
+        ("nested map key", "PutItem", json!({"TableName": "Tab", "Item": {"pk": {"S": "c"}, "doc": {"M": {"in": {"M": {bad.as_str(): {"N": "1"}}}}}}}), Some(big)),
+        ("map key in an update value", "UpdateItem", json!({"TableName": "Tab", "Key": {"pk": {"S": "a"}}, "UpdateExpression": "SET doc = :v", "ExpressionAttributeValues": {":v": {"M": {bad.as_str(): {"BOOL": true}}}}}), Some(big)),
+        ("map key of 65,535 bytes in an update value", "UpdateItem", json!({"TableName": "Tab", "Key": {"pk": {"S": "a"}}, "UpdateExpression": "SET doc = :v", "ExpressionAttributeValues": {":v": {"M": {ok.as_str(): {"BOOL": true}}}}}), None),
+    ];
+    for (title, action, input, want) in cases {
+        let got = db.execute(action, &input, NOW).err().map(|e| e.message().to_string());
+        assert_eq!(got.as_deref(), want, "{title}");
+    }
+}

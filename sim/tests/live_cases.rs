@@ -2,7 +2,8 @@
 //! tables (CreateTable inputs), items loaded before the clock starts (unmetered), and steps — an action
 //! and its input at a time of the test's clock, repeated or not — each with what DynamoDB answers:
 //! `"ok"`, or an error (its type, a part of its message, a transaction's cancellation codes), the
-//! UnprocessedItems/UnprocessedKeys per table, a Query/Scan's Count, whether GetItem found the item.
+//! UnprocessedItems/UnprocessedKeys per table, a Query/Scan's Count, whether GetItem found the item,
+//! a BatchExecuteStatement's error code per statement (`responses`, null for one that ran).
 //! At the end: throttles by reason and partition counts. Every expectation is computed by hand in the
 //! file's `why` (and a step's own `why`).
 //!
@@ -62,7 +63,7 @@ fn judge(expect: &Value, got: &Result<Value, engine::error::ApiError>) -> Option
             None
         }
         (Err(e), None) => Some(format!("expected success, got {} ({})", e.type_name(), e.message())),
-        (Ok(out), Some(want)) => Some(format!("expected {want}, got success {out}")),
+        (Ok(out), Some(want)) => Some(format!("expected {want}, got success {}", out.to_string().chars().take(200).collect::<String>())),
         (Ok(out), None) => {
             for field in ["UnprocessedItems", "UnprocessedKeys"] {
                 let Some(want) = expect.get(field) else { continue };
@@ -78,6 +79,13 @@ fn judge(expect: &Value, got: &Result<Value, engine::error::ApiError>) -> Option
             if let Some(n) = expect.get("count") {
                 if &out["Count"] != n {
                     return Some(format!("Count {}, expected {n}", out["Count"]));
+                }
+            }
+            if let Some(codes) = expect.get("responses") {
+                // BatchExecuteStatement: each statement's error code, or null for a statement that ran.
+                let got: Vec<Value> = out["Responses"].as_array().into_iter().flatten().map(|r| r["Error"]["Code"].clone()).collect();
+                if &Value::Array(got.clone()) != codes {
+                    return Some(format!("statement error codes {got:?}, expected {codes}"));
                 }
             }
             if let Some(found) = expect["found"].as_bool() {

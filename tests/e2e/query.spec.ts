@@ -224,3 +224,66 @@ test.describe('clipboard', () => {
     await expect(page.getByTestId('q-code')).toContainText('new QueryCommand(');
   });
 });
+
+test('a Query on a GSI marks its items in the Indexes tab, and only those', async ({ page }) => {
+  await openShop(page);
+  await page.getByTestId('q-index').selectOption('GSI1');
+  await page.getByTestId('q-pk').fill('ORDER_STATUS#PENDING');
+  await page.getByTestId('q-run').click();
+  await expect(page.getByTestId('q-status')).toContainText('200 OK');
+  const returned = await page.getByTestId('q-grid').getByTestId('grid-row').evaluateAll((r) => r.map((x) => x.getAttribute('data-key')));
+  expect(returned.length).toBeGreaterThan(0);
+  await page.getByTestId('tab-indexes').click();
+  await page.getByTestId('index-tab-GSI1').click();
+  const grid = page.getByTestId('index-grid');
+  await expect(grid.locator('[data-testid=grid-row][data-match=true]')).toHaveCount(returned.length);
+  const marked = await grid.locator('[data-testid=grid-row][data-match=true]').evaluateAll((r) => r.map((x) => x.getAttribute('data-key')));
+  expect(marked.sort()).toEqual([...returned].sort());
+  // The index holds more entries than the Query returned; those stay unmarked.
+  expect(await grid.locator('[data-testid=grid-row][data-match=false]').count()).toBeGreaterThan(0);
+});
+
+test('a Scan page ends at the 1 MB rule, says so, and Next page reads the rest', async ({ page }) => {
+  await openShop(page);
+  // Three ~350 KB items: together past 1 MB, so one Scan page cannot hold them all.
+  const big = 'x'.repeat(350_000);
+  for (const n of ['1', '2', '3']) {
+    await consoleRun(page, 'PutItem', { TableName: 'Shop', Item: { PK: { S: 'BIG' }, SK: { S: `PART#${n}` }, blob: { S: big } } });
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+  }
+  await page.getByTestId('q-mode-builder').click();
+  await page.getByTestId('q-op').selectOption('Scan');
+  await page.getByTestId('q-run').click();
+  await expect(page.getByTestId('q-page-rule')).toContainText("The page ended at DynamoDB's 1 MB limit");
+  await expect(page.getByTestId('q-lek')).toBeVisible();
+  const rows = page.getByTestId('q-grid').getByTestId('grid-row');
+  const seen = await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-key') ?? ''));
+  await page.getByTestId('q-next').click();
+  await expect(page.getByTestId('q-lek')).toHaveCount(0);
+  await expect(page.getByTestId('q-page-rule')).toHaveCount(0);
+  seen.push(...(await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-key') ?? ''))));
+  // Every item once: the Shop's own plus the three big ones.
+  expect(new Set(seen).size).toBe(seen.length);
+  expect(seen.filter((k) => k.startsWith('PK=BIG')).length).toBe(3);
+});
+
+test('Re-run in the operation log runs the same request again', async ({ page }) => {
+  await openShop(page);
+  await consoleRun(page, 'UpdateItem', {
+    TableName: 'Shop',
+    Key: { PK: { S: 'USER#u1' }, SK: { S: 'ORDER#o-001' } },
+    UpdateExpression: 'ADD visits :one',
+    ExpressionAttributeValues: { ':one': { N: '1' } },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  await expect(page.getByTestId('q-status')).toContainText('200 OK');
+  expect(JSON.parse((await page.getByTestId('q-body').textContent()) ?? '{}').Attributes).toEqual({ visits: { N: '1' } });
+  await expect(page.getByTestId('q-log-entry')).toHaveCount(1);
+  await page.getByTestId('q-log-rerun').first().click();
+  await expect(page.getByTestId('q-log-entry')).toHaveCount(2);
+  // The newest entry is first; it is the same action, and the counter moved again.
+  await expect(page.getByTestId('q-log-entry').first()).toContainText('#2 UpdateItem');
+  expect(JSON.parse((await page.getByTestId('q-body').textContent()) ?? '{}').Attributes).toEqual({ visits: { N: '2' } });
+  await page.getByTestId('tab-items').click();
+  await expect(page.getByTestId('item-grid').locator('[data-testid=grid-row][data-key="PK=USER#u1, SK=ORDER#o-001"] [data-col=visits] .mdl-cell-text')).toHaveText('2');
+});

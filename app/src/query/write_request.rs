@@ -66,6 +66,43 @@ impl WriteForm {
     }
 }
 
+impl WriteForm {
+    /// The form for a single-item request, or why the form cannot show it (then the JSON is what runs).
+    /// Objects are written back compactly; [`WriteForm::to_request`] of the result is `request` again.
+    pub fn from_request(action: &str, request: &Value) -> Result<WriteForm, String> {
+        if !matches!(action, "PutItem" | "UpdateItem" | "DeleteItem") {
+            return Err(format!("the form shows PutItem, UpdateItem and DeleteItem, not {action}"));
+        }
+        let m = request.as_object().ok_or("the request is not a JSON object")?;
+        let mut f = WriteForm { action: action.to_string(), return_values: String::from("NONE"), ..Default::default() };
+        let item_field = if action == "PutItem" { "Item" } else { "Key" };
+        for (k, v) in m {
+            match (k.as_str(), v) {
+                ("TableName", Value::String(s)) => f.table = s.clone(),
+                (field, Value::Object(_)) if field == item_field => f.item = v.to_string(),
+                ("UpdateExpression", Value::String(s)) if action == "UpdateItem" => f.update = s.clone(),
+                ("ConditionExpression", Value::String(s)) => f.condition = s.clone(),
+                ("ExpressionAttributeNames", Value::Object(_)) => f.names = v.to_string(),
+                ("ExpressionAttributeValues", Value::Object(_)) => f.values = v.to_string(),
+                ("ReturnValues", Value::String(s)) if RETURN_VALUES.contains(&s.as_str()) => f.return_values = s.clone(),
+                ("ReturnValuesOnConditionCheckFailure", Value::String(s)) if s == "ALL_OLD" || s == "NONE" => f.return_on_failure = s == "ALL_OLD",
+                ("ReturnConsumedCapacity", Value::String(s)) if s == "INDEXES" => {}
+                (other, _) => return Err(format!("the form has no control for {other} as written")),
+            }
+        }
+        if f.table.is_empty() {
+            return Err(String::from("it has no TableName"));
+        }
+        if !m.contains_key(item_field) {
+            return Err(format!("it has no {item_field}"));
+        }
+        if !m.contains_key("ReturnConsumedCapacity") {
+            return Err(String::from("the form always asks for ReturnConsumedCapacity INDEXES"));
+        }
+        Ok(f)
+    }
+}
+
 /// A starting request for a batch or transaction action on `table`, using the keys of `item` (an item of
 /// the table) so that it runs as it is.
 pub fn template(action: &str, table: &str, key: &Value, item: &Value) -> Value {

@@ -43,9 +43,14 @@ pub fn WritePanel() -> impl IntoView {
     let item = StoredValue::new(item);
     let json = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
+    // `Some(reason)`: the JSON was edited into something the fields cannot show; it is what runs.
+    let json_only = RwSignal::new(None::<String>);
+    let json_error = RwSignal::new(None::<String>);
     let refresh = move || {
         let f = form.get_untracked();
         error.set(None);
+        json_only.set(None);
+        json_error.set(None);
         if single(&f.action) {
             match f.to_request() {
                 Ok(v) => json.set(serde_json::to_string_pretty(&v).unwrap_or_default()),
@@ -71,7 +76,27 @@ pub fn WritePanel() -> impl IntoView {
                     error.set(Some(format!("{}: {}", f.type_name, f.message)));
                 }
             }
-            Err(e) => error.set(Some(format!("SerializationException: the request is not valid JSON ({e})"))),
+            Err(e) => json_error.set(Some(format!("SerializationException: the request is not valid JSON ({e})"))),
+        }
+    };
+    // JSON → fields, for the single-item actions (batches and transactions have no fields).
+    let on_json = move |text: String| {
+        json.set(text.clone());
+        let action = form.with_untracked(|f| f.action.clone());
+        match serde_json::from_str::<Value>(&text) {
+            Err(e) => json_error.set(Some(format!("SerializationException: the request is not valid JSON ({e})"))),
+            Ok(v) => {
+                json_error.set(None);
+                if single(&action) {
+                    match WriteForm::from_request(&action, &v) {
+                        Ok(f) => {
+                            form.set(f);
+                            json_only.set(None);
+                        }
+                        Err(reason) => json_only.set(Some(reason)),
+                    }
+                }
+            }
         }
     };
     let tables = move || m.state.with(|s| s.playground.tables().iter().map(|t| t.name().to_string()).collect::<Vec<_>>());
@@ -138,8 +163,10 @@ pub fn WritePanel() -> impl IntoView {
             <div class="q-json">
                 <label class="q-field">"Request JSON (what runs)"
                     <textarea class="mdl-input mdl-mono q-json-text" data-testid="w-json" spellcheck="false" rows="16"
-                        prop:value=move || json.get() on:input=move |ev| json.set(event_target_value(&ev))></textarea>
+                        prop:value=move || json.get() on:input=move |ev| on_json(event_target_value(&ev))></textarea>
                 </label>
+                {move || json_error.get().map(|e| view! { <p class="mdl-error" data-testid="w-json-error">{e}</p> })}
+                {move || json_only.get().map(|r| view! { <p class="q-note" data-testid="w-json-note">{format!("The fields can't show this request ({r}); the JSON is what runs.")}</p> })}
             </div>
         </form>
     }

@@ -141,6 +141,42 @@ pub(crate) struct ProjectionAst {
     pub paths: Vec<Path>,
 }
 
+impl Operand {
+    /// Fold the operand bottom-up: `leaf` for a path or value, `call` for a call once its arguments are
+    /// folded (in order), so the checkers see exactly what a recursive walk would. Iterative: calls nest
+    /// up to about 1,300 deep within 4 KB, more than wasm's 1 MB stack takes recursively.
+    pub fn fold<C, V>(&self, ctx: &mut C, leaf: fn(&mut C, &Operand) -> V, call: fn(&mut C, &Call, Vec<V>) -> V) -> V {
+        let mut open: Vec<(&Call, Vec<V>)> = Vec::new();
+        let mut cur = self;
+        loop {
+            let mut v = loop {
+                match cur {
+                    Operand::Call(c) => match c.args.first() {
+                        Some(first) => {
+                            open.push((c, Vec::with_capacity(c.args.len())));
+                            cur = first;
+                        }
+                        None => break call(ctx, c, Vec::new()),
+                    },
+                    other => break leaf(ctx, other),
+                }
+            };
+            loop {
+                let Some((c, mut done)) = open.pop() else { return v };
+                done.push(v);
+                match c.args.get(done.len()) {
+                    Some(next) => {
+                        open.push((c, done));
+                        cur = next;
+                        break;
+                    }
+                    None => v = call(ctx, c, done),
+                }
+            }
+        }
+    }
+}
+
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, e) in self.elems.iter().enumerate() {

@@ -161,6 +161,7 @@ fn finish(p: &Parser<'_>, mut faults: Faults, kind: ExprKind) -> Result<(), Expr
 pub(crate) fn condition(src: &str, kind: ExprKind, r: &mut Resolver<'_>) -> Result<CExpr, ExprError> {
     precheck(src, kind, r.from_statement)?;
     let mut p = Parser::new(src);
+    p.limit_operators = !r.from_statement;
     let ast = parse_condition(&mut p).map_err(|e| p.fault(e).into_error(kind))?;
     let mut checker = Checker::new(r);
     let compiled = checker.cond(&ast);
@@ -172,6 +173,7 @@ fn update(src: &str, r: &mut Resolver<'_>) -> Result<Update, ExprError> {
     let kind = ExprKind::Update;
     precheck(src, kind, r.from_statement)?;
     let mut p = Parser::new(src);
+    p.limit_operators = !r.from_statement;
     let ast = parse_update(&mut p).map_err(|e| p.fault(e).into_error(kind))?;
     let mut faults = Faults::default();
     let actions = check_update(&ast, r, &mut faults);

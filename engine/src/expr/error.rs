@@ -47,6 +47,8 @@ pub(crate) enum Fault {
     Syntax(String),
     /// `a[4294967295]`: an index past DynamoDB's largest (4294967294), as written.
     ListIndex(String),
+    /// More than 300 operators (the count stops at the first one too many).
+    TooManyOperators(usize),
     /// `((a = :v))`
     RedundantParens,
     /// `a.b.c…` with more than 32 levels.
@@ -106,6 +108,7 @@ impl Fault {
             Fault::TooLong { state_size: false, .. } => "Expression size has exceeded the maximum allowed size;".into(),
             Fault::Syntax(s) => s.clone(),
             Fault::RedundantParens => "The expression has redundant parentheses;".into(),
+            Fault::TooManyOperators(n) => format!("The expression contains too many operators; operator count: {n}"),
             Fault::PathTooDeep(n) => format!("The document path has too many nesting levels; nesting levels: {n}"),
             Fault::Reserved(w) => format!("Attribute name is a reserved keyword; reserved keyword: {w}"),
             Fault::UndefinedName(n) => {

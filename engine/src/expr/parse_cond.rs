@@ -28,11 +28,80 @@ enum Item {
     Operand(Operand, bool),
 }
 
+/// What waits on the stack for the rest of its condition.
+enum Open {
+    /// `(` at the start of a primary: a parenthesised condition (or operand, as in `(a) = :v`).
+    Paren,
+    /// `NOT`, waiting for its operand.
+    Not,
+    /// `acc AND`, waiting for the right-hand side.
+    And(Cond),
+    /// `acc OR`, waiting for the right-hand side.
+    Or(Cond),
+}
+
+/// The grammar above as a loop over an explicit stack: no recursion, so nesting costs heap, not call
+/// stack. Each reduction happens at the same token as in recursive descent, so errors point at the same
+/// place.
 pub(crate) fn parse_condition(p: &mut Parser<'_>) -> PResult<Cond> {
-    let item = or(p)?;
-    let c = into_cond(p, item)?;
-    p.expect_end()?;
-    Ok(c)
+    let mut open: Vec<Open> = Vec::new();
+    loop {
+        // The start of a `not`: any number of NOT and `(`, then an operand.
+        loop {
+            if p.at_kw("NOT") {
+                p.operator()?;
+                p.bump();
+                open.push(Open::Not);
+            } else if p.at(Tok::LParen) {
+                p.bump();
+                open.push(Open::Paren);
+            } else {
+                break;
+            }
+        }
+        let (o, paren) = p.operand(&COND_KEYWORDS)?;
+        let mut item = compare(p, Item::Operand(o, paren))?;
+        // Reduce until an AND or OR opens a new right-hand side, or the input ends.
+        loop {
+            while let Some(Open::Not) = open.last() {
+                open.pop();
+                item = Item::Cond(Cond::Not(Box::new(into_cond(p, item)?)), false);
+            }
+            if let Some(Open::And(_)) = open.last() {
+                let Some(Open::And(acc)) = open.pop() else { return Err(p.err()) };
+                item = Item::Cond(Cond::And(Box::new(acc), Box::new(into_cond(p, item)?)), false);
+            }
+            if p.at_kw("AND") {
+                open.push(Open::And(into_cond(p, item)?));
+                p.operator()?;
+                p.bump();
+                break;
+            }
+            if let Some(Open::Or(_)) = open.last() {
+                let Some(Open::Or(acc)) = open.pop() else { return Err(p.err()) };
+                item = Item::Cond(Cond::Or(Box::new(acc), Box::new(into_cond(p, item)?)), false);
+            }
+            if p.at_kw("OR") {
+                open.push(Open::Or(into_cond(p, item)?));
+                p.operator()?;
+                p.bump();
+                break;
+            }
+            match open.pop() {
+                Some(Open::Paren) => {
+                    p.expect(Tok::RParen)?;
+                    let inner = parenthesised(p, item);
+                    item = compare(p, inner)?;
+                }
+                None => {
+                    let c = into_cond(p, item)?;
+                    p.expect_end()?;
+                    return Ok(c);
+                }
+                Some(_) => return Err(p.err()),
+            }
+        }
+    }
 }
 
 /// A bare operand is a condition only when it is a function call (`attribute_exists(a)`); otherwise the
@@ -45,46 +114,22 @@ fn into_cond(p: &Parser<'_>, item: Item) -> PResult<Cond> {
     }
 }
 
-fn or(p: &mut Parser<'_>) -> PResult<Item> {
-    let first = and(p)?;
-    if !p.at_kw("OR") {
-        return Ok(first);
+/// `( item )`: a parenthesised item directly inside parentheses is redundant.
+fn parenthesised(p: &mut Parser<'_>, item: Item) -> Item {
+    match item {
+        Item::Cond(c, was_paren) => {
+            if was_paren {
+                p.redundant_parens = true;
+            }
+            Item::Cond(c, true)
+        }
+        Item::Operand(o, was_paren) => {
+            if was_paren {
+                p.redundant_parens = true;
+            }
+            Item::Operand(o, true)
+        }
     }
-    let mut acc = into_cond(p, first)?;
-    while p.at_kw("OR") {
-        p.bump();
-        let rhs = and(p)?;
-        let rhs = into_cond(p, rhs)?;
-        acc = Cond::Or(Box::new(acc), Box::new(rhs));
-    }
-    Ok(Item::Cond(acc, false))
-}
-
-fn and(p: &mut Parser<'_>) -> PResult<Item> {
-    let first = not(p)?;
-    if !p.at_kw("AND") {
-        return Ok(first);
-    }
-    let mut acc = into_cond(p, first)?;
-    while p.at_kw("AND") {
-        p.bump();
-        let rhs = not(p)?;
-        let rhs = into_cond(p, rhs)?;
-        acc = Cond::And(Box::new(acc), Box::new(rhs));
-    }
-    Ok(Item::Cond(acc, false))
-}
-
-fn not(p: &mut Parser<'_>) -> PResult<Item> {
-    if p.at_kw("NOT") {
-        p.enter()?;
-        p.bump();
-        let inner = not(p)?;
-        let inner = into_cond(p, inner)?;
-        p.leave();
-        return Ok(Item::Cond(Cond::Not(Box::new(inner)), false));
-    }
-    compare(p)
 }
 
 fn cmp_op(t: Option<Tok>) -> Option<CmpOp> {
@@ -99,18 +144,20 @@ fn cmp_op(t: Option<Tok>) -> Option<CmpOp> {
     })
 }
 
-fn compare(p: &mut Parser<'_>) -> PResult<Item> {
-    let item = primary(p)?;
+/// A primary followed by a comparator, BETWEEN or IN becomes a comparison; anything else passes through.
+fn compare(p: &mut Parser<'_>, item: Item) -> PResult<Item> {
     let (left, paren) = match item {
         Item::Operand(o, paren) => (o, paren),
         cond => return Ok(cond),
     };
     if let Some(op) = cmp_op(p.peek_kind()) {
+        p.operator()?;
         p.bump();
         let (right, _) = p.operand(&COND_KEYWORDS)?;
         return Ok(Item::Cond(Cond::Cmp(op, left, right), false));
     }
     if p.at_kw("BETWEEN") {
+        p.operator()?;
         p.bump();
         let (lo, _) = p.operand(&COND_KEYWORDS)?;
         if !p.at_kw("AND") {
@@ -121,6 +168,7 @@ fn compare(p: &mut Parser<'_>) -> PResult<Item> {
         return Ok(Item::Cond(Cond::Between(left, lo, hi), false));
     }
     if p.at_kw("IN") {
+        p.operator()?;
         p.bump();
         p.expect(Tok::LParen)?;
         let mut list = Vec::new();
@@ -132,30 +180,4 @@ fn compare(p: &mut Parser<'_>) -> PResult<Item> {
         return Ok(Item::Cond(Cond::In(left, list), false));
     }
     Ok(Item::Operand(left, paren))
-}
-
-fn primary(p: &mut Parser<'_>) -> PResult<Item> {
-    if !p.at(Tok::LParen) {
-        let (o, paren) = p.operand(&COND_KEYWORDS)?;
-        return Ok(Item::Operand(o, paren));
-    }
-    p.enter()?;
-    p.bump();
-    let inner = or(p)?;
-    p.expect(Tok::RParen)?;
-    p.leave();
-    Ok(match inner {
-        Item::Cond(c, was_paren) => {
-            if was_paren {
-                p.redundant_parens = true;
-            }
-            Item::Cond(c, true)
-        }
-        Item::Operand(o, was_paren) => {
-            if was_paren {
-                p.redundant_parens = true;
-            }
-            Item::Operand(o, true)
-        }
-    })
 }

@@ -11,7 +11,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use super::ast::{Action, Clause, ClauseKind, SetValue, UpdateAst};
+use super::ast::{Action, Clause, ClauseKind, Operand, SetValue, UpdateAst};
 use super::lexer::Tok;
 use super::parser::{PResult, Parser};
 
@@ -61,23 +61,34 @@ fn action(p: &mut Parser<'_>, kind: ClauseKind) -> PResult<Action> {
     })
 }
 
+/// `((a) + b)`: leading parentheses are counted rather than recursed into; a parenthesised bare operand
+/// may still take `+`/`-` after its `)`, a parenthesised sum may not.
 fn set_value(p: &mut Parser<'_>) -> PResult<SetValue> {
-    let left = if p.at(Tok::LParen) {
-        p.enter()?;
-        p.bump();
-        let inner = set_value(p)?;
+    let mut open = 0usize;
+    while p.eat(Tok::LParen) {
+        open += 1;
+    }
+    let left = p.operand(&UPDATE_KEYWORDS)?.0;
+    let mut v = plus_minus(p, left)?;
+    while open > 0 {
         p.expect(Tok::RParen)?;
-        p.leave();
-        match inner {
-            SetValue::Operand(o) => o,
-            whole => return Ok(whole),
-        }
-    } else {
-        p.operand(&UPDATE_KEYWORDS)?.0
-    };
-    Ok(if p.eat(Tok::Plus) {
+        open -= 1;
+        v = match v {
+            SetValue::Operand(o) => plus_minus(p, o)?,
+            whole => whole,
+        };
+    }
+    Ok(v)
+}
+
+fn plus_minus(p: &mut Parser<'_>, left: Operand) -> PResult<SetValue> {
+    Ok(if p.at(Tok::Plus) {
+        p.operator()?;
+        p.bump();
         SetValue::Plus(left, p.operand(&UPDATE_KEYWORDS)?.0)
-    } else if p.eat(Tok::Minus) {
+    } else if p.at(Tok::Minus) {
+        p.operator()?;
+        p.bump();
         SetValue::Minus(left, p.operand(&UPDATE_KEYWORDS)?.0)
     } else {
         SetValue::Operand(left)

@@ -1,8 +1,9 @@
 //! Parsing: tokens to syntax trees, for all three grammars (conditions, updates, projections).
 //!
-//! Recursive descent without backtracking, so every input is parsed in linear time (the fuzz target
-//! feeds it arbitrary text). A syntax error remembers the index of the offending token; the message is
-//! rendered with DynamoDB's `token: "…", near: "…"` wording by [`Parser::syntax_message`].
+//! No backtracking and no recursion: every input is parsed in linear time, and nesting (parentheses,
+//! `NOT`, function calls) waits on heap stacks, so no input can exhaust the call stack (wasm's is 1 MB).
+//! A syntax error remembers the index of the offending token; the message is rendered with DynamoDB's
+//! `token: "…", near: "…"` wording by [`Parser::syntax_message`].
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -11,9 +12,12 @@ use alloc::vec::Vec;
 use super::ast::{Call, Operand, Path, PathElem, ProjectionAst};
 use super::lexer::{lex, Tok, Token};
 
-/// Parenthesis/NOT nesting beyond this is refused as a syntax error at the token that goes too deep:
-/// it keeps recursion bounded whatever the input.
-pub(crate) const MAX_PARSE_DEPTH: usize = 100;
+/// DynamoDB's limit on the operators of one expression (Developer Guide, "Expression parameters": 300).
+/// Comparators, `BETWEEN`, `IN`, `AND`, `OR`, `NOT` and the update `+`/`-` count; parentheses, the `=` of
+/// a SET action and function calls do not. Observed against DynamoDB by Scylla Alternator's
+/// `test_limits.py::test_deeply_nested_expression_2` (299 `<`/`or` pass, 301 are refused with
+/// "operator count: 301" however many follow) and `_5` (1355 nested calls get "Invalid function name").
+pub(crate) const MAX_OPERATORS: usize = 300;
 
 /// The offending token's index in the full token list (`tokens.len()` means end of input).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +32,11 @@ pub(crate) struct Parser<'s> {
     toks: Vec<Token>,
     /// Index of the next significant (non-whitespace) token, or `toks.len()`.
     pos: usize,
-    pub depth: usize,
+    /// Operators read so far, and whether [`MAX_OPERATORS`] applies (not to text lowered from PartiQL).
+    operators: usize,
+    pub limit_operators: bool,
+    /// Set when the operator past [`MAX_OPERATORS`] is read: parsing stops there with DynamoDB's message.
+    too_many_operators: bool,
     /// Set when `((…))` is seen; reported after parsing ("The expression has redundant parentheses;").
     pub redundant_parens: bool,
     /// A list index past [`MAX_LIST_INDEX`], as written: parsing stops there with DynamoDB's index message
@@ -43,7 +51,16 @@ pub(crate) const MAX_LIST_INDEX: u64 = 4_294_967_294;
 impl<'s> Parser<'s> {
     pub fn new(src: &'s str) -> Self {
         let toks = lex(src);
-        let mut p = Parser { src, toks, pos: 0, depth: 0, redundant_parens: false, list_index_out_of_range: None };
+        let mut p = Parser {
+            src,
+            toks,
+            pos: 0,
+            operators: 0,
+            limit_operators: true,
+            too_many_operators: false,
+            redundant_parens: false,
+            list_index_out_of_range: None,
+        };
         p.skip_ws();
         p
     }
@@ -75,10 +92,23 @@ impl<'s> Parser<'s> {
 
     /// The fault a parse error stands for: DynamoDB's list-index message, or a syntax error.
     pub(crate) fn fault(&self, e: SyntaxError) -> super::error::Fault {
+        if self.too_many_operators {
+            return super::error::Fault::TooManyOperators(self.operators);
+        }
         match &self.list_index_out_of_range {
             Some(n) => super::error::Fault::ListIndex(n.clone()),
             None => super::error::Fault::Syntax(self.syntax_message(e)),
         }
+    }
+
+    /// Count one operator (the next token); past [`MAX_OPERATORS`] parsing stops.
+    pub fn operator(&mut self) -> PResult<()> {
+        self.operators += 1;
+        if self.limit_operators && self.operators > MAX_OPERATORS {
+            self.too_many_operators = true;
+            return Err(self.err());
+        }
+        Ok(())
     }
 
     pub fn err(&self) -> SyntaxError {
@@ -123,20 +153,6 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// Enter one level of nesting; refuse past [`MAX_PARSE_DEPTH`].
-    pub fn enter(&mut self) -> PResult<()> {
-        self.depth += 1;
-        if self.depth > MAX_PARSE_DEPTH {
-            Err(self.err())
-        } else {
-            Ok(())
-        }
-    }
-
-    pub fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
-    }
-
     /// `a.b[2]`; `reserved` lists words that cannot start or continue a path in this grammar.
     pub fn path(&mut self, keywords: &[&str]) -> PResult<Path> {
         let mut elems = Vec::new();
@@ -178,29 +194,55 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// An operand: `(operand)`, `:v`, `f(args)` or a path. `keywords` cannot be paths or function names.
+    /// An operand: `(operand)`, `:v`, `f(args)` or a path, and whether it was parenthesised.
+    /// `keywords` cannot be paths or function names. Open parentheses and calls wait on a heap stack.
     pub fn operand(&mut self, keywords: &[&str]) -> PResult<(Operand, bool)> {
-        match self.peek() {
-            Some(t) if t.kind == Tok::LParen => {
-                self.enter()?;
-                self.bump();
-                let (inner, was_parens) = self.operand(keywords)?;
-                if was_parens {
-                    self.redundant_parens = true;
+        enum Open {
+            Paren,
+            Call(String, Vec<Operand>),
+        }
+        let mut open: Vec<Open> = Vec::new();
+        'descend: loop {
+            let (mut o, mut paren) = loop {
+                match self.peek() {
+                    Some(t) if t.kind == Tok::LParen => {
+                        self.bump();
+                        open.push(Open::Paren);
+                    }
+                    Some(t) if t.kind == Tok::Value => {
+                        self.bump();
+                        break (Operand::Value(self.text(t).to_string()), false);
+                    }
+                    Some(t) if t.kind == Tok::Ident && self.next_is_lparen() && !self.is_keyword(t, keywords) => {
+                        self.bump();
+                        self.expect(Tok::LParen)?;
+                        open.push(Open::Call(self.text(t).to_string(), Vec::new()));
+                    }
+                    _ => break (Operand::Path(self.path(keywords)?), false),
                 }
-                self.expect(Tok::RParen)?;
-                self.leave();
-                Ok((inner, true))
+            };
+            loop {
+                match open.last_mut() {
+                    None => return Ok((o, paren)),
+                    Some(Open::Paren) => {
+                        self.expect(Tok::RParen)?;
+                        open.pop();
+                        if paren {
+                            self.redundant_parens = true;
+                        }
+                        paren = true;
+                    }
+                    Some(Open::Call(_, args)) => {
+                        args.push(o);
+                        if self.eat(Tok::Comma) {
+                            continue 'descend;
+                        }
+                        self.expect(Tok::RParen)?;
+                        let Some(Open::Call(name, args)) = open.pop() else { return Err(self.err()) };
+                        (o, paren) = (Operand::Call(Call { name, args }), false);
+                    }
+                }
             }
-            Some(t) if t.kind == Tok::Value => {
-                self.bump();
-                Ok((Operand::Value(self.text(t).to_string()), false))
-            }
-            Some(t) if t.kind == Tok::Ident && self.next_is_lparen() && !self.is_keyword(t, keywords) => {
-                self.bump();
-                Ok((Operand::Call(self.call_args(self.text(t).to_string(), keywords)?), false))
-            }
-            _ => Ok((Operand::Path(self.path(keywords)?), false)),
         }
     }
 
@@ -215,20 +257,6 @@ impl<'s> Parser<'s> {
             i += 1;
         }
         self.toks.get(i).is_some_and(|t| t.kind == Tok::LParen)
-    }
-
-    /// `(arg, arg, ...)` after a function name.
-    fn call_args(&mut self, name: String, keywords: &[&str]) -> PResult<Call> {
-        self.enter()?;
-        self.expect(Tok::LParen)?;
-        let mut args = Vec::new();
-        args.push(self.operand(keywords)?.0);
-        while self.eat(Tok::Comma) {
-            args.push(self.operand(keywords)?.0);
-        }
-        self.expect(Tok::RParen)?;
-        self.leave();
-        Ok(Call { name, args })
     }
 
     /// DynamoDB's rendering: the offending token (or `<EOF>`), and the text around it — the previous token

@@ -197,35 +197,41 @@ impl<'r, 'a> Checker<'r, 'a> {
 
     /// An operand of a comparison or function: a path, a value, or `size(…)`.
     pub fn operand(&mut self, o: &Operand) -> Val {
+        o.fold(self, Self::leaf, Self::call_operand)
+    }
+
+    fn leaf(&mut self, o: &Operand) -> Val {
         match o {
             Operand::Path(p) => Val::Path(self.resolver.path(p, &mut self.faults)),
             Operand::Value(v) => Val::Lit(self.resolver.value(v, &mut self.faults)),
-            Operand::Call(call) => {
-                let mut args: Vec<Val> = call.args.iter().map(|a| self.operand(a)).collect();
-                if call.name != "size" {
-                    if CONDITION_FUNCTIONS.iter().any(|(f, _)| *f == call.name) {
-                        self.faults.add(Cat::MisusedFunction, Fault::MisusedFunction(call.name.clone()));
-                    } else {
-                        self.known_condition_function(&call.name);
-                    }
-                    return Val::Lit(AttributeValue::Null);
-                }
-                if args.len() != 1 {
-                    self.faults.add(Cat::Operand, Fault::OperandCount { name: call.name.clone(), count: args.len() });
-                    return Val::Lit(AttributeValue::Null);
-                }
-                // The type is known for a literal, and for a nested `size(…)`, which is always a number.
-                let known = match args.first() {
-                    Some(Val::Lit(l)) => Some(l.value_type()),
-                    Some(Val::Size(_)) => Some(ValueType::N),
-                    _ => None,
-                };
-                if let Some(t) = known.filter(|t| matches!(t, ValueType::N | ValueType::Bool | ValueType::Null)) {
-                    self.faults.add(Cat::Function, Fault::OperandType { name: call.name.clone(), ty: t.as_str() });
-                }
-                Val::Size(Box::new(args.remove(0)))
-            }
+            Operand::Call(_) => Val::Lit(AttributeValue::Null),
         }
+    }
+
+    /// A call used as an operand, its arguments already checked.
+    fn call_operand(&mut self, call: &Call, mut args: Vec<Val>) -> Val {
+        if call.name != "size" {
+            if CONDITION_FUNCTIONS.iter().any(|(f, _)| *f == call.name) {
+                self.faults.add(Cat::MisusedFunction, Fault::MisusedFunction(call.name.clone()));
+            } else {
+                self.known_condition_function(&call.name);
+            }
+            return Val::Lit(AttributeValue::Null);
+        }
+        if args.len() != 1 {
+            self.faults.add(Cat::Operand, Fault::OperandCount { name: call.name.clone(), count: args.len() });
+            return Val::Lit(AttributeValue::Null);
+        }
+        // The type is known for a literal, and for a nested `size(…)`, which is always a number.
+        let known = match args.first() {
+            Some(Val::Lit(l)) => Some(l.value_type()),
+            Some(Val::Size(_)) => Some(ValueType::N),
+            _ => None,
+        };
+        if let Some(t) = known.filter(|t| matches!(t, ValueType::N | ValueType::Bool | ValueType::Null)) {
+            self.faults.add(Cat::Function, Fault::OperandType { name: call.name.clone(), ty: t.as_str() });
+        }
+        Val::Size(Box::new(args.remove(0)))
     }
 }
 

@@ -5,7 +5,7 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use super::ast::{Action, ClauseKind, Operand, ProjectionAst, SetValue, UpdateAst};
+use super::ast::{Action, Call, ClauseKind, Operand, ProjectionAst, SetValue, UpdateAst};
 use super::error::{Cat, Fault, Faults};
 use super::resolve::{path_str, DocPath, Elem, Resolver};
 use super::validate::UPDATE_FUNCTIONS;
@@ -153,58 +153,68 @@ fn set_value(v: &SetValue, r: &mut Resolver<'_>, faults: &mut Faults) -> UVal {
     }
 }
 
+type Ctx<'c, 'a> = (&'c mut Resolver<'a>, &'c mut Faults);
+
 fn operand(o: &Operand, r: &mut Resolver<'_>, faults: &mut Faults) -> UVal {
+    o.fold(&mut (r, faults), leaf, call)
+}
+
+fn leaf(ctx: &mut Ctx<'_, '_>, o: &Operand) -> UVal {
+    let (r, faults) = ctx;
     match o {
         Operand::Path(p) => UVal::Path(r.path(p, faults)),
         Operand::Value(v) => UVal::Lit(r.value(v, faults)),
-        Operand::Call(call) => {
-            let args: Vec<UVal> = call.args.iter().map(|a| operand(a, r, faults)).collect();
-            let fallback = UVal::Lit(AttributeValue::Null);
-            // DynamoDB refuses `list_append(list_append(:a, :b), :c)` (while `list_append(if_not_exists(…), …)`
-            // is fine), as Scylla Alternator's tests observed against AWS.
-            if call.name == "list_append"
-                && call.args.iter().any(|a| matches!(a, Operand::Call(inner) if inner.name == "list_append"))
-            {
-                faults.add(Cat::MisusedFunction, Fault::MisusedFunction(call.name.clone()));
-            }
-            if !UPDATE_FUNCTIONS.contains(&call.name.as_str()) {
-                let known_condition =
-                    ["attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size"];
-                let fault = if known_condition.contains(&call.name.as_str()) {
-                    Fault::NotAnUpdateFunction(call.name.clone())
-                } else {
-                    Fault::UnknownFunction(call.name.clone())
-                };
-                faults.add(Cat::UnknownFunction, fault);
-                return fallback;
-            }
-            if args.len() != 2 {
-                faults.add(Cat::Function, Fault::OperandCount { name: call.name.clone(), count: args.len() });
-                return fallback;
-            }
-            let mut it = args.into_iter();
-            let (Some(a), Some(b)) = (it.next(), it.next()) else { return fallback };
-            if call.name == "if_not_exists" {
-                match a {
-                    UVal::Path(p) => UVal::IfNotExists(p, Box::new(b)),
-                    _ => {
-                        faults.add(Cat::Function, Fault::RequiresPath(call.name.clone()));
-                        fallback
-                    }
-                }
-            } else {
-                for u in [&a, &b] {
-                    if let UVal::Lit(l) = u {
-                        if l.value_type() != ValueType::L {
-                            let fault = Fault::OperandType { name: call.name.clone(), ty: l.value_type().as_str() };
-                            faults.add(Cat::Function, fault);
-                            break;
-                        }
-                    }
-                }
-                UVal::ListAppend(Box::new(a), Box::new(b))
+        Operand::Call(_) => UVal::Lit(AttributeValue::Null),
+    }
+}
+
+/// A call, its arguments already checked.
+fn call(ctx: &mut Ctx<'_, '_>, call: &Call, args: Vec<UVal>) -> UVal {
+    let faults = &mut *ctx.1;
+    let fallback = UVal::Lit(AttributeValue::Null);
+    // DynamoDB refuses `list_append(list_append(:a, :b), :c)` (while `list_append(if_not_exists(…), …)`
+    // is fine), as Scylla Alternator's tests observed against AWS.
+    if call.name == "list_append"
+        && call.args.iter().any(|a| matches!(a, Operand::Call(inner) if inner.name == "list_append"))
+    {
+        faults.add(Cat::MisusedFunction, Fault::MisusedFunction(call.name.clone()));
+    }
+    if !UPDATE_FUNCTIONS.contains(&call.name.as_str()) {
+        let known_condition =
+            ["attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size"];
+        let fault = if known_condition.contains(&call.name.as_str()) {
+            Fault::NotAnUpdateFunction(call.name.clone())
+        } else {
+            Fault::UnknownFunction(call.name.clone())
+        };
+        faults.add(Cat::UnknownFunction, fault);
+        return fallback;
+    }
+    if args.len() != 2 {
+        faults.add(Cat::Function, Fault::OperandCount { name: call.name.clone(), count: args.len() });
+        return fallback;
+    }
+    let mut it = args.into_iter();
+    let (Some(a), Some(b)) = (it.next(), it.next()) else { return fallback };
+    if call.name == "if_not_exists" {
+        match a {
+            UVal::Path(p) => UVal::IfNotExists(p, Box::new(b)),
+            _ => {
+                faults.add(Cat::Function, Fault::RequiresPath(call.name.clone()));
+                fallback
             }
         }
+    } else {
+        for u in [&a, &b] {
+            if let UVal::Lit(l) = u {
+                if l.value_type() != ValueType::L {
+                    let fault = Fault::OperandType { name: call.name.clone(), ty: l.value_type().as_str() };
+                    faults.add(Cat::Function, fault);
+                    break;
+                }
+            }
+        }
+        UVal::ListAppend(Box::new(a), Box::new(b))
     }
 }
 

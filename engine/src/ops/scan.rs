@@ -83,14 +83,20 @@ impl Database {
                 )));
             }
         }
-        let global = s.index.is_some_and(|i| i.kind == crate::table::schema::IndexKind::Global);
-        let after = start.as_ref().map(|(k, ik)| match ik {
-            Some((ipk, _)) if global => ipk,
-            _ => &k.pk,
-        });
-        crate::throttle::check_read_range(t, s.index, after, Some(segments.unwrap_or((0, 1))), throttle)?;
+        crate::throttle::check_read_range(t, s.index, page_after(s.index, start.as_ref()), Some(segments.unwrap_or((0, 1))), throttle)?;
         scan_pages(&s, start, segments, input.limit, input.return_consumed_capacity)
     }
+}
+
+/// The partition key a Scan page resumes after, for the throttling decision: its ExclusiveStartKey's
+/// partition key on the table (and an LSI, which lives in the table's partitions) or on the GSI.
+/// Scan and a PartiQL SELECT that becomes a Scan ask with it alike.
+pub(crate) fn page_after<'k>(index: Option<&crate::table::schema::IndexDef>, start: Option<&'k StartKey>) -> Option<&'k KeyVal> {
+    let global = index.is_some_and(|i| i.kind == crate::table::schema::IndexKind::Global);
+    start.map(|(k, ik)| match ik {
+        Some((ipk, _)) if global => ipk,
+        _ => &k.pk,
+    })
 }
 
 /// One page of a Scan of the table or index `s` reads, after `start`, within one segment. Scan runs it;

@@ -5,6 +5,13 @@
 //! is DuplicateItemException), an UPDATE an UpdateItem that requires the item to exist, a DELETE a
 //! DeleteItem whose extra WHERE conditions apply only to an existing item. So items, errors, indexes,
 //! streams and capacity are exactly those of the typed operations.
+//!
+//! Throttling (the server's `--throughput simulated`): a statement is asked about exactly as the
+//! operation it becomes — each key a GetItem-shaped SELECT reads (`ThrottlePolicy::throttled`), each
+//! partition a Query-shaped one reads and the page a Scan-shaped one starts (`range_throttled`, through
+//! `throttle::check_read_range`, as Query and Scan are), and a write's table key and then its GSI
+//! entries (through the typed writes' `*_with`), and it is debited what it consumed, a failed
+//! condition included, before the next statement of a batch is asked about.
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -25,10 +32,12 @@ use crate::db::Database;
 use crate::error::ApiError;
 use crate::ops::query::{read_partition, setup, start_key};
 use crate::ops::scan::scan_pages;
+use crate::ops::write::MeteredError;
 use crate::table::key::{key_from_key_param, KeyVal};
 use crate::table::range::SortRange;
 use crate::table::schema::{IndexKind, KeySchema};
 use crate::table::Table;
+use crate::throttle::{check_read_range, throughput_exceeded, Access, NoThrottle, ThrottlePolicy};
 use crate::value::{AttributeValue, Item};
 
 fn invalid(m: impl Into<String>) -> ApiError {
@@ -70,14 +79,37 @@ fn expressions(b: Builder, condition: Option<String>) -> WriteExpressions {
 impl Database {
     /// ExecuteStatement: one PartiQL statement; the output says which operation it became.
     pub fn execute_statement(&mut self, input: &ExecuteStatementInput, now: u64) -> Result<ExecuteStatementOutput, ApiError> {
+        self.execute_statement_with(input, now, &mut NoThrottle)
+    }
+
+    /// [`Database::execute_statement`] asking `throttle` about every part, as the operation the
+    /// statement becomes would (see the module's doc), and handing it what the statement consumed:
+    /// `charged` once per statement, for a served one and for a write that failed its condition; for
+    /// any other failure an empty charge of its table, so parts it was admitted for but never used are
+    /// not paired with the next statement's charges.
+    pub(crate) fn execute_statement_with(&mut self, input: &ExecuteStatementInput, now: u64, throttle: &mut dyn ThrottlePolicy) -> Result<ExecuteStatementOutput, ApiError> {
         let statement = parse_request(&input.request)?;
         let params = &input.request.parameters;
-        match &statement {
-            Statement::Select(s) => self.run_select(s, input, now),
-            Statement::Exists(_) => Err(invalid(msg::EXISTS_OUTSIDE_TRANSACTION)),
+        let (table, result) = match &statement {
+            Statement::Select(s) => (s.from.table.clone(), self.run_select(s, input, now, throttle).map_err(MeteredError::from)),
+            Statement::Exists(_) => return Err(invalid(msg::EXISTS_OUTSIDE_TRANSACTION)),
             _ => {
                 let plan = self.plan_write(&statement, params)?;
-                self.run_write(plan, input.request.return_old_on_condition_failure, input.return_consumed_capacity, now)
+                let table = plan.table.clone();
+                (table, self.run_write(plan, input.request.return_old_on_condition_failure, input.return_consumed_capacity, now, throttle))
+            }
+        };
+        if !throttle.active() {
+            return result.map_err(|e| e.0);
+        }
+        match result {
+            Ok(out) => {
+                throttle.charged(&out.consumed);
+                Ok(out)
+            }
+            Err(MeteredError(e, consumed)) => {
+                throttle.charged(&consumed.filter(|c| !c.charges.is_empty()).unwrap_or_else(|| Consumed::new(&table)));
+                Err(e)
             }
         }
     }
@@ -205,7 +237,21 @@ impl Database {
         }
     }
 
-    fn run_write(&mut self, plan: WritePlan, rv_fail: bool, rcc: ReturnCapacity, now: u64) -> Result<ExecuteStatementOutput, ApiError> {
+    /// A write statement as the single-item write it becomes: its table key asked about first (as
+    /// `Database::execute_with` asks for PutItem/UpdateItem/DeleteItem), then the typed write with the
+    /// policy for its GSI entries. The error keeps what a failed condition consumed.
+    fn run_write(&mut self, plan: WritePlan, rv_fail: bool, rcc: ReturnCapacity, now: u64, throttle: &mut dyn ThrottlePolicy) -> Result<ExecuteStatementOutput, MeteredError> {
+        if throttle.active() {
+            let t = self.data_table(&plan.table)?;
+            // A key the write itself will refuse is left to it, so it gets its own validation error.
+            let key = match &plan.action {
+                TransactAction::Put { item } => crate::table::key::key_from_item(&t.def.keys, item).ok().map(|k| k.to_item(&t.def.keys)),
+                TransactAction::Update { key, .. } | TransactAction::Delete { key } | TransactAction::ConditionCheck { key } => Some(key.clone()),
+            };
+            if key.is_some_and(|k| throttle.throttled(&plan.table, &k, Access::Write)) {
+                return Err(throughput_exceeded(t.def.billing).into());
+            }
+        }
         let return_values = match plan.returning {
             None => ReturnValues::None,
             Some(Returning::AllOld) => ReturnValues::AllOld,
@@ -218,21 +264,21 @@ impl Database {
         let (out, operation) = match plan.action {
             TransactAction::Put { item } => {
                 let input = PutItemInput { table_name: plan.table, item, expressions: plan.expressions, options: WriteOptions { return_values: ReturnValues::None, ..options } };
-                let out = self.put_item_metered(input, now).map_err(|e| match e.0 {
-                    ApiError::ConditionalCheckFailed { .. } => ApiError::DuplicateItem(String::from(msg::DUPLICATE_ITEM)),
-                    other => other,
+                let out = self.put_item_with(input, now, throttle).map_err(|e| match e.0 {
+                    ApiError::ConditionalCheckFailed { .. } => MeteredError(ApiError::DuplicateItem(String::from(msg::DUPLICATE_ITEM)), e.1),
+                    other => MeteredError(other, e.1),
                 })?;
                 (out, Operation::PutItem { table })
             }
             TransactAction::Update { key, update_expression } => {
                 let input = UpdateItemInput { table_name: plan.table, key, update_expression, attribute_updates: None, expressions: plan.expressions, options };
-                (self.update_item_metered(&input, now).map_err(|e| e.0)?, Operation::UpdateItem { table })
+                (self.update_item_with(&input, now, throttle)?, Operation::UpdateItem { table })
             }
             TransactAction::Delete { key } => {
                 let input = DeleteItemInput { table_name: plan.table, key, expressions: plan.expressions, options };
-                (self.delete_item_metered(&input, now).map_err(|e| e.0)?, Operation::DeleteItem { table })
+                (self.delete_item_with(&input, now, throttle)?, Operation::DeleteItem { table })
             }
-            TransactAction::ConditionCheck { .. } => return Err(invalid(msg::EXISTS_OUTSIDE_TRANSACTION)),
+            TransactAction::ConditionCheck { .. } => return Err(invalid(msg::EXISTS_OUTSIDE_TRANSACTION).into()),
         };
         let items = out.attributes.filter(|a| !a.is_empty()).into_iter().collect();
         Ok(ExecuteStatementOutput {
@@ -245,7 +291,7 @@ impl Database {
         })
     }
 
-    fn run_select(&self, s: &Select, input: &ExecuteStatementInput, now: u64) -> Result<ExecuteStatementOutput, ApiError> {
+    fn run_select(&self, s: &Select, input: &ExecuteStatementInput, now: u64, throttle: &mut dyn ThrottlePolicy) -> Result<ExecuteStatementOutput, ApiError> {
         let params = &input.request.parameters;
         let t = self.data_table(&s.from.table)?;
         let index = match &s.from.index {
@@ -338,6 +384,7 @@ impl Database {
                 Some(k) => Some(start_key(t, index, k)?),
                 None => None,
             };
+            check_read_range(t, index, crate::ops::scan::page_after(index, esk.as_ref()), Some((0, 1)), throttle)?;
             let out = scan_pages(&rs, esk, None, input.limit, rcc)?;
             consumed.charges.extend(out.consumed.charges);
             items.extend(out.items.unwrap_or_default().into_iter().map(|i| finish(i.into_item())));
@@ -359,6 +406,9 @@ impl Database {
                     key.insert(sk.name.clone(), v.clone());
                 }
                 let pk = key_from_key_param(&t.def.keys, &key)?;
+                if throttle.active() && throttle.throttled(&t.def.name, &pk.to_item(&t.def.keys), Access::Read) {
+                    return Err(throughput_exceeded(t.def.billing));
+                }
                 let stored = t.get_stored(&pk);
                 consumed.read(Target::Table, stored.map_or(0, |x| x.size()), consistency, Reason::GetItem { found: stored.is_some() });
                 let Some(stored) = stored else { continue };
@@ -385,6 +435,7 @@ impl Database {
                     Some(k) => Some(start_key(t, index, k)?),
                     None => None,
                 };
+                check_read_range(t, index, Some(&pk), None, throttle)?;
                 let out = read_partition(&rs, &pk, SortRange::from_condition(range.as_ref()), resume.as_ref(), forward, remaining, rcc)?;
                 consumed.charges.extend(out.consumed.charges);
                 if let Some(r) = remaining.as_mut() {

@@ -80,11 +80,10 @@ pub use parser::{parse, ParseError, Parsed};
 use crate::api::partiql::ExecuteStatementInput;
 use crate::db::Database;
 use crate::error::ApiError;
-use crate::throttle::{throughput_exceeded, Access, ThrottlePolicy};
+use crate::throttle::ThrottlePolicy;
 
 impl Database {
-    /// ExecuteStatement from JSON. A single-item write (or a GetItem-shaped read) whose key the
-    /// throttling decision throttles fails before touching anything, as GetItem/PutItem do.
+    /// ExecuteStatement from JSON, throttled as the operation the statement becomes (see `exec`).
     pub(crate) fn execute_statement_json(
         &mut self,
         input: &serde_json::Value,
@@ -92,40 +91,7 @@ impl Database {
         throttle: &mut dyn ThrottlePolicy,
     ) -> Result<serde_json::Value, ApiError> {
         let input = ExecuteStatementInput::from_json(input)?;
-        if throttle.active() {
-            if let Ok(statement) = exec::parse_request(&input.request) {
-                let params = &input.request.parameters;
-                let keyed = match &statement {
-                    ast::Statement::Select(s) => self
-                        .table_for_data(&s.from.table)
-                        .ok()
-                        .filter(|_| s.from.index.is_none())
-                        .and_then(|t| plan::write_key(&t.def.keys, s.filter.as_ref(), params).ok())
-                        .map(|(k, _)| (s.from.table.clone(), k, Access::Read)),
-                    other => self.plan_write(other, params).ok().and_then(|p| {
-                        let t = self.table_for_data(&p.table).ok()?;
-                        let key = match &p.action {
-                            crate::api::transact::TransactAction::Put { item } => {
-                                crate::table::key::key_from_item(&t.def.keys, item).ok()?.to_item(&t.def.keys)
-                            }
-                            crate::api::transact::TransactAction::Update { key, .. }
-                            | crate::api::transact::TransactAction::Delete { key }
-                            | crate::api::transact::TransactAction::ConditionCheck { key } => key.clone(),
-                        };
-                        Some((p.table, key, Access::Write))
-                    }),
-                };
-                if let Some((table, key, access)) = keyed {
-                    if throttle.throttled(&table, &key, access) {
-                        if let Some(t) = self.table(&table) {
-                            return Err(throughput_exceeded(t.def.billing));
-                        }
-                    }
-                }
-            }
-        }
-        let out = self.execute_statement(&input, now)?;
-        throttle.charged(&out.consumed);
+        let out = self.execute_statement_with(&input, now, throttle)?;
         if self.charges.is_some() {
             self.note_charges(core::slice::from_ref(&out.consumed));
             self.operation = Some(out.operation.clone());

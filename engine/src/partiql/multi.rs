@@ -24,12 +24,12 @@ use crate::api::partiql::{
     BatchExecuteStatementInput, BatchExecuteStatementOutput, BatchStatementResponse, ExecuteStatementInput, ExecuteTransactionInput,
     ExecuteTransactionOutput, Operation, StatementRequest,
 };
-use crate::api::transact::{TransactAction, TransactGetItem, TransactGetItemsInput, TransactWriteItem, TransactWriteItemsInput};
+use crate::api::transact::{TransactGetItem, TransactGetItemsInput, TransactWriteItem, TransactWriteItemsInput};
 use crate::capacity::Consumed;
 use crate::db::Database;
 use crate::error::{ApiError, CancellationReason};
 use crate::table::key::key_from_key_param;
-use crate::throttle::{throughput_exceeded, Access, ThrottlePolicy};
+use crate::throttle::ThrottlePolicy;
 use crate::value::Item;
 
 fn invalid(m: impl Into<String>) -> ApiError {
@@ -127,12 +127,10 @@ impl Database {
         if s.from.index.is_some() || !s.order_by.is_empty() {
             return Err(invalid(msg::BATCH_SINGLE_SELECT));
         }
-        let (key, _) = write_key(&t.def.keys, s.filter.as_ref(), &req.parameters).map_err(|_| invalid(msg::BATCH_SINGLE_SELECT))?;
-        if throttle.active() && throttle.throttled(&s.from.table, &key, Access::Read) {
-            return Err(throughput_exceeded(t.def.billing));
-        }
+        write_key(&t.def.keys, s.filter.as_ref(), &req.parameters).map_err(|_| invalid(msg::BATCH_SINGLE_SELECT))?;
         let single = ExecuteStatementInput { request: req.clone(), next_token: None, limit: None, return_consumed_capacity: input.return_consumed_capacity };
-        let out = self.execute_statement(&single, now)?;
+        // Asked about (its key) and charged as the GetItem it becomes.
+        let out = self.execute_statement_with(&single, now, throttle)?;
         if !matches!(out.operation, Operation::GetItem { keys: 1, .. }) {
             return Err(invalid(msg::BATCH_SINGLE_SELECT));
         }
@@ -152,19 +150,10 @@ impl Database {
         if plan.returning.is_some() {
             return Err(invalid(msg::TRANSACTION_UNSUPPORTED));
         }
-        if throttle.active() {
-            let t = self.table_for_data(&plan.table)?;
-            let key = match &plan.action {
-                TransactAction::Put { item } => crate::table::key::key_from_item(&t.def.keys, item)?.to_item(&t.def.keys),
-                TransactAction::Update { key, .. } | TransactAction::Delete { key } | TransactAction::ConditionCheck { key } => key.clone(),
-            };
-            if throttle.throttled(&plan.table, &key, Access::Write) {
-                return Err(throughput_exceeded(t.def.billing));
-            }
-        }
         let table = plan.table.clone();
         let single = ExecuteStatementInput { request: req.clone(), next_token: None, limit: None, return_consumed_capacity: input.return_consumed_capacity };
-        let out = self.execute_statement(&single, now)?;
+        // Asked about (its key, then its GSI entries) and charged as the single write it becomes.
+        let out = self.execute_statement_with(&single, now, throttle)?;
         Ok((table, out.consumed))
     }
 

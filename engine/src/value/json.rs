@@ -46,9 +46,22 @@ pub fn item_from_json(v: &Value) -> Result<Item, ValueError> {
     }
     let mut item = Item::new();
     for (name, value) in obj {
+        check_name(name)?;
         item.insert(name.clone(), decode(value, 1)?);
     }
     Ok(item)
+}
+
+/// The longest attribute name (and map key) DynamoDB stores, in UTF-8 bytes.
+pub const MAX_ATTRIBUTE_NAME_BYTES: usize = 65_535;
+
+/// DynamoDB's answer to a longer one, at the top level or nested (ExtendDB/extenddb#365, measured against
+/// the service: PutItem and UpdateItem values alike; 65,535 bytes are accepted).
+fn check_name(name: &str) -> Result<(), ValueError> {
+    if name.len() > MAX_ATTRIBUTE_NAME_BYTES {
+        return Err(invalid("1 validation error detected: Attribute name is too large, must be less than 65536 bytes"));
+    }
+    Ok(())
 }
 
 /// The serialisation pass alone: succeeds iff `v` has the JSON shape of an AttributeValue.
@@ -293,6 +306,7 @@ fn decode_member(tag: &str, body: &Value, level: usize) -> Result<AttributeValue
             let mut map = BTreeMap::new();
             if let Some(obj) = body.as_object() {
                 for (k, x) in obj {
+                    check_name(k)?;
                     map.insert(k.clone(), decode(x, level + 1)?);
                 }
             }

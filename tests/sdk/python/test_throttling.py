@@ -4,6 +4,8 @@ has one partition with 300 s of burst (300 WCU, 300 RCU); a few writes or reads 
 it and the partition then owes far more than its refill of 1 unit per second for the rest of the
 test."""
 
+import time
+
 import botocore.config
 import boto3
 import pytest
@@ -239,3 +241,99 @@ def test_a_throttled_gsi_throttles_the_base_table_write(simulated):
     # The GSI's reads have their own bucket: a Query of one email (one 130 KB entry, 16.5 RCU) runs.
     out = ddb.query(TableName="Users", IndexName="ByEmail", KeyConditionExpression="email = :e", ExpressionAttributeValues={":e": {"S": "u0@x"}})
     assert out["Count"] == 1
+
+
+def start_of_a_second():
+    """Wait for the wall clock's next second to begin, so a burst of calls falls inside one second
+    (an on-demand partition's ceiling is per second)."""
+    now = time.time()
+    time.sleep(1 - (now - int(now)) + 0.01)
+
+
+def test_on_demand_throttling_is_a_throttling_exception_and_the_sdk_retries_it(simulated):
+    """On an on-demand table DynamoDB answers a throttled request with ThrottlingException (HTTP 400) and
+    its on-demand message, not ProvisionedThroughputExceededException (docs/partition-model.md, "What the
+    server answers"). A new on-demand table has 4 partitions; one partition serves at most 1,000 WCU a
+    second, so ten 100 KB writes (100 WCU each) to one key fill it and the eleventh, in the same
+    second, is throttled. A retrying client is throttled on its first attempt, backs off, and succeeds
+    in a later second, when the partition serves again: botocore retried a ThrottlingException."""
+    ddb = client(simulated.endpoint)
+    ddb.create_table(
+        TableName="Events",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        BillingMode="PAY_PER_REQUEST",
+    )
+    # 'PK' + 'HOT' (5 B) + 'blob' (4 B) + 102,391 B = 102,400 B: exactly 100 WCU.
+    hundred = {"PK": {"S": "HOT"}, "blob": {"S": "x" * 102391}}
+    start_of_a_second()
+    for _ in range(10):
+        ddb.put_item(TableName="Events", Item=hundred)
+    with pytest.raises(ClientError) as caught:
+        ddb.put_item(TableName="Events", Item={"PK": {"S": "HOT"}, "n": {"N": "1"}})
+    err = caught.value.response
+    assert err["Error"]["Code"] == "ThrottlingException", err["Error"]
+    assert err["ResponseMetadata"]["HTTPStatusCode"] == 400
+    assert err["Error"]["Message"].startswith("Throughput exceeds the current capacity of your table or index.")
+    retrying = client(simulated.endpoint, mode="standard", max_attempts=6)
+    start_of_a_second()
+    for _ in range(10):
+        ddb.put_item(TableName="Events", Item=hundred)
+    out = retrying.put_item(TableName="Events", Item={"PK": {"S": "HOT"}, "n": {"N": "2"}})
+    assert out["ResponseMetadata"]["RetryAttempts"] >= 1, "the first attempt was throttled and retried"
+    assert ddb.get_item(TableName="Events", Key={"PK": {"S": "HOT"}})["Item"]["n"] == {"N": "2"}
+
+
+def test_a_failed_conditional_write_is_debited(simulated):
+    """DynamoDB charges a write that fails its condition (the larger of the stored item and the one it
+    would have written), so it drains the partition like a served write. On the 1 WCU table (300 WCU of
+    burst): a 130 KB item is written (300 -> 170), two conditional puts of its bare key fail and are
+    each charged 130 WCU (170 -> 40 -> -90), and the next write is throttled."""
+    ddb = client(simulated.endpoint)
+    ddb.put_item(TableName="Hot", Item={"PK": {"S": "C"}, "blob": {"S": BIG}})
+    for _ in range(2):
+        with pytest.raises(ClientError) as caught:
+            ddb.put_item(TableName="Hot", Item={"PK": {"S": "C"}}, ConditionExpression="attribute_not_exists(PK)")
+        assert caught.value.response["Error"]["Code"] == "ConditionalCheckFailedException"
+    with pytest.raises(ClientError) as caught:
+        ddb.put_item(TableName="Hot", Item={"PK": {"S": "D"}})
+    assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    assert ddb.get_item(TableName="Hot", Key={"PK": {"S": "C"}})["Item"]["blob"]["S"] == BIG, "the failed writes changed nothing"
+
+
+def test_partiql_selects_throttle_as_the_query_or_scan_they_become(simulated):
+    """A PartiQL SELECT is metered and throttled as the operation it becomes. On a 1 RCU table with a
+    sort key (300 RCU of burst), a SELECT that pins only the partition key is a Query of that partition:
+    strongly consistent, it reads the 130 KB item for 33 RCU, so ten start (the tenth overdraws) and the
+    eleventh is throttled like a Query; the SDK retries, then fails. A SELECT with no key in its WHERE
+    clause is a Scan of the same (only) partition and is throttled too. Writes have their own bucket."""
+    ddb = client(simulated.endpoint)
+    ddb.create_table(
+        TableName="Feed",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "SK", "AttributeType": "N"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+        BillingMode="PROVISIONED",
+        ProvisionedThroughput={"ReadCapacityUnits": 1, "WriteCapacityUnits": 1},
+    )
+    ddb.put_item(TableName="Feed", Item={"PK": {"S": "BIG"}, "SK": {"N": "1"}, "blob": {"S": BIG}})
+    query = {"Statement": "SELECT * FROM \"Feed\" WHERE PK = ?", "Parameters": [{"S": "BIG"}], "ConsistentRead": True}
+    for reads in range(40):
+        try:
+            assert len(ddb.execute_statement(**query)["Items"]) == 1
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            assert "provisioned throughput for the table" in e.response["Error"]["Message"]
+            break
+    else:
+        pytest.fail("PartiQL queries were never throttled")
+    assert reads == 10, reads
+    retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
+    with pytest.raises(ClientError) as caught:
+        retrying.execute_statement(**query)
+    err = caught.value.response
+    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    assert err["ResponseMetadata"]["RetryAttempts"] == 3, "the SDK retried three times before giving up"
+    with pytest.raises(ClientError) as caught:
+        ddb.execute_statement(Statement="SELECT * FROM \"Feed\"")
+    assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    ddb.execute_statement(Statement="INSERT INTO \"Feed\" VALUE {'PK': 'W', 'SK': 1}")
