@@ -97,3 +97,23 @@ fn a_dismissal_saved_under_the_old_shared_id_still_applies_to_the_data_finding()
     let heat = advisor::Finding { from_heat: true, ..data };
     assert!(heat.dismissal(&m.dismissed_findings).is_none());
 }
+
+#[test]
+fn table_keys_throttled_only_by_a_gsis_back_pressure_are_not_hot_keys() {
+    let key = |table: &str, index: Option<&str>, key: &str, throttled: u64| advisor::heat::HotKey {
+        table: table.into(),
+        index: index.map(String::from),
+        key: key.into(),
+        accessed_half_units: 2 * throttled,
+        throttled_requests: throttled,
+    };
+    let heat = Heat {
+        seconds: 5,
+        keys: vec![key("Shop", Some("GSI1"), "ORDER_STATUS#PENDING", 10_000), key("Shop", None, "USER#26082", 2), key("Shop", None, "USER#7", 100)],
+    };
+    let hot: Vec<&str> = heat.throttled_keys().map(|k| k.key.as_str()).collect();
+    assert_eq!(hot, ["ORDER_STATUS#PENDING", "USER#7"]);
+    let m = common::model(serde_json::json!({"version": 2, "tables": []}));
+    let ids: Vec<String> = advise(&Context::new(&m, &[], Some(&heat))).iter().map(|f| f.id()).collect();
+    assert_eq!(ids, ["low-cardinality-key:heat:Shop", "low-cardinality-key:heat:Shop/GSI1"]);
+}

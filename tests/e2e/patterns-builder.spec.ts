@@ -9,6 +9,18 @@ import type { Page } from '@playwright/test';
 const ECOMMERCE = JSON.parse(readFileSync(join(__dirname, '../../engine/tests/data/models/gallery/ecommerce.json'), 'utf8'));
 const PENDING = 'Pending orders, oldest first';
 
+// A saved workload for the person's own model: every order placed as PENDING, 3,000 a second, so GSI1's
+// ORDER_STATUS#PENDING partition (1,000 WCU a second at most) throttles.
+const PENDING_RUSH = {
+  seed: 1, duration_seconds: 5,
+  patterns: [{
+    name: 'place-order', table: 'Shop', op: 'PutItem', key: { PK: 'USER#{id}', SK: 'ORDER#{id}' },
+    item: { GSI1PK: { S: 'ORDER_STATUS#PENDING' }, GSI1SK: { S: 'ORDER#{id}' } },
+    item_bytes: 300, key_count: 1000000, rate: { shape: 'constant', per_second: 3000 },
+  }],
+};
+const withWorkload = (model: object, workload: object) => ({ ...structuredClone(model), workloads: [{ name: 'Rush', ...workload }] });
+
 /** In the Heat tab: "Use my model" (its saved workload), run it, wait for the results. */
 async function runOwnModel(page: Page): Promise<void> {
   await page.getByTestId('heat-use-model').click();
@@ -100,20 +112,20 @@ test.describe('the builder and the access patterns', () => {
     await expect(page.getByTestId('q-status')).toContainText('200 OK');
   });
 
-  test('the constant-key scenario’s heat in the Heat tab becomes the advisor’s throttled-key finding; clearing the run clears it', async ({ page }) => {
+  test('heat from a run of the person’s own model becomes the advisor’s throttled-key finding; another scenario clears it', async ({ page }) => {
     test.slow();
-    await openWithModel(page, ECOMMERCE, 'Heat');
-    await page.getByTestId('scenario-latest-posts').click();
-    await page.getByTestId('heat-run').click();
-    await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 30_000 });
+    await openWithModel(page, withWorkload(ECOMMERCE, PENDING_RUSH), 'Heat');
+    await runOwnModel(page);
 
     await page.getByRole('tab', { name: 'Access patterns' }).click();
-    await expect(page.getByTestId('advisor-heat')).toHaveText('With the heat of the Heat tab\'s run of “Latest posts on a constant GSI key” (20 simulated seconds).');
-    const f = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:heat:Social/GSI1"]');
-    await expect(f.getByTestId('finding-title')).toHaveText('The simulator throttled 10000 requests on key ALL_POSTS');
-    await expect(f.getByTestId('finding-fix')).toContainText('write-shard it (ALL_POSTS#<0..N-1>)');
+    await expect(page.getByTestId('advisor-heat')).toHaveText('With the heat of the Heat tab\'s run of “E-commerce: users, orders by status, reviews” (5 simulated seconds).');
+    const f = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:heat:Shop/GSI1"]');
+    await expect(f.getByTestId('finding-title')).toHaveText(/^The simulator throttled \d+ requests on key ORDER_STATUS#PENDING$/);
+    await expect(f.getByTestId('finding-target')).toHaveText('index GSI1 of Shop');
+    await expect(f.getByTestId('finding-fix')).toContainText('write-shard it (ORDER_STATUS#PENDING#<0..N-1>)');
+    await expect(page.getByTestId('finding')).toHaveCount(1);
 
-    // Another scenario clears the Heat tab's results, and the heat-based finding goes with them.
+    // A scenario clears the Heat tab's results, and the heat-based finding goes with them.
     await page.getByRole('tab', { name: 'Heat' }).click();
     await page.getByTestId('scenario-sharded-counter').click();
     await page.getByRole('tab', { name: 'Access patterns' }).click();
@@ -172,6 +184,22 @@ test.describe('the builder and the access patterns', () => {
     await data.getByTestId('finding-dismiss-confirm').click();
     await expect(data).toHaveCount(0);
     await expect(heat).toBeVisible();
+  });
+
+  test('a seed scenario’s heat names the scenario’s tables, not the model’s: it gives the model no findings', async ({ page }) => {
+    test.slow();
+    await openWithModel(page, ECOMMERCE, 'Heat');
+    await page.getByTestId('scenario-latest-posts').click();
+    await page.getByTestId('heat-run').click();
+    await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 30_000 });
+    // The scenario throttles (its constant ALL_POSTS key)…
+    await expect(page.getByTestId('base-throttled')).not.toHaveText('0');
+
+    await page.getByRole('tab', { name: 'Access patterns' }).click();
+    // …which is not this model's: the advisor says why it does not read that heat, and finds nothing.
+    await expect(page.getByTestId('advisor-heat')).toHaveText('The Heat tab\'s run of the scenario “Latest posts on a constant GSI key” simulates the scenario\'s own tables, so its heat is not read here: run “Use my model” for heat on this design.');
+    await expect(page.getByTestId('finding')).toHaveCount(0);
+    await expect(page.getByTestId('advisor-summary')).toHaveText('No findings: the design avoids every anti-pattern the advisor checks.');
   });
 
   test('the analysis runs only while the tab is visible, and on every change while it is', async ({ page }) => {

@@ -84,7 +84,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         }
     }
     if let Some(heat) = cx.heat {
-        for k in heat.keys.iter().filter(|k| k.throttled_requests > 0) {
+        for k in heat.throttled_keys() {
             let Some(rest) = strip_time(&k.key) else { continue };
             let target = k.target();
             let lead = if rest.is_empty() { String::from("<entityId>#") } else { format!("{rest}<entityId>#") };
