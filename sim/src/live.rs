@@ -18,6 +18,11 @@
 //! ([`ThrottlePolicy::charged`]), each charge on the partition of the part it came from, and a bucket may
 //! go into debt: the requests after an expensive one wait for the refill, as DynamoDB's do. Time
 //! advances by whole seconds of the clock the server passes in.
+//!
+//! Adaptive capacity's isolation of hot items is the simulator's own rule ([`crate::isolation`]): each
+//! charge is also counted for the partition key of its part (a Scan page has none, as in the
+//! simulator), and when a second ends, a partition throttled at its ceiling for ten seconds in a row
+//! gets that second's hottest key on a partition of its own.
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -28,6 +33,7 @@ use engine::db::Database;
 use engine::throttle::{Access, IndexWrite, ReadRange, ThrottlePolicy};
 use engine::value::Item;
 
+use crate::isolation::{isolate_hottest, key_text, KeySecond};
 use crate::layout::key_hash;
 use crate::pricing::served_by;
 use crate::target::{Kind, Target, ThrottleReason};
@@ -39,6 +45,9 @@ struct LiveTable {
     targets: Vec<Target>,
     /// The definition this state was built from (rebuilt when it changes).
     signature: String,
+    /// Per target, this second's served traffic per partition-key text: (hash, read + 3 × write
+    /// half-units), what isolation picks the hottest key from.
+    second_keys: Vec<BTreeMap<String, (u64, u64)>>,
 }
 
 impl LiveTable {
@@ -50,8 +59,9 @@ impl LiveTable {
     }
 }
 
-/// A part admitted during the current call: (table, target, partition, kind).
-type Admitted = (String, usize, usize, Kind);
+/// A part admitted during the current call: (table, target, partition, kind, its partition key's
+/// (hash, text) when it has one).
+type Admitted = (String, usize, usize, Kind, Option<(u64, String)>);
 
 /// Per-table partition state for the live server.
 #[derive(Default)]
@@ -116,7 +126,8 @@ impl LiveThrottle {
                 })
                 .collect();
             targets.iter_mut().for_each(Target::tick);
-            self.tables.insert(String::from(name), LiveTable { pks, targets, signature });
+            let second_keys = alloc::vec![BTreeMap::new(); targets.len()];
+            self.tables.insert(String::from(name), LiveTable { pks, targets, signature, second_keys });
         }
     }
 
@@ -133,8 +144,13 @@ impl LiveThrottle {
         }
         for _ in 0..(now - last).min(MAX_CATCH_UP) {
             for t in self.tables.values_mut() {
-                for target in &mut t.targets {
-                    target.end_second();
+                for (target, keys) in t.targets.iter_mut().zip(&mut t.second_keys) {
+                    let hot = target.end_second();
+                    // The keys are those of the second that just ended (the first one replayed);
+                    // a second with no traffic has none, and resets every hot streak anyway.
+                    let served = keys.iter().map(|(text, &(hash, accessed))| KeySecond { hash, accessed, text });
+                    isolate_hottest(target, hot, served);
+                    keys.clear();
                     target.tick();
                 }
             }
@@ -153,26 +169,28 @@ impl LiveThrottle {
         t.target_of(index).map(|i| t.targets[i].layout.count())
     }
 
-    /// The partition of target `ti` a partition-key value (in `key`, under the target's attribute) is on.
-    fn place(&self, table: &str, ti: usize, key: &Item) -> Option<usize> {
+    /// The partition of target `ti` a partition-key value (in `key`, under the target's attribute) is
+    /// on, with the key's hash and text.
+    fn place(&self, table: &str, ti: usize, key: &Item) -> Option<(usize, (u64, String))> {
         let t = self.tables.get(table)?;
-        let hash = key.get(&t.pks[ti]).and_then(key_hash)?;
-        Some(t.targets[ti].layout.place(hash))
+        let v = key.get(&t.pks[ti])?;
+        let hash = key_hash(v)?;
+        Some((t.targets[ti].layout.place(hash), (hash, key_text(v))))
     }
 
     /// May a part start on partition `p` of target `ti`? Parts already admitted in this call will cost
     /// at least the minimum (0.5 RCU / 1 WCU), so a batch cannot push a partition past its last tokens
     /// all at once.
-    fn admit(&mut self, table: &str, ti: usize, p: usize, kind: Kind) -> Result<(), ThrottleReason> {
-        let Some(t) = self.tables.get(table) else { return Ok(()) };
+    fn admit(&mut self, table: &str, ti: usize, p: usize, kind: Kind, key: Option<(u64, String)>) -> Result<(), ThrottleReason> {
         let min = match kind {
             Kind::Read => 1,
             Kind::Write => 2,
         };
         let same = |a: &&Admitted| a.0 == table && a.1 == ti && a.2 == p && a.3 == kind;
         let pending = self.admitted.iter().filter(same).count() as u64 * min;
+        let Some(t) = self.tables.get_mut(table) else { return Ok(()) };
         t.targets[ti].may_start(p, kind, pending)?;
-        self.admitted.push((String::from(table), ti, p, kind));
+        self.admitted.push((String::from(table), ti, p, kind, key));
         Ok(())
     }
 
@@ -184,8 +202,8 @@ impl LiveThrottle {
 
 impl ThrottlePolicy for LiveThrottle {
     fn throttled(&mut self, table: &str, key: &Item, access: Access) -> bool {
-        let Some(p) = self.place(table, 0, key) else { return false };
-        match self.admit(table, 0, p, kind_of(access)) {
+        let Some((p, k)) = self.place(table, 0, key) else { return false };
+        match self.admit(table, 0, p, kind_of(access), Some(k)) {
             Ok(()) => false,
             Err(reason) => self.refused(reason),
         }
@@ -193,15 +211,17 @@ impl ThrottlePolicy for LiveThrottle {
 
     fn range_throttled(&mut self, table: &str, global_index: Option<&str>, range: ReadRange<'_>) -> bool {
         let Some(ti) = self.tables.get(table).and_then(|t| t.target_of(global_index)) else { return false };
-        let p = match range {
-            ReadRange::Partition(key) | ReadRange::Scan { after: Some(key), .. } => self.place(table, ti, key),
+        // A Query's part carries its key (for isolation); a Scan page, as in the simulator, none.
+        let placed = match range {
+            ReadRange::Partition(key) => self.place(table, ti, key).map(|(p, k)| (p, Some(k))),
+            ReadRange::Scan { after: Some(key), .. } => self.place(table, ti, key).map(|(p, _)| (p, None)),
             ReadRange::Scan { after: None, segment, total } => self.tables.get(table).map(|t| {
                 let n = t.targets[ti].layout.count() as u64;
-                (u64::from(segment) * n / u64::from(total.max(1))).min(n.saturating_sub(1)) as usize
+                ((u64::from(segment) * n / u64::from(total.max(1))).min(n.saturating_sub(1)) as usize, None)
             }),
         };
-        let Some(p) = p else { return false };
-        match self.admit(table, ti, p, Kind::Read) {
+        let Some((p, key)) = placed else { return false };
+        match self.admit(table, ti, p, Kind::Read, key) {
             Ok(()) => false,
             Err(reason) => self.refused(reason),
         }
@@ -211,8 +231,8 @@ impl ThrottlePolicy for LiveThrottle {
         let mark = self.admitted.len();
         for w in writes {
             let Some(ti) = self.tables.get(table).and_then(|t| t.target_of(Some(w.index))) else { continue };
-            let Some(p) = self.place(table, ti, &w.key) else { continue };
-            if self.admit(table, ti, p, Kind::Write).is_err() {
+            let Some((p, k)) = self.place(table, ti, &w.key) else { continue };
+            if self.admit(table, ti, p, Kind::Write, Some(k)).is_err() {
                 // All or nothing: this write's GSI parts, and the base-table part admitted before them.
                 self.admitted.truncate(mark);
                 if let Some(base) = self.admitted.iter().rposition(|a| a.0 == table && a.1 == 0 && a.3 == Kind::Write) {
@@ -229,7 +249,8 @@ impl ThrottlePolicy for LiveThrottle {
         let Some(t) = self.tables.get_mut(name) else { return };
         // The parts admitted for this table, in order; each charge goes to the part it came from: the
         // next unused one of its target and kind, or (an LSI entry, an LSI fetch) the part before it.
-        let mut parts: Vec<(usize, usize, Kind, bool)> = self.admitted.iter().filter(|a| a.0 == name).map(|a| (a.1, a.2, a.3, false)).collect();
+        let mine_only: Vec<&Admitted> = self.admitted.iter().filter(|a| a.0 == name).collect();
+        let mut parts: Vec<(usize, usize, Kind, bool)> = mine_only.iter().map(|a| (a.1, a.2, a.3, false)).collect();
         for c in &consumed.charges {
             let Some(ti) = t.target_of(served_by(&c.target)) else { continue };
             let kind = match c.kind {
@@ -243,6 +264,11 @@ impl ThrottlePolicy for LiveThrottle {
             let Some(at) = at else { continue };
             parts[at].3 = true;
             t.targets[ti].debit(parts[at].1, kind, c.half_units);
+            if let Some((hash, text)) = &mine_only[at].4 {
+                let eq = if kind == Kind::Write { 3 * c.half_units } else { c.half_units };
+                let entry = t.second_keys[ti].entry(text.clone()).or_insert((*hash, 0));
+                entry.1 += eq;
+            }
         }
         self.admitted.retain(|a| a.0 != name);
     }

@@ -15,6 +15,7 @@ use crate::autoscale::Scaler;
 use crate::cost::{self, CostInput};
 use crate::distribution::Sampler;
 use crate::error::{workload, SimError};
+use crate::isolation::{isolate_hottest, key_text, KeySecond};
 use crate::layout::{key_hash, PARTITION_BYTES};
 use crate::pricing::{Compiled, Pricer, TargetKey};
 use crate::rate::{Counter, Rate};
@@ -473,12 +474,7 @@ impl Simulation {
             let (hash, key, rotate) = match &ch.pk {
                 Some(v) => {
                     let hash = key_hash(v).unwrap_or(0);
-                    let text = match v {
-                        engine::value::AttributeValue::S(s) => s.clone(),
-                        engine::value::AttributeValue::N(n) => n.to_string(),
-                        other => alloc::format!("{other:?}"),
-                    };
-                    (hash, self.keys.intern(target, hash, text), false)
+                    (hash, self.keys.intern(target, hash, key_text(v)), false)
                 }
                 None => (0, NO_KEY, true),
             };
@@ -710,40 +706,17 @@ impl Simulation {
             a.peak_read = a.peak_read.max(tg.used_read);
             a.peak_write = a.peak_write.max(tg.used_write);
         }
-        // Adaptive capacity's isolation: a partition throttled at its ceiling long enough gets its
-        // hottest key (this second) on a partition of its own.
-        // One pass over this second's keys finds every hot partition's hottest key (ties: the smaller
-        // key text). Partitions are isolated from the last one down, so placements on the partitions
-        // before each stay as they were computed.
+        // Adaptive capacity's isolation (the rule shared with the live server): a partition throttled
+        // at its ceiling long enough gets its hottest key of this second on a partition of its own.
         for ti in 0..self.targets.len() {
-            let mut hot = self.targets[ti].end_second();
+            let hot = self.targets[ti].end_second();
             if hot.is_empty() {
                 continue;
             }
-            hot.sort_unstable_by(|a, b| b.cmp(a));
-            let layout = &self.targets[ti].layout;
-            let mut best: Vec<Option<u32>> = alloc::vec![None; hot.len()];
-            for &k in &touched {
-                let e = &self.keys.entries[k as usize];
-                if e.0 as usize != ti {
-                    continue;
-                }
-                let p = layout.place(e.1);
-                let Ok(h) = hot.binary_search_by(|x| p.cmp(x)) else { continue };
-                let better = best[h].is_none_or(|b| {
-                    let (mine, theirs) = (self.keys.second[k as usize][0], self.keys.second[b as usize][0]);
-                    mine > theirs || (mine == theirs && e.2 < self.keys.entries[b as usize].2)
-                });
-                if better {
-                    best[h] = Some(k);
-                }
-            }
-            for (h, &p) in hot.iter().enumerate() {
-                if let Some(k) = best[h] {
-                    let hash = self.keys.entries[k as usize].1;
-                    self.targets[ti].isolate(p, hash);
-                }
-            }
+            let keys = &self.keys;
+            let of_target = touched.iter().map(|&k| k as usize).filter(|&k| keys.entries[k].0 as usize == ti);
+            let seconds = of_target.map(|k| KeySecond { hash: keys.entries[k].1, accessed: keys.second[k][0], text: &keys.entries[k].2 });
+            isolate_hottest(&mut self.targets[ti], hot, seconds);
         }
         for &k in &touched {
             let i = k as usize;

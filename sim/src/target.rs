@@ -349,12 +349,15 @@ impl Target {
     /// The live server's admission: may a request start on partition `p`? (Its cost is known only after
     /// the engine ran it; see [`Target::debit`].)
     /// `pending`: half-units already promised to parts admitted in the same call.
-    pub fn may_start(&self, p: usize, kind: Kind, pending: u64) -> Result<(), ThrottleReason> {
-        let part = &self.parts[p];
+    /// A refusal at the ceiling counts toward the partition's hot streak, as [`Target::try_take`]'s does.
+    pub fn may_start(&mut self, p: usize, kind: Kind, pending: u64) -> Result<(), ThrottleReason> {
+        let part = &mut self.parts[p];
         let pending_eq = if kind == Kind::Write { 3 * pending } else { pending };
         if part.eq_used() + pending_eq >= PARTITION_EQ_HALF {
+            part.ceiling_throttles += 1;
             return Err(ThrottleReason::PartitionLimit);
         }
+        let part = &self.parts[p];
         match self.mode {
             Mode::OnDemand => {
                 let (r, w) = match kind {
