@@ -34,6 +34,15 @@ pub struct Heat {
 }
 
 impl Heat {
+    /// The keys the simulator throttled for their own traffic. A write the table could take but its GSI
+    /// could not is throttled too (back-pressure), and counted on the table key it wrote, so a run that
+    /// throttles a GSI key 10,000 times also lists random table keys throttled once or twice: keys with
+    /// under 1% of the most throttled key's throttles are that noise, not a hot key.
+    pub fn throttled_keys(&self) -> impl Iterator<Item = &HotKey> {
+        let most = self.keys.iter().map(|k| k.throttled_requests).max().unwrap_or(0);
+        self.keys.iter().filter(move |k| k.throttled_requests > 0 && k.throttled_requests * 100 >= most)
+    }
+
     /// From a simulator report: its most accessed and most throttled keys, merged by key.
     pub fn from_report(r: &sim::Report) -> Heat {
         let mut keys: Vec<HotKey> = Vec::new();

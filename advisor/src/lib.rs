@@ -160,12 +160,19 @@ pub struct Finding {
     pub title: String,
     pub explanation: String,
     pub fix: String,
+    /// Judged from the simulator's heat rather than from the model and its data. A heat finding has its
+    /// own id, so dismissing one never dismisses the other.
+    pub from_heat: bool,
 }
 
 impl Finding {
-    /// The stable id saved in `dismissedFindings`: rule and target (`constant-gsi-key:SocialPosts/LatestPosts`).
+    /// The stable id saved in `dismissedFindings`: rule and target (`constant-gsi-key:SocialPosts/LatestPosts`),
+    /// with `heat:` before the target for a finding from the simulator's heat
+    /// (`low-cardinality-key:heat:Shop/GSI1`). Data findings keep the ids they always had, so dismissals
+    /// saved before heat findings had their own ids still apply to them.
     pub fn id(&self) -> String {
-        alloc::format!("{}:{}", self.rule.id(), self.target.slug())
+        let heat = if self.from_heat { "heat:" } else { "" };
+        alloc::format!("{}:{heat}{}", self.rule.id(), self.target.slug())
     }
 
     /// The reason this finding was dismissed with, if it was.

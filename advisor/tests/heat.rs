@@ -54,3 +54,66 @@ fn a_throttled_current_month_is_a_hot_time_ordered_key() {
     // Without the heat, the model alone (no items) says nothing.
     assert!(advise(&Context::new(&m, &[], None)).iter().all(|f| f.rule != RuleId::HotTimeKey));
 }
+
+#[test]
+fn a_heat_finding_and_a_data_finding_on_one_index_have_their_own_ids_and_dismissals() {
+    let (mut m, heat) = scenario("seed_low_cardinality_status");
+    // The data says the same as the heat: 30 orders over 3 statuses on ByStatus.
+    m.tables[0].items = (0..30)
+        .map(|i| {
+            let status = ["STATUS#PENDING", "STATUS#SHIPPED", "STATUS#DELIVERED"][i % 3];
+            serde_json::json!({"PK": {"S": format!("ORDER#{i}")}, "status": {"S": status}})
+        })
+        .collect();
+    let target = Target::Index { table: "Orders".into(), index: "ByStatus".into() };
+    let f: Vec<_> = advise(&Context::new(&m, &[], Some(&heat))).into_iter().filter(|f| f.rule == RuleId::LowCardinalityKey && f.target == target).collect();
+    let ids: Vec<String> = f.iter().map(|f| f.id()).collect();
+    assert_eq!(ids, ["low-cardinality-key:heat:Orders/ByStatus", "low-cardinality-key:Orders/ByStatus"], "{f:?}");
+    assert!(f[0].from_heat && f[0].title.starts_with("The simulator throttled"));
+    assert!(!f[1].from_heat && f[1].title == "status has 3 values for 30 items", "{}", f[1].title);
+    // Dismissing the heat finding leaves the data finding open, and the other way round.
+    let mut dismissed = Vec::new();
+    advisor::dismiss(&mut dismissed, &ids[0], "a load test, not real traffic");
+    assert!(f[0].dismissal(&dismissed).is_some() && f[1].dismissal(&dismissed).is_none());
+    advisor::restore(&mut dismissed, &ids[0]);
+    advisor::dismiss(&mut dismissed, &ids[1], "few orders yet");
+    assert!(f[0].dismissal(&dismissed).is_none() && f[1].dismissal(&dismissed).is_some());
+}
+
+#[test]
+fn a_dismissal_saved_under_the_old_shared_id_still_applies_to_the_data_finding() {
+    let m = common::model(serde_json::json!({"version": 2, "tables": [], "dismissedFindings": [
+        {"finding": "low-cardinality-key:Orders/ByStatus", "reason": "saved by an earlier build"}]}));
+    let data = advisor::Finding {
+        rule: RuleId::LowCardinalityKey,
+        severity: advisor::Severity::Warning,
+        target: Target::Index { table: "Orders".into(), index: "ByStatus".into() },
+        title: String::new(),
+        explanation: String::new(),
+        fix: String::new(),
+        from_heat: false,
+    };
+    assert_eq!(data.dismissal(&m.dismissed_findings).map(|d| d.reason.as_str()), Some("saved by an earlier build"));
+    let heat = advisor::Finding { from_heat: true, ..data };
+    assert!(heat.dismissal(&m.dismissed_findings).is_none());
+}
+
+#[test]
+fn table_keys_throttled_only_by_a_gsis_back_pressure_are_not_hot_keys() {
+    let key = |table: &str, index: Option<&str>, key: &str, throttled: u64| advisor::heat::HotKey {
+        table: table.into(),
+        index: index.map(String::from),
+        key: key.into(),
+        accessed_half_units: 2 * throttled,
+        throttled_requests: throttled,
+    };
+    let heat = Heat {
+        seconds: 5,
+        keys: vec![key("Shop", Some("GSI1"), "ORDER_STATUS#PENDING", 10_000), key("Shop", None, "USER#26082", 2), key("Shop", None, "USER#7", 100)],
+    };
+    let hot: Vec<&str> = heat.throttled_keys().map(|k| k.key.as_str()).collect();
+    assert_eq!(hot, ["ORDER_STATUS#PENDING", "USER#7"]);
+    let m = common::model(serde_json::json!({"version": 2, "tables": []}));
+    let ids: Vec<String> = advise(&Context::new(&m, &[], Some(&heat))).iter().map(|f| f.id()).collect();
+    assert_eq!(ids, ["low-cardinality-key:heat:Shop", "low-cardinality-key:heat:Shop/GSI1"]);
+}

@@ -1,13 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './helpers/fixtures';
-import { openWithModel } from './helpers/travel';
+import { openWithModel, savedModel } from './helpers/travel';
 import type { Page } from '@playwright/test';
 
 // The Query builder and the access patterns both ways, the simulator's heat in the advisor, and the
 // analysis running only while the Access patterns tab can be seen.
 const ECOMMERCE = JSON.parse(readFileSync(join(__dirname, '../../engine/tests/data/models/gallery/ecommerce.json'), 'utf8'));
 const PENDING = 'Pending orders, oldest first';
+
+// A saved workload for the person's own model: every order placed as PENDING, 3,000 a second, so GSI1's
+// ORDER_STATUS#PENDING partition (1,000 WCU a second at most) throttles.
+const PENDING_RUSH = {
+  seed: 1, duration_seconds: 5,
+  patterns: [{
+    name: 'place-order', table: 'Shop', op: 'PutItem', key: { PK: 'USER#{id}', SK: 'ORDER#{id}' },
+    item: { GSI1PK: { S: 'ORDER_STATUS#PENDING' }, GSI1SK: { S: 'ORDER#{id}' } },
+    item_bytes: 300, key_count: 1000000, rate: { shape: 'constant', per_second: 3000 },
+  }],
+};
+const withWorkload = (model: object, workload: object) => ({ ...structuredClone(model), workloads: [{ name: 'Rush', ...workload }] });
+
+/** In the Heat tab: "Use my model" (its saved workload), run it, wait for the results. */
+async function runOwnModel(page: Page): Promise<void> {
+  await page.getByTestId('heat-use-model').click();
+  await expect(page.getByTestId('heat-source')).toContainText('The workload saved with this model');
+  await page.getByTestId('heat-run').click();
+  await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 30_000 });
+}
 
 const row = (page: Page, name: string) => page.locator(`[data-testid=pattern-row][data-name="${name}"]`);
 
@@ -92,25 +112,94 @@ test.describe('the builder and the access patterns', () => {
     await expect(page.getByTestId('q-status')).toContainText('200 OK');
   });
 
-  test('the constant-key scenario’s heat in the Heat tab becomes the advisor’s throttled-key finding; clearing the run clears it', async ({ page }) => {
+  test('heat from a run of the person’s own model becomes the advisor’s throttled-key finding; another scenario clears it', async ({ page }) => {
     test.slow();
-    await openWithModel(page, ECOMMERCE, 'Heat');
-    await page.getByTestId('scenario-latest-posts').click();
-    await page.getByTestId('heat-run').click();
-    await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 30_000 });
+    await openWithModel(page, withWorkload(ECOMMERCE, PENDING_RUSH), 'Heat');
+    await runOwnModel(page);
 
     await page.getByRole('tab', { name: 'Access patterns' }).click();
-    await expect(page.getByTestId('advisor-heat')).toHaveText('With the heat of the Heat tab\'s run of “Latest posts on a constant GSI key” (20 simulated seconds).');
-    const f = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:Social/GSI1"]');
-    await expect(f.getByTestId('finding-title')).toHaveText('The simulator throttled 10000 requests on key ALL_POSTS');
-    await expect(f.getByTestId('finding-fix')).toContainText('write-shard it (ALL_POSTS#<0..N-1>)');
+    await expect(page.getByTestId('advisor-heat')).toHaveText('With the heat of the Heat tab\'s run of “E-commerce: users, orders by status, reviews” (5 simulated seconds).');
+    const f = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:heat:Shop/GSI1"]');
+    await expect(f.getByTestId('finding-title')).toHaveText(/^The simulator throttled \d+ requests on key ORDER_STATUS#PENDING$/);
+    await expect(f.getByTestId('finding-target')).toHaveText('index GSI1 of Shop');
+    await expect(f.getByTestId('finding-fix')).toContainText('write-shard it (ORDER_STATUS#PENDING#<0..N-1>)');
+    await expect(page.getByTestId('finding')).toHaveCount(1);
 
-    // Another scenario clears the Heat tab's results, and the heat-based finding goes with them.
+    // A scenario clears the Heat tab's results, and the heat-based finding goes with them.
     await page.getByRole('tab', { name: 'Heat' }).click();
     await page.getByTestId('scenario-sharded-counter').click();
     await page.getByRole('tab', { name: 'Access patterns' }).click();
     await expect(page.getByTestId('advisor-heat')).toHaveCount(0);
     await expect(page.getByTestId('finding')).toHaveCount(0);
+  });
+
+  test('a heat finding and a data finding on the same index have their own ids: dismissing one leaves the other', async ({ page }) => {
+    test.slow();
+    // Orders by a 3-value status (the seeds' low-cardinality key), both in the data and in the traffic.
+    const statuses = ['STATUS#PENDING', 'STATUS#SHIPPED', 'STATUS#DELIVERED'];
+    const model = {
+      version: 2, name: 'Orders by status',
+      tables: [{
+        definition: {
+          TableName: 'Orders', BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }, { AttributeName: 'status', AttributeType: 'S' }],
+          KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }],
+          GlobalSecondaryIndexes: [{ IndexName: 'ByStatus', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } }],
+        },
+        items: Array.from({ length: 30 }, (_, i) => ({ PK: { S: `ORDER#${i}` }, status: { S: statuses[i % 3] } })),
+      }],
+      workloads: [{
+        name: 'Orders', seed: 4, duration_seconds: 5,
+        patterns: [{
+          name: 'place-order', table: 'Orders', op: 'PutItem', key: { PK: 'ORDER#{orderId}' },
+          item: { status: { S: 'STATUS#{PENDING|SHIPPED|DELIVERED}' } }, item_bytes: 300, key_count: 1000000,
+          rate: { shape: 'constant', per_second: 3600 },
+        }],
+      }],
+    };
+    await openWithModel(page, model, 'Heat');
+    await runOwnModel(page);
+    await page.getByRole('tab', { name: 'Access patterns' }).click();
+    const heat = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:heat:Orders/ByStatus"]');
+    const data = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:Orders/ByStatus"]');
+    await expect(heat.getByTestId('finding-title')).toHaveText(/^The simulator throttled \d+ requests on key STATUS#/);
+    await expect(data.getByTestId('finding-title')).toHaveText('status has 3 values for 30 items');
+
+    // Dismiss the heat finding (keyboard: the reason, then Enter): the data finding stays open.
+    await heat.getByTestId('finding-dismiss').click();
+    await heat.getByTestId('finding-reason').fill('a load test, not production traffic');
+    await page.keyboard.press('Enter');
+    await expect(heat).toHaveCount(0);
+    await expect(data).toBeVisible();
+    await expect(page.locator('[data-testid=dismissed-finding][data-finding-id="low-cardinality-key:heat:Orders/ByStatus"]')).toHaveCount(1);
+    await expect.poll(async () => ((await savedModel(page)) as { dismissedFindings?: unknown[] } | null)?.dismissedFindings ?? [])
+      .toEqual([{ finding: 'low-cardinality-key:heat:Orders/ByStatus', reason: 'a load test, not production traffic' }]);
+
+    // And the other way round: restore it, dismiss the data finding, the heat finding stays.
+    await page.getByTestId('advisor-dismissed').locator('summary').click();
+    await page.getByTestId('finding-restore').click();
+    await expect(heat).toBeVisible();
+    await data.getByTestId('finding-dismiss').click();
+    await data.getByTestId('finding-reason').fill('few orders yet');
+    await data.getByTestId('finding-dismiss-confirm').click();
+    await expect(data).toHaveCount(0);
+    await expect(heat).toBeVisible();
+  });
+
+  test('a seed scenario’s heat names the scenario’s tables, not the model’s: it gives the model no findings', async ({ page }) => {
+    test.slow();
+    await openWithModel(page, ECOMMERCE, 'Heat');
+    await page.getByTestId('scenario-latest-posts').click();
+    await page.getByTestId('heat-run').click();
+    await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 30_000 });
+    // The scenario throttles (its constant ALL_POSTS key)…
+    await expect(page.getByTestId('base-throttled')).not.toHaveText('0');
+
+    await page.getByRole('tab', { name: 'Access patterns' }).click();
+    // …which is not this model's: the advisor says why it does not read that heat, and finds nothing.
+    await expect(page.getByTestId('advisor-heat')).toHaveText('The Heat tab\'s run of the scenario “Latest posts on a constant GSI key” simulates the scenario\'s own tables, so its heat is not read here: run “Use my model” for heat on this design.');
+    await expect(page.getByTestId('finding')).toHaveCount(0);
+    await expect(page.getByTestId('advisor-summary')).toHaveText('No findings: the design avoids every anti-pattern the advisor checks.');
   });
 
   test('the analysis runs only while the tab is visible, and on every change while it is', async ({ page }) => {

@@ -12,7 +12,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::finding;
+use super::{finding, heat_finding};
 use crate::view::{scalar_text, Context};
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -84,13 +84,12 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         }
     }
     if let Some(heat) = cx.heat {
-        for k in heat.keys.iter().filter(|k| k.throttled_requests > 0) {
+        for k in heat.throttled_keys() {
             let Some(rest) = strip_time(&k.key) else { continue };
             let target = k.target();
             let lead = if rest.is_empty() { String::from("<entityId>#") } else { format!("{rest}<entityId>#") };
-            out.push(finding(
+            out.push(heat_finding(
                 RuleId::HotTimeKey,
-                Severity::Problem,
                 target,
                 format!("The simulator throttled {} requests on the current period's key {}", k.throttled_requests, k.key),
                 format!(

@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{finding, value_counts};
+use super::{finding, heat_finding, value_counts};
 use crate::view::Context;
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -48,12 +48,11 @@ pub fn check(cx: &Context) -> Vec<Finding> {
     }
     if let Some(heat) = cx.heat {
         // A throttled point in time (`READINGS#2026-12`) is the time-ordered-key rule's finding.
-        for k in heat.keys.iter().filter(|k| k.throttled_requests > 0 && super::hot_time_key::strip_time(&k.key).is_none()) {
+        for k in heat.throttled_keys().filter(|k| super::hot_time_key::strip_time(&k.key).is_none()) {
             let target = k.target();
             let rate = if heat.seconds > 0 { k.accessed_half_units / 2 / heat.seconds as u64 } else { 0 };
-            out.push(finding(
+            out.push(heat_finding(
                 RuleId::LowCardinalityKey,
-                Severity::Problem,
                 target,
                 format!("The simulator throttled {} requests on key {}", k.throttled_requests, k.key),
                 format!(

@@ -52,7 +52,12 @@ pub(crate) fn finding(
     explanation: String,
     fix: String,
 ) -> Finding {
-    Finding { rule, severity, target, title, explanation, fix }
+    Finding { rule, severity, target, title, explanation, fix, from_heat: false }
+}
+
+/// A finding judged from the simulator's heat (its own id: see [`Finding::id`]).
+pub(crate) fn heat_finding(rule: RuleId, target: Target, title: String, explanation: String, fix: String) -> Finding {
+    Finding { from_heat: true, ..finding(rule, Severity::Problem, target, title, explanation, fix) }
 }
 
 /// Key value text → how many items carry it, over the items that have the attribute.

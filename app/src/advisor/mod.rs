@@ -103,9 +103,8 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
             <p class="pat-coverage" data-testid="advisor-summary">{summary}</p>
             {move || {
                 let (source, result) = crate::heat::current();
-                let seconds = result.with(|r| r.as_ref().map(|r| r.report.totals.seconds))?;
-                let title = source.with(|s| s.as_ref().map(|s| s.title.clone())).unwrap_or_default();
-                Some(view! { <p class="mdl-muted" data-testid="advisor-heat">{format!("With the heat of the Heat tab's run of “{title}” ({seconds} simulated seconds).")}</p> })
+                let note = source.with(|s| result.with(|r| crate::patterns::analysis::heat_note(s.as_ref(), r.as_ref())))?;
+                Some(view! { <p class="mdl-muted" data-testid="advisor-heat">{note}</p> })
             }}
             <ul class="adv-list" data-testid="findings">
                 <For each=active key=|f| (f.id(), f.title.clone(), f.explanation.clone()) let:f>

@@ -40,12 +40,12 @@ pub fn PatternsTab() -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     let shown = RwSignal::new(false);
     crate::modeler::indexes_tab::watch_visibility(root, shown);
-    let (_, heat) = crate::heat::current();
+    let (source, heat) = crate::heat::current();
     let analysis = Memo::new(move |prev: Option<&Analysis>| match (shown.get(), prev) {
         (false, Some(prev)) => prev.clone(),
         (false, None) => Analysis::default(),
         (true, _) => {
-            let heat = heat.with(|r| r.as_ref().map(|r| advisor::Heat::from_report(&r.report)));
+            let heat = source.with(|s| heat.with(|r| analysis::model_heat(s.as_ref(), r.as_ref())));
             m.state.with(|s| analyse(&s.playground, now(), heat.as_ref()))
         }
     });
