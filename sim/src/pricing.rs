@@ -266,7 +266,17 @@ pub struct Pricer {
     /// cost): for a read, the item's size; for a write, what the engine's own write plan charges
     /// (`Table::write_cost_between`: the old and new sizes and every index entry written, with its size
     /// and reason). Calls alike in that cost alike, so each such shape runs through the engine once.
-    held: alloc::collections::BTreeMap<(String, String), Vec<Consumed>>,
+    held: alloc::collections::BTreeMap<(String, Held), Vec<Consumed>>,
+}
+
+/// What decides the cost of a call on an item the model holds (see [`Pricer`]'s `held`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Held {
+    /// A read: the item's size.
+    Read(u64),
+    /// A write: each charge of the engine's write plan as (on a GSI, the GSI's name; half-units).
+    /// The table write and every index entry are writes, so the kind is implied.
+    Write(Vec<(Option<String>, u64)>),
 }
 
 fn engine_err(p: &Compiled) -> impl Fn(ApiError) -> SimError + '_ {
@@ -354,8 +364,16 @@ impl Pricer {
                     _ => None,
                 };
                 let decides = match &after {
-                    Some(new) => format!("{:?}", t.write_cost_between(Some(old), new.as_ref()).charges),
-                    None => format!("read {}", item_size(old)),
+                    Some(new) => {
+                        let plan = t.write_cost_between(Some(old), new.as_ref());
+                        // An LSI's charges land on the table's partitions but are told apart by name.
+                        let name = |c: &engine::capacity::Charge| match &c.target {
+                            ChargeTarget::Table => None,
+                            ChargeTarget::GlobalIndex(g) | ChargeTarget::LocalIndex(g) => Some(g.clone()),
+                        };
+                        Held::Write(plan.charges.iter().map(|c| (name(c), c.half_units)).collect())
+                    }
+                    None => Held::Read(item_size(old) as u64),
                 };
                 Some(((p.name.clone(), decides), after.flatten()))
             }
