@@ -107,9 +107,58 @@ test.describe('the builder and the access patterns', () => {
     await page.getByRole('tab', { name: 'Access patterns' }).click();
     await row(page, 'One order').getByTestId('pattern-open').click();
     await expect(page.getByTestId('c-action')).toHaveValue('GetItem');
-    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "USER#u1"/);
+    // The placeholder stays in the body, its sample value beside it.
+    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "USER#\{userId\}"/);
+    await expect(page.getByTestId('q-samples')).toHaveValue('userId=u1');
     await page.getByTestId('c-run').click();
     await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    await expect(page.getByTestId('q-body')).toContainText('o-001');
+  });
+
+  test('the API console: a request with a {placeholder} runs with its sample value, is saved as a pattern and opens back with both', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Query');
+    await page.getByTestId('q-mode-console').click();
+    await page.getByTestId('c-action').fill('GetItem');
+    await page.getByTestId('c-body').fill('{"TableName": "Shop", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE#{userId}"}}}');
+    await expect(page.getByTestId('q-samples')).toBeVisible();
+    // Without a sample value nothing runs, and the error is under the sample values.
+    await page.getByTestId('c-body').press('Control+Enter');
+    await expect(page.getByTestId('q-samples-error')).toHaveText('The request uses {userId} without a sample value');
+    await expect(page.getByTestId('q-log-entry')).toHaveCount(0);
+    await page.getByTestId('q-samples').fill('userId=u1');
+    await page.getByTestId('c-body').press('Control+Enter');
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    await expect(page.getByTestId('q-body')).toContainText('ada@example.com');
+
+    // A body that is not JSON cannot be saved: the error is in place.
+    await page.getByTestId('c-body').fill('{"TableName": ');
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-name').fill('A profile (console)');
+    await page.getByTestId('q-pattern-name').press('Enter');
+    await expect(page.getByTestId('c-error')).toContainText('SerializationException: the body is not valid JSON');
+    await expect(page.getByTestId('q-pattern-error')).toHaveText("Fix the request's error above first");
+    await page.getByTestId('c-body').fill('{"TableName": "Shop", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE#{userId}"}}, "ReturnConsumedCapacity": "TOTAL"}');
+    await page.getByTestId('q-pattern-name').press('Enter');
+    await expect(page.getByTestId('q-pattern-saved')).toContainText('Saved as “A profile (console)”');
+
+    await page.getByTestId('q-pattern-show').click();
+    const saved = row(page, 'A profile (console)');
+    await expect(saved.getByTestId('pattern-status')).toHaveText('✓ single request');
+    await expect(saved.getByTestId('pattern-key')).toHaveText('PK = USER#u1, SK = PROFILE#u1');
+    await saved.getByTestId('pattern-edit').click();
+    await expect(page.getByTestId('pattern-request')).toHaveValue(/"S": "PROFILE#\{userId\}"/);
+    await expect(page.getByTestId('pattern-request')).not.toHaveValue(/ReturnConsumedCapacity/);
+    await expect(page.getByTestId('pattern-parameters')).toHaveValue('userId=u1');
+    await page.getByTestId('pattern-cancel').click();
+
+    // Round trip: opened in the console, the placeholders and the sample value are back.
+    await saved.getByTestId('pattern-open').click();
+    await expect(page.getByTestId('c-action')).toHaveValue('GetItem');
+    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "USER#\{userId\}"/);
+    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "PROFILE#\{userId\}"/);
+    await expect(page.getByTestId('q-samples')).toHaveValue('userId=u1');
+    await page.getByTestId('c-run').click();
+    await expect(page.getByTestId('q-body')).toContainText('ada@example.com');
   });
 
   test('heat from a run of the person’s own model becomes the advisor’s throttled-key finding; another scenario clears it', async ({ page }) => {
