@@ -196,3 +196,35 @@ proptest! {
         });
     }
 }
+
+/// PartiQL statements take 8 KB and no operator limit applies to them: a WHERE of over a thousand ORs
+/// (or ANDs) is planned, lowered to an expression, checked and evaluated on a 1 MB stack, because the
+/// parser groups a flat chain as a balanced tree.
+#[test]
+fn long_partiql_chains_fit_a_small_stack() {
+    let answers = on_small_stack(|| {
+        let mut db = engine::db::Database::default();
+        let table = serde_json::json!({"TableName": "Tab", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]});
+        let mut answers = Vec::new();
+        if db.execute("CreateTable", &table, 1).is_err() {
+            return answers;
+        }
+        let item = serde_json::json!({"TableName": "Tab", "Item": {"pk": {"S": "k"}, "a": {"N": "1"}}});
+        if db.execute("PutItem", &item, 1).is_err() {
+            return answers;
+        }
+        for join in [" OR a = 2", " AND a = 1"] {
+            let mut s = String::from("SELECT pk FROM Tab WHERE a = 1");
+            while s.len() + join.len() <= 8192 {
+                s.push_str(join);
+            }
+            let out = db.execute("ExecuteStatement", &serde_json::json!({"Statement": s}), 1);
+            answers.push(out.map(|v| v["Items"].clone()).map_err(|e| e.message().to_string()));
+        }
+        answers
+    });
+    let one = serde_json::json!([{"pk": {"S": "k"}}]);
+    assert_eq!(answers, vec![Ok(one.clone()), Ok(one)]);
+}
