@@ -9,20 +9,21 @@
 //! choice never depends on the order keys were seen. Never on a table with an LSI (the target's
 //! `isolation` flag, which `end_second` honours).
 
-use alloc::string::{String, ToString};
+use alloc::borrow::Cow;
+use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use engine::value::AttributeValue;
 
 use crate::target::Target;
 
-/// A partition-key value as the text hot keys are reported and compared by: a string as itself, a
-/// number in its canonical digits, anything else (binary) in its debug form.
-pub fn key_text(v: &AttributeValue) -> String {
+/// A partition-key value as the text hot keys are reported and compared by: a string as itself
+/// (borrowed), a number in its canonical digits, anything else (binary) in its debug form.
+pub fn key_text(v: &AttributeValue) -> Cow<'_, str> {
     match v {
-        AttributeValue::S(s) => s.clone(),
-        AttributeValue::N(n) => n.to_string(),
-        other => alloc::format!("{other:?}"),
+        AttributeValue::S(s) => Cow::Borrowed(s.as_str()),
+        AttributeValue::N(n) => Cow::Owned(n.to_string()),
+        other => Cow::Owned(alloc::format!("{other:?}")),
     }
 }
 

@@ -175,7 +175,7 @@ impl LiveThrottle {
         let t = self.tables.get(table)?;
         let v = key.get(&t.pks[ti])?;
         let hash = key_hash(v)?;
-        Some((t.targets[ti].layout.place(hash), (hash, key_text(v))))
+        Some((t.targets[ti].layout.place(hash), (hash, key_text(v).into_owned())))
     }
 
     /// May a part start on partition `p` of target `ti`? Parts already admitted in this call will cost

@@ -115,6 +115,7 @@ impl Database {
                 "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required",
             ));
         }
+        check_gsi_updates(&updates)?;
         let defs: Option<Vec<KeyAttr>> = defs_raw.map(|l| {
             l.into_iter()
                 .map(|(n, t)| KeyAttr {
@@ -139,24 +140,66 @@ pub enum GsiUpdate {
     Create(RawIndex),
     Delete(String),
     Update(String, Option<RawThroughput>),
+    /// An update object with none, or more than one, of Update/Create/Delete: refused after the
+    /// constraint checks, as DynamoDB does.
+    Malformed(&'static str),
+}
+
+impl GsiUpdate {
+    fn index_name(&self) -> Option<&str> {
+        match self {
+            GsiUpdate::Create(ix) => ix.name.as_deref(),
+            GsiUpdate::Delete(n) | GsiUpdate::Update(n, _) => Some(n),
+            GsiUpdate::Malformed(_) => None,
+        }
+    }
 }
 
 fn parse_gsi_updates(list: &[Value]) -> Result<Vec<GsiUpdate>, ApiError> {
     let mut out = Vec::new();
     for o in list_of_obj(list)? {
-        if let Some(c) = opt_obj(o, "Create")? {
-            out.push(GsiUpdate::Create(create_table::raw_index(c)?));
-        } else if let Some(d) = opt_obj(o, "Delete")? {
-            out.push(GsiUpdate::Delete(String::from(opt_str(d, "IndexName")?.unwrap_or_default())));
-        } else if let Some(u) = opt_obj(o, "Update")? {
-            out.push(GsiUpdate::Update(String::from(opt_str(u, "IndexName")?.unwrap_or_default()), raw_throughput(u)?));
+        let (create, delete, update) = (opt_obj(o, "Create")?, opt_obj(o, "Delete")?, opt_obj(o, "Update")?);
+        let actions = [create.is_some(), delete.is_some(), update.is_some()].iter().filter(|p| **p).count();
+        out.push(if actions > 1 {
+            GsiUpdate::Malformed("Only one global secondary index action is allowed per GlobalSecondaryIndexUpdate object")
+        } else if let Some(c) = create {
+            GsiUpdate::Create(create_table::raw_index(c)?)
+        } else if let Some(d) = delete {
+            GsiUpdate::Delete(String::from(opt_str(d, "IndexName")?.unwrap_or_default()))
+        } else if let Some(u) = update {
+            GsiUpdate::Update(String::from(opt_str(u, "IndexName")?.unwrap_or_default()), raw_throughput(u)?)
         } else {
-            return Err(ApiError::validation(
-                "One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null",
-            ));
-        }
+            GsiUpdate::Malformed(
+                "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null",
+            )
+        });
     }
     Ok(out)
+}
+
+/// Each update object names one action, and each index is updated at most once (dynalite's
+/// updateTable validation, which records DynamoDB's order; live answers in ack-api-quirks' catalogue).
+fn check_gsi_updates(updates: &[GsiUpdate]) -> Result<(), ApiError> {
+    let mut seen: Vec<&str> = Vec::new();
+    for u in updates {
+        if let GsiUpdate::Malformed(m) = u {
+            return Err(invalid(m));
+        }
+        let name = u.index_name().unwrap_or_default();
+        if seen.contains(&name) {
+            return Err(invalid(&format!("Only one global secondary index update per index is allowed simultaneously. Index: {name}")));
+        }
+        seen.push(name);
+    }
+    Ok(())
+}
+
+/// An LSI named in a GSI Delete or Update (live answers in ack-api-quirks' catalogue).
+fn not_local(def: &crate::table::schema::TableDef, name: &str, verb: &str) -> Result<(), ApiError> {
+    if def.indexes.iter().any(|i| i.name == name && i.kind == IndexKind::Local) {
+        return Err(ApiError::Validation(format!("Cannot {verb} an index that is not a GlobalSecondaryIndex: {name}")));
+    }
+    Ok(())
 }
 
 fn invalid(msg: &str) -> ApiError {
@@ -242,6 +285,7 @@ fn apply_update(
                 created = Some(def.indexes.len() - 1);
             }
             GsiUpdate::Delete(name) => {
+                not_local(&def, name, "delete")?;
                 let pos = def
                     .indexes
                     .iter()
@@ -249,7 +293,9 @@ fn apply_update(
                     .ok_or_else(|| ApiError::ResourceNotFound(format!("Requested resource not found: Index: {name} not found")))?;
                 def.indexes.remove(pos);
             }
+            GsiUpdate::Malformed(m) => return Err(invalid(m)),
             GsiUpdate::Update(name, tp) => {
+                not_local(&def, name, "update")?;
                 let idx = def
                     .indexes
                     .iter_mut()

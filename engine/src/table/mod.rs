@@ -235,6 +235,34 @@ impl Table {
         out
     }
 
+    /// What a write of the item `old` (sizes `old_size`) into `new` charges, given its index plan: the
+    /// table write, then each index entry written, in order. [`Table::commit_write`] charges through it,
+    /// and so does [`Table::write_cost_between`].
+    fn charge_write(&self, old_size: Option<u64>, new_size: Option<u64>, changes: &[IndexChange], factor: Factor, cons: &mut Consumed) {
+        match new_size {
+            Some(n) => cons.write(Target::Table, old_size.unwrap_or(0).max(n), factor, Reason::WriteItem { old: old_size, new: n }),
+            None => cons.write(Target::Table, old_size.unwrap_or(0), factor, Reason::DeleteItem { found: old_size.is_some() }),
+        }
+        for (idx, ch) in self.def.indexes.iter().zip(changes) {
+            let t = target_of(idx);
+            for (entry, reason) in ch.writes() {
+                cons.write(t.clone(), entry.2, factor, reason);
+            }
+        }
+    }
+
+    /// Exactly what [`Table::commit_write`] would charge (at the standard rate) for turning the item
+    /// `old` into `new` (either may be absent), without touching the table: the simulator's pricing
+    /// uses it to recognise writes that cost the same.
+    pub fn write_cost_between(&self, old: Option<&Item>, new: Option<&Item>) -> Consumed {
+        let sized = |i: Option<&Item>| i.map(|i| item_size(i) as u64);
+        let (old_size, new_size) = (sized(old), sized(new));
+        let changes = self.plan(old.zip(old_size), new.zip(new_size));
+        let mut cons = Consumed::new(&self.def.name);
+        self.charge_write(old_size, new_size, &changes, Factor::Standard, &mut cons);
+        cons
+    }
+
     /// What writing `item` as a new item consumes — the table write plus one write per index that would
     /// hold it — charged by the same plan as [`Table::commit_write`], without touching the table. The
     /// playground shows it on every row so a learner sees what each index adds to a write.
@@ -269,20 +297,13 @@ impl Table {
         }
         let changes = self.plan(old.as_ref().zip(old_size), new.zip(new_size));
         drop(old);
-        match new_size {
-            Some(n) => cons.write(Target::Table, old_size.unwrap_or(0).max(n), factor, Reason::WriteItem { old: old_size, new: n }),
-            None => cons.write(Target::Table, old_size.unwrap_or(0), factor, Reason::DeleteItem { found: old_size.is_some() }),
-        }
+        self.charge_write(old_size, new_size, &changes, factor, cons);
         let mut contribution_old = old_size.unwrap_or(0);
         let mut contribution_new = new_size.unwrap_or(0);
         for (idx, ch) in self.def.indexes.iter().zip(&changes) {
-            let t = target_of(idx);
             if idx.kind == IndexKind::Local {
                 contribution_old += ch.old.as_ref().map_or(0, |e| e.2);
                 contribution_new += ch.new.as_ref().map_or(0, |e| e.2);
-            }
-            for (entry, reason) in ch.writes() {
-                cons.write(t.clone(), entry.2, factor, reason);
             }
         }
         for (data, ch) in self.index_data.iter_mut().zip(changes) {
