@@ -161,6 +161,49 @@ test.describe('the builder and the access patterns', () => {
     await expect(page.getByTestId('q-body')).toContainText('ada@example.com');
   });
 
+  test('PartiQL: a statement whose parameters hold a {placeholder} is saved as a pattern, checked as the Query it became, and opens back', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Query');
+    await page.getByTestId('q-mode-partiql').click();
+    await page.getByTestId('p-statement').fill(`SELECT * FROM "Shop" WHERE PK = ? AND begins_with(SK, 'ORDER#')`);
+    await page.getByTestId('p-params').fill('[{"S": "USER#{userId}"}]');
+    await page.getByTestId('q-samples').fill('userId=u1');
+    await page.getByTestId('p-statement').press('Control+Enter');
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    await expect(page.getByTestId('q-body')).toContainText('o-002');
+
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-name').fill("A user's orders (PartiQL)");
+    await page.getByTestId('q-pattern-save').click();
+    await expect(page.getByTestId('q-pattern-saved')).toContainText("Saved as “A user's orders (PartiQL)”");
+    await page.getByTestId('q-pattern-show').click();
+    const saved = row(page, "A user's orders (PartiQL)");
+    await expect(saved.locator('.pat-op')).toHaveText('ExecuteStatement as Query');
+    await expect(saved.getByTestId('pattern-status')).toHaveText('✓ single request');
+    await expect(saved.getByTestId('pattern-key')).toHaveText(`SELECT * FROM "Shop" WHERE PK = USER#u1 AND begins_with(SK, 'ORDER#')`);
+    await expect(saved.getByTestId('pattern-items')).toHaveText('2 → 2');
+    await expect(page.getByTestId('pattern-coverage')).toHaveText('6 of 6 patterns served by a single request');
+
+    await saved.getByTestId('pattern-open').click();
+    await expect(page.getByTestId('p-statement')).toHaveValue(`SELECT * FROM "Shop" WHERE PK = ? AND begins_with(SK, 'ORDER#')`);
+    await expect(page.getByTestId('p-params')).toHaveValue('[{"S":"USER#{userId}"}]');
+    await expect(page.getByTestId('q-samples')).toHaveValue('userId=u1');
+
+    // A tuple's braces in a statement are PartiQL, not a placeholder: it runs, and saves, as written.
+    await page.getByTestId('p-statement').fill(`INSERT INTO "Shop" VALUE {'PK': ?, 'SK': 'PROFILE#u9', 'Type': 'USER'}`);
+    await page.getByTestId('p-params').fill('[{"S": "USER#{userId}"}]');
+    await page.getByTestId('q-samples').fill('userId=u9');
+    await page.getByTestId('p-run').click();
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    // u9 exists now (an INSERT of it again fails): the pattern signs up another user.
+    await page.getByTestId('q-samples').fill('userId=u10');
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-name').fill('Sign up (PartiQL)');
+    await page.getByTestId('q-pattern-save').click();
+    await page.getByTestId('q-pattern-show').click();
+    await expect(row(page, 'Sign up (PartiQL)').locator('.pat-op')).toHaveText('ExecuteStatement as PutItem');
+    await expect(row(page, 'Sign up (PartiQL)').getByTestId('pattern-status')).toHaveText('✓ single request');
+  });
+
   test('heat from a run of the person’s own model becomes the advisor’s throttled-key finding; another scenario clears it', async ({ page }) => {
     test.slow();
     await openWithModel(page, withWorkload(ECOMMERCE, PENDING_RUSH), 'Heat');

@@ -1,16 +1,18 @@
 //! The Query tab and the access patterns, both ways: "Save as access pattern" keeps the request of the
-//! builder or the API console (with any `{name}` placeholders and their sample values) in the model's
-//! access patterns, and "Open in builder" in the pattern table brings a pattern back (a Query rewritten
-//! in the builder's form by `advisor::builder_form`; other operations into the API console, placeholders
-//! kept).
+//! builder, the API console or the PartiQL mode (with any `{name}` placeholders and their sample values)
+//! in the model's access patterns, and "Open in builder" in the pattern table brings a pattern back (a
+//! Query rewritten in the builder's form by `advisor::builder_form`; a PartiQL statement into the PartiQL
+//! mode; other operations into the API console, placeholders kept).
 //!
 //! Sample values are the pattern form's own `name=value, …` text, read by `advisor::draft`, so a request
 //! here means exactly what it means in the pattern table: Run fills `{name}` with its sample value
-//! (`{{`/`}}` for literal braces), and a placeholder without one is an error next to the field.
+//! (`{{`/`}}` for literal braces), and a placeholder without one is an error next to the field. In
+//! PartiQL the placeholders go in the parameters' values; the statement is stored as written
+//! (`advisor::pattern::escape_statement`), so a tuple's `{…}` is not one.
 
 use advisor::builder_form::to_builder_form;
 use advisor::draft::{Draft, DraftError, Field};
-use advisor::pattern::{placeholders, substitute, PatternSpec};
+use advisor::pattern::{placeholders, substitute, unescape, PatternSpec};
 use leptos::prelude::*;
 use serde_json::Value;
 
@@ -93,7 +95,8 @@ pub fn take_console() -> Option<(String, String)> {
 }
 
 /// Open the model's access pattern `i` in the Query tab, placeholders kept and sample values beside them:
-/// a Query or Scan in the builder, anything else (or a Query the builder cannot show) in the API console.
+/// a Query or Scan in the builder, a statement in the PartiQL mode, anything else (or a Query the
+/// builder cannot show) in the API console.
 pub fn open(i: usize) {
     let m = use_modeler();
     let session = use_session();
@@ -123,6 +126,12 @@ pub fn open(i: usize) {
         Some(b) => {
             session.builder.set(b);
             session.mode.set("builder");
+        }
+        None if action == "ExecuteStatement" => {
+            let mut form = super::partiql::Form::from_request(&request);
+            form.statement = unescape(&form.statement);
+            session.partiql.set(form);
+            session.mode.set("partiql");
         }
         None => {
             st.console.0.set(action);
