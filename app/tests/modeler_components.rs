@@ -83,3 +83,34 @@ async fn values_render_as_text_and_rows_show_size_and_wcu() {
     // No element was created from item data: every cell holds text (and the type badge) only.
     assert_eq!(page.count("[data-testid=cell] b, [data-testid=cell] script"), 0);
 }
+
+#[wasm_bindgen_test]
+fn grid_html_escapes_item_data_everywhere_it_appears() {
+    let rows = [
+        app::model::grid_view::ViewRow { pos: 0, kind: app::model::grid_view::ViewKind::Partition { label: "<b>P</b>".into(), items: 1, bytes: 10, band: 0 } },
+        app::model::grid_view::ViewRow {
+            pos: 1,
+            kind: app::model::grid_view::ViewKind::Item {
+                id: Some(7),
+                key: "PK=\"<x>\"".into(),
+                band: 0,
+                cells: vec![("<script>".into(), "a&b".into(), "")],
+                size: 10,
+                wcu: "1".into(),
+                error: Some("bad <i>".into()),
+            },
+        },
+    ];
+    let html = app::model::grid_html::rows_html(&rows, &["<c>".to_string()], true, &|_| true);
+    assert!(!html.contains("<b>") && !html.contains("<script>") && !html.contains("<x>") && !html.contains("<i>") && !html.contains("<c>"), "{html}");
+    assert!(html.contains("&lt;script&gt;") && html.contains("a&amp;b") && html.contains("data-key=\"PK=&quot;&lt;x&gt;&quot;\""));
+    assert!(html.contains(r#"data-id="7""#) && html.contains("mdl-row-error mdl-row-match") && html.contains(r#"data-match="true""#));
+}
+
+#[wasm_bindgen_test]
+fn grid_html_read_only_grids_have_no_delete_buttons() {
+    let row = app::model::grid_view::ViewRow { pos: 3, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 1, cells: vec![], size: 1, wcu: "1".into(), error: None } };
+    let html = app::model::grid_html::rows_html(&[row], &[], false, &|_| false);
+    assert!(!html.contains("row-delete") && !html.contains("title="));
+    assert!(html.contains(r#"data-pos="3" data-band="1" data-match="false""#));
+}
