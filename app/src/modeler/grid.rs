@@ -20,7 +20,7 @@ use super::state::use_modeler;
 /// Pixel height of every grid row (headers included); the CSS uses the same figure.
 pub const ROW_H: i32 = 30;
 /// Rows rendered beyond the visible ones, above and below.
-const OVERSCAN: usize = 8;
+const OVERSCAN: usize = 5;
 pub const GUTTER_W: i32 = 44;
 pub const COL_W: i32 = 170;
 
