@@ -16,8 +16,17 @@ use super::grid_view::{ViewKind, ViewRow};
 /// The rows, in order. `deletable` grids give each item a delete button; `matched(key)` says whether
 /// the item labelled `key` was returned by the Query tab's last read.
 pub fn rows_html(rows: &[ViewRow], columns: &[String], deletable: bool, matched: &dyn Fn(&str) -> bool) -> String {
-    let mut out = String::with_capacity(rows.len() * 160 * (columns.len() + 2));
+    let mut out = String::new();
     for row in rows {
+        out.push_str(&row_html(row, columns, deletable, matched));
+    }
+    out
+}
+
+/// One row as HTML (one element): what [`rows_html`] writes for it.
+pub fn row_html(row: &ViewRow, columns: &[String], deletable: bool, matched: &dyn Fn(&str) -> bool) -> String {
+    let mut out = String::with_capacity(160 * (columns.len() + 2));
+    {
         match &row.kind {
             ViewKind::Partition { label, items, bytes, band } => {
                 let band = band % 2;
@@ -75,4 +84,19 @@ pub fn rows_html(rows: &[ViewRow], columns: &[String], deletable: bool, matched:
         }
     }
     out
+}
+
+/// For each row to draw, `(position, html)`, the index of the drawn row it can keep (same position and
+/// same HTML), or `None` to draw it afresh. Both lists are in position order, so the rows kept stay in
+/// order; an edit then redraws one row, and a scroll step only the rows that came into view.
+pub fn reuse_plan(drawn: &[(usize, String)], next: &[(usize, String)]) -> Vec<Option<usize>> {
+    let mut i = 0;
+    next.iter()
+        .map(|(pos, html)| {
+            while i < drawn.len() && drawn[i].0 < *pos {
+                i += 1;
+            }
+            (i < drawn.len() && drawn[i].0 == *pos && drawn[i].1 == *html).then_some(i)
+        })
+        .collect()
 }

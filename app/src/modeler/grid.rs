@@ -9,7 +9,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 
 pub use crate::model::grid_view::GridModel;
-use crate::model::grid_html::rows_html;
+use crate::model::grid_html::{reuse_plan, row_html};
 use wasm_bindgen::JsCast;
 use crate::model::layout::LayoutRow;
 use crate::model::RowId;
@@ -184,13 +184,18 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     let new_column = RwSignal::new(String::new());
     // The window's rows as one HTML string (see `crate::model::grid_html`); clicks are read off the
     // `data-` attributes of what was clicked.
-    let window_html = move || {
+    let window_el = NodeRef::<Div>::new();
+    // The rows drawn now, in order: position, HTML, element.
+    let drawn = StoredValue::new_local(Vec::<(usize, String, web_sys::Element)>::new());
+    Effect::new(move |_| {
+        let Some(container) = window_el.get() else { return };
         let rows = rows();
         let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
         // Marked when the Query tab's last read returned the item (see `crate::query::highlight`).
         let matched = |key: &str| crate::query::highlight::is_match(selected.as_deref(), key);
-        columns.with(|cols| rows_html(&rows, cols, editable.is_some(), &matched))
-    };
+        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, editable.is_some(), &matched))).collect());
+        drawn.update_value(|drawn| patch_rows(&container, drawn, next));
+    });
     let target_cell = |ev: &leptos::ev::MouseEvent| -> Option<(usize, usize)> {
         let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
         let cell = el.closest("[data-c]").ok()??;
@@ -253,8 +258,8 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                     <div class="mdl-col-head mdl-num mdl-sticky-wcu" role="columnheader" title="Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates">"WCU"</div>
                 </div>
                 <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
-                    <div class="mdl-grid-window" style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)
-                        inner_html=window_html on:click=on_rows_click on:dblclick=on_rows_dblclick></div>
+                    <div class="mdl-grid-window" node_ref=window_el style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)
+                        on:click=on_rows_click on:dblclick=on_rows_dblclick></div>
                     {move || cursor.get().filter(|(p, _)| *p < total_rows.get()).map(|(p, c)| view! {
                         <div class="mdl-cursor" data-testid="grid-cursor" aria-hidden="true"
                             style=format!("top: {}px; left: {}px; width: {COL_W}px; height: {ROW_H}px;", p as i32 * ROW_H, GUTTER_W + c as i32 * COL_W)></div>
@@ -274,4 +279,36 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
             </div>
         </div>
     }
+}
+
+/// Bring the window's rows from `drawn` to `next`: rows whose position and HTML are unchanged stay as
+/// they are, the others are removed or parsed from their HTML in place.
+fn patch_rows(container: &web_sys::HtmlElement, drawn: &mut Vec<(usize, String, web_sys::Element)>, next: Vec<(usize, String)>) {
+    let keys: Vec<(usize, String)> = drawn.iter().map(|(p, h, _)| (*p, h.clone())).collect();
+    let plan = reuse_plan(&keys, &next);
+    let kept: std::collections::HashSet<usize> = plan.iter().flatten().copied().collect();
+    for (i, (_, _, el)) in drawn.iter().enumerate() {
+        if !kept.contains(&i) {
+            el.remove();
+        }
+    }
+    let mut fresh = Vec::with_capacity(next.len());
+    let mut prev: Option<web_sys::Element> = None;
+    for ((pos, html), reuse) in next.into_iter().zip(plan) {
+        let el = match reuse {
+            Some(i) => Some(drawn[i].2.clone()),
+            None => {
+                let placed = match &prev {
+                    Some(p) => p.insert_adjacent_html("afterend", &html).ok().and_then(|()| p.next_element_sibling()),
+                    None => container.insert_adjacent_html("afterbegin", &html).ok().and_then(|()| container.first_element_child()),
+                };
+                placed
+            }
+        };
+        if let Some(el) = el {
+            prev = Some(el.clone());
+            fresh.push((pos, html, el));
+        }
+    }
+    *drawn = fresh;
 }
