@@ -294,6 +294,25 @@ test.describe('the builder and the access patterns', () => {
     await expect(page.getByTestId('advisor-summary')).toHaveText('No findings: the design avoids every anti-pattern the advisor checks.');
   });
 
+  test('the write form: an UpdateItem with a {placeholder} runs with its sample value and is saved as a pattern', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Query');
+    await page.getByTestId('q-mode-write').click();
+    await page.getByTestId('w-table').selectOption('Shop');
+    await page.getByTestId('w-item').fill('{"PK": {"S": "USER#{userId}"}, "SK": {"S": "ORDER#o-001"}}');
+    await expect(page.getByTestId('q-samples')).toBeVisible();
+    await page.getByTestId('q-samples').fill('userId=u1');
+    await page.getByTestId('w-run').click();
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    expect(JSON.parse((await page.getByTestId('q-body').textContent()) ?? '{}').Attributes.status).toEqual({ S: 'SHIPPED' });
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-name').fill('Ship an order');
+    await page.getByTestId('q-pattern-name').press('Enter');
+    await expect(page.getByTestId('q-pattern-saved')).toContainText('Saved as “Ship an order”');
+    await page.getByTestId('q-pattern-show').click();
+    await expect(row(page, 'Ship an order')).toBeVisible();
+    await expect(row(page, 'Ship an order').getByTestId('pattern-key')).toContainText('USER#u1');
+  });
+
   test('the analysis runs only while the tab is visible, and on every change while it is', async ({ page }) => {
     await openWithModel(page, ECOMMERCE, 'Access patterns');
     await expect(page.getByTestId('pattern-coverage')).toHaveText('5 of 5 patterns served by a single request');
