@@ -85,7 +85,11 @@ impl fmt::Display for CheckError {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PatternCheck {
     pub name: String,
+    /// The operation; for a PartiQL pattern, the one its statement became (`Query`, `Scan`, `GetItem`,
+    /// a single-item write) once it ran, `ExecuteStatement` until then.
     pub operation: String,
+    /// A PartiQL pattern (ExecuteStatement).
+    pub partiql: bool,
     pub table: Option<String>,
     pub index: Option<String>,
     /// The key condition with values filled in, as the seeds write it (`PK = USER#u1, SK begins_with ORDER#`).
@@ -115,6 +119,7 @@ impl PatternCheck {
         PatternCheck {
             name: name.into(),
             operation: operation.into(),
+            partiql: operation == "ExecuteStatement",
             table: None,
             index: None,
             key_condition: String::new(),
@@ -130,6 +135,15 @@ impl PatternCheck {
             truncated: false,
             status: Status::Failed,
             error: None,
+        }
+    }
+
+    /// The operation as the pattern table names it: `ExecuteStatement as Query` for a PartiQL pattern.
+    pub fn operation_label(&self) -> String {
+        match self.operation.as_str() {
+            "ExecuteStatement" => self.operation.clone(),
+            op if self.partiql => format!("ExecuteStatement as {op}"),
+            op => op.to_string(),
         }
     }
 
@@ -189,8 +203,7 @@ pub fn check_one(model: &Model, db: &mut Database, spec: &PatternSpec, now_milli
     c.table = request.get("TableName").and_then(Value::as_str).map(String::from);
     c.index = request.get("IndexName").and_then(Value::as_str).map(String::from);
     c.has_filter = request.get("FilterExpression").is_some() || request.get("ScanFilter").is_some() || request.get("QueryFilter").is_some();
-    let table_model = c.table.as_deref().and_then(|t| model.table(t));
-    c.key_condition = describe_key_condition(&spec.operation, &request, table_model);
+    c.key_condition = describe_key_condition(&spec.operation, &request, c.table.as_deref().and_then(|t| model.table(t)));
     c.request = Some(request.clone());
     let mut returned: Vec<Item> = Vec::new();
     let result = run(db, &spec.operation, &request, now_millis, &mut c, &mut returned);
@@ -199,6 +212,8 @@ pub fn check_one(model: &Model, db: &mut Database, spec: &PatternSpec, now_milli
         c.status = Status::Failed;
         return c;
     }
+    // A statement names its table in its text: known once it ran.
+    let table_model = c.table.as_deref().and_then(|t| model.table(t));
     // Which entities came back: by the type attribute, or (an index that does not project it) by the
     // table item the entry belongs to.
     if let Some(tm) = table_model {
@@ -225,7 +240,7 @@ pub fn check_one(model: &Model, db: &mut Database, spec: &PatternSpec, now_milli
             }
         }
     }
-    c.status = if spec.operation == "Scan" || c.requests > 1 {
+    c.status = if c.operation == "Scan" || c.requests > 1 {
         Status::ScanOrMany
     } else if !c.unexpected_entities.is_empty() {
         Status::WrongEntities
@@ -274,6 +289,7 @@ fn run(
         }
     }
     match op {
+        "ExecuteStatement" => statement(db, req.clone(), now, c, returned)?,
         "Query" | "Scan" => {
             let paged = request.get("Limit").is_none();
             loop {
@@ -330,6 +346,66 @@ fn run(
                 }
                 _ => c.write_half_units = cap,
             }
+        }
+    }
+    Ok(())
+}
+
+/// A PartiQL statement, following `NextToken` to the end unless it has a `Limit`: what it read comes
+/// from the engine's charges (the response has no `ScannedCount`), what it became from
+/// `execute_explained` (a Query per pinned partition, a GetItem per key: each is a request).
+fn statement(db: &mut Database, mut req: Value, now: u64, c: &mut PatternCheck, returned: &mut Vec<Item>) -> Result<(), CheckError> {
+    use engine::api::partiql::Operation;
+    use engine::capacity::{Kind, Reason};
+    let paged = req.get("Limit").is_none();
+    loop {
+        let ex = db.execute_explained("ExecuteStatement", &req, now);
+        let out = ex.result.map_err(engine_error)?;
+        for ch in ex.charges.iter().flat_map(|k| &k.charges) {
+            match ch.kind {
+                Kind::Read => c.read_half_units += ch.half_units,
+                Kind::Write => c.write_half_units += ch.half_units,
+            }
+            c.items_read += match ch.reason {
+                Reason::Read { items } => items,
+                Reason::GetItem { found: true } => 1,
+                _ => 0,
+            };
+        }
+        let before = returned.len();
+        items_of(out.get("Items"), returned);
+        c.items_returned += (returned.len() - before) as u64;
+        let calls = match &ex.operation {
+            Some(Operation::GetItem { keys: n, .. } | Operation::Query { partitions: n, .. }) => *n,
+            _ => 1,
+        };
+        c.requests = c.requests.saturating_add(u32::try_from(calls.max(1)).unwrap_or(u32::MAX));
+        if let Some(o) = &ex.operation {
+            let (Operation::GetItem { table, .. }
+            | Operation::Query { table, .. }
+            | Operation::Scan { table, .. }
+            | Operation::PutItem { table }
+            | Operation::UpdateItem { table }
+            | Operation::DeleteItem { table }) = o;
+            c.table = Some(table.clone());
+            c.index = match o {
+                Operation::Query { index, .. } | Operation::Scan { index, .. } => index.clone(),
+                _ => None,
+            };
+            c.operation = String::from(o.action());
+            c.has_filter = matches!(o, Operation::Query { .. } | Operation::Scan { .. });
+        }
+        match out.get("NextToken") {
+            Some(t) if paged => {
+                if c.requests >= MAX_PAGES {
+                    c.truncated = true;
+                    break;
+                }
+                if let Some(o) = req.as_object_mut() {
+                    o.insert("NextToken".into(), t.clone());
+                }
+            }
+            _ => break,
         }
     }
     Ok(())
@@ -421,8 +497,34 @@ pub fn describe_key_condition(op: &str, request: &Value, table: Option<&TableMod
             let n = request.get("TransactItems").and_then(Value::as_array).map_or(0, Vec::len);
             format!("{n} items in one transaction")
         }
+        "ExecuteStatement" => statement_text(request),
         _ => String::new(),
     }
+}
+
+/// The statement with each `?` (outside quotes) replaced by its parameter's value:
+/// `SELECT * FROM "Shop" WHERE PK = USER#u1`.
+fn statement_text(request: &Value) -> String {
+    let text = request.get("Statement").and_then(Value::as_str).unwrap_or_default();
+    let params = request.get("Parameters").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
+    let mut next = params.iter();
+    let mut quote = None;
+    let mut out = String::new();
+    for ch in text.chars() {
+        match (ch, quote) {
+            ('\'' | '"', None) => quote = Some(ch),
+            (q, Some(open)) if q == open => quote = None,
+            ('?', None) => {
+                if let Some(v) = next.next() {
+                    out.push_str(&value_text(v));
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// The key attributes of `item_or_key` in key-schema order: `PK = USER#1, SK = ORDER#9`.

@@ -52,6 +52,23 @@ fn err(field: Field, message: impl Into<String>) -> DraftError {
 }
 
 impl Draft {
+    /// The form of a pattern holding `request` as a Query-tab mode would run it (`ReturnConsumedCapacity`
+    /// and `NextToken` dropped: the check asks for capacity itself and reads every page), with the
+    /// `name=value` sample values kept only when the request uses `{placeholders}`, and every other
+    /// field from `base` (the pattern being replaced).
+    pub fn from_request(operation: &str, request: &Value, samples: &str, base: Option<&AccessPattern>) -> Draft {
+        let mut r = request.clone();
+        if let Some(o) = r.as_object_mut() {
+            o.remove("ReturnConsumedCapacity");
+            o.remove("NextToken");
+        }
+        let mut d = base.map(Draft::from_pattern).unwrap_or_default();
+        d.operation = operation.to_string();
+        d.parameters = if placeholders(&r).is_empty() { String::new() } else { samples.to_string() };
+        d.request = serde_json::to_string_pretty(&r).unwrap_or_default();
+        d
+    }
+
     /// The form for an existing pattern.
     pub fn from_pattern(p: &AccessPattern) -> Draft {
         let parameters = match p.extra.get("parameters") {

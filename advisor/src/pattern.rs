@@ -15,7 +15,7 @@ use engine::model::AccessPattern;
 use serde_json::Value;
 
 /// The operations a pattern may use (the ones the engine answers that read or write items).
-pub const OPERATIONS: [&str; 10] = [
+pub const OPERATIONS: [&str; 11] = [
     "Query",
     "GetItem",
     "Scan",
@@ -26,6 +26,7 @@ pub const OPERATIONS: [&str; 10] = [
     "BatchWriteItem",
     "TransactGetItems",
     "TransactWriteItems",
+    "ExecuteStatement",
 ];
 
 /// An access pattern ready to run.
@@ -125,7 +126,14 @@ impl PatternSpec {
     }
 
     pub fn is_read(&self) -> bool {
-        matches!(self.operation.as_str(), "Query" | "GetItem" | "Scan" | "BatchGetItem" | "TransactGetItems")
+        match self.operation.as_str() {
+            "Query" | "GetItem" | "Scan" | "BatchGetItem" | "TransactGetItems" => true,
+            "ExecuteStatement" => {
+                let s = self.request.get("Statement").and_then(Value::as_str).unwrap_or_default().trim_start();
+                s.get(..6).is_some_and(|w| w.eq_ignore_ascii_case("select"))
+            }
+            _ => false,
+        }
     }
 }
 
@@ -184,6 +192,25 @@ fn fill(s: &str, params: &BTreeMap<String, String>) -> Result<String, PatternErr
         }
     }
     Ok(out)
+}
+
+/// `s` as a request string that means itself: every brace doubled (a PartiQL statement's
+/// `{'PK': ?}` tuple is not a placeholder). [`unescape`] undoes it.
+pub fn escape(s: &str) -> String {
+    s.replace('{', "{{").replace('}', "}}")
+}
+
+/// A string [`escape`] wrote, as it was.
+pub fn unescape(s: &str) -> String {
+    s.replace("{{", "{").replace("}}", "}")
+}
+
+/// An ExecuteStatement request with its `Statement` escaped: in a PartiQL pattern `{placeholders}` go
+/// in the `Parameters`' values, and the statement is kept as written.
+pub fn escape_statement(request: &mut Value) {
+    if let Some(Value::String(s)) = request.get_mut("Statement") {
+        *s = escape(s);
+    }
 }
 
 /// The `{placeholders}` a request uses, in order of first appearance (for the parameter editor).

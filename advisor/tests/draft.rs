@@ -50,3 +50,27 @@ fn a_new_draft_is_a_runnable_query() {
     let spec = advisor::pattern::PatternSpec::from_access_pattern(&p).unwrap();
     assert_eq!(spec.resolved_request().unwrap()["ExpressionAttributeValues"][":pk"], json!({"S": "1"}));
 }
+
+#[test]
+fn a_query_tab_request_becomes_a_form_with_its_placeholders_and_back() {
+    // The API console's body, as typed: a placeholder in a key, capacity asked for, a page token.
+    let typed = json!({"TableName": "Shop", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE#{userId}"}},
+        "ReturnConsumedCapacity": "TOTAL"});
+    let mut base = AccessPattern::new("A profile");
+    base.extra.insert("ratePerSecond".into(), json!(20));
+    let mut d = Draft::from_request("GetItem", &typed, "userId=u1", Some(&base));
+    assert_eq!((d.name.as_str(), d.operation.as_str(), d.parameters.as_str(), d.rate.as_str()), ("A profile", "GetItem", "userId=u1", "20"));
+    let p = d.to_pattern(Some(&base)).unwrap();
+    assert_eq!(p.request, Some(json!({"TableName": "Shop", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE#{userId}"}}})));
+    assert_eq!(p.extra["parameters"], json!({"userId": "u1"}));
+    // Opened again: the same placeholders and sample values.
+    let back = Draft::from_pattern(&p);
+    assert!(back.request.contains("\"USER#{userId}\""), "{}", back.request);
+    assert_eq!(back.parameters, "userId=u1");
+    // Without placeholders the sample values are not kept; a PartiQL page token is dropped.
+    d = Draft::from_request("ExecuteStatement", &json!({"Statement": "SELECT * FROM \"Shop\"", "NextToken": "t"}), "userId=u1", None);
+    assert_eq!((d.parameters.as_str(), d.request.as_str()), ("", "{\n  \"Statement\": \"SELECT * FROM \\\"Shop\\\"\"\n}"));
+    // Only item operations are patterns; the fault names the field.
+    let e = Draft { name: "x".into(), ..Draft::from_request("CreateTable", &json!({"TableName": "T"}), "", None) }.to_pattern(None).unwrap_err();
+    assert_eq!(e[0].field, Field::Operation);
+}

@@ -151,3 +151,57 @@ fn writes_run_on_a_copy_and_errors_are_the_engines() {
     assert_eq!(c[3].error, Some(CheckError::Pattern(PatternError::NoOperation)));
     assert_eq!(c[3].error.as_ref().unwrap().to_string(), "operation: the pattern names no operation");
 }
+
+#[test]
+fn a_partiql_pattern_runs_as_the_operation_its_statement_becomes() {
+    let mut m = ecommerce();
+    let add = |m: &mut engine::model::Model, name: &str, statement: &str, params: Value| {
+        let mut request = json!({"Statement": statement, "Parameters": params});
+        if params.as_array().is_some_and(Vec::is_empty) {
+            request.as_object_mut().unwrap().remove("Parameters");
+        }
+        m.access_patterns.push(pattern(json!({"name": name, "operation": "ExecuteStatement", "request": request, "parameters": {"userId": "u1"}})));
+    };
+    add(&mut m, "orders (PartiQL)", r#"SELECT * FROM "Shop" WHERE PK = ? AND begins_with(SK, 'ORDER#')"#, json!([{"S": "USER#{userId}"}]));
+    add(&mut m, "pending (PartiQL)", r#"SELECT * FROM "Shop"."GSI1" WHERE GSI1PK = 'ORDER_STATUS#PENDING'"#, json!([]));
+    add(&mut m, "by email (PartiQL)", r#"SELECT * FROM "Shop" WHERE email = ?"#, json!([{"S": "ada@example.com"}]));
+    // A tuple's braces in a statement, escaped as a pattern stores them, are not placeholders.
+    add(&mut m, "new user (PartiQL)", &advisor::pattern::escape(r#"INSERT INTO "Shop" VALUE {'PK': ?, 'SK': 'PROFILE#u9'}"#), json!([{"S": "USER#{userId}9"}]));
+    let c = checks(&m);
+    let row = |name: &str| c.iter().find(|c| c.name == name).unwrap();
+
+    let orders = row("orders (PartiQL)");
+    assert!(orders.partiql && orders.error.is_none(), "{orders:?}");
+    assert_eq!((orders.operation.as_str(), orders.table.as_deref(), orders.index.as_deref()), ("Query", Some("Shop"), None));
+    assert_eq!(orders.key_condition, r#"SELECT * FROM "Shop" WHERE PK = USER#u1 AND begins_with(SK, 'ORDER#')"#);
+    assert_eq!((orders.items_read, orders.items_returned, orders.requests), (2, 2, 1), "begins_with on the sort key is part of the key condition");
+    assert_eq!(orders.status, Status::Single);
+    assert_eq!(orders.entities, ["Order"]);
+
+    let pending = row("pending (PartiQL)");
+    assert_eq!((pending.operation.as_str(), pending.index.as_deref(), pending.status), ("Query", Some("GSI1"), Status::Single));
+
+    let scan = row("by email (PartiQL)");
+    assert_eq!((scan.operation.as_str(), scan.status), ("Scan", Status::ScanOrMany));
+    assert_eq!(scan.items_returned, 1);
+    assert!(scan.items_read > 1 && scan.read_half_units > 0);
+    assert!(findings(&m).iter().any(|f| f.id() == "scan-in-pattern:pattern:by email (PartiQL)"));
+
+    let insert = row("new user (PartiQL)");
+    assert_eq!((insert.operation.as_str(), insert.status, insert.write_half_units), ("PutItem", Status::Single, 2), "{insert:?}");
+    // Writes run on a copy: the next check does not see the new item.
+    assert_eq!(checks(&m).iter().find(|c| c.name == "new user (PartiQL)").unwrap().status, Status::Single);
+}
+
+#[test]
+fn a_statement_is_kept_as_written_and_only_its_parameters_take_placeholders() {
+    let statement = r#"INSERT INTO "T" VALUE {'PK': ?}"#;
+    let mut req = json!({"Statement": statement, "Parameters": [{"S": "USER#{id}"}]});
+    advisor::pattern::escape_statement(&mut req);
+    assert_eq!(placeholders(&req), ["id"]);
+    assert_eq!(advisor::pattern::unescape(req["Statement"].as_str().unwrap()), statement);
+    let p = pattern(json!({"name": "p", "operation": "ExecuteStatement", "request": req, "parameters": {"id": "7"}}));
+    let spec = advisor::pattern::PatternSpec::from_access_pattern(&p).unwrap();
+    assert_eq!(spec.resolved_request().unwrap(), json!({"Statement": statement, "Parameters": [{"S": "USER#7"}]}));
+    assert!(!spec.is_read());
+}

@@ -242,3 +242,37 @@ fn incremental_autosave_keeps_unreadable_items_verbatim() {
     let text = Encoder::new().encode(&p, NOW);
     assert_eq!(autosave::decode(&text).unwrap().0, model);
 }
+
+#[wasm_bindgen_test]
+fn an_autosave_past_the_quota_stops_at_it_and_says_so() {
+    use std::cell::RefCell;
+    struct Store(RefCell<Option<String>>);
+    impl autosave::KeyValueStore for Store {
+        fn get(&self, _: &str) -> Option<String> {
+            self.0.borrow().clone()
+        }
+        fn set(&self, _: &str, value: &str) -> bool {
+            *self.0.borrow_mut() = Some(value.to_string());
+            true
+        }
+        fn remove(&self, _: &str) {
+            *self.0.borrow_mut() = None;
+        }
+    }
+    let p = start();
+    let whole = Encoder::new().encode(&p, NOW);
+    let units = whole.encode_utf16().count();
+    // Exactly at the limit it is written; one unit below, it is known to be too long.
+    let mut enc = Encoder::new();
+    assert_eq!(enc.encode_within(&p, NOW, units).as_deref(), Some(whole.as_str()));
+    assert_eq!(Encoder::new().encode_within(&p, NOW, units - 1), None);
+    assert_eq!(Encoder::new().encode_within(&p, NOW, 10), None);
+    // The cache left by a stopped encode still gives the exact text.
+    let mut stopped = Encoder::new();
+    assert_eq!(stopped.encode_within(&p, NOW, units / 2), None);
+    assert_eq!(stopped.encode(&p, NOW), whole);
+    // A model that fits is stored.
+    let store = Store(RefCell::new(None));
+    assert_eq!(autosave::save_playground(&store, &mut Encoder::new(), &p, NOW), Ok(()));
+    assert_eq!(store.0.borrow().as_deref(), Some(whole.as_str()));
+}

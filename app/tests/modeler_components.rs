@@ -83,3 +83,68 @@ async fn values_render_as_text_and_rows_show_size_and_wcu() {
     // No element was created from item data: every cell holds text (and the type badge) only.
     assert_eq!(page.count("[data-testid=cell] b, [data-testid=cell] script"), 0);
 }
+
+#[wasm_bindgen_test]
+fn grid_html_escapes_item_data_everywhere_it_appears() {
+    let rows = [
+        app::model::grid_view::ViewRow { pos: 0, kind: app::model::grid_view::ViewKind::Partition { label: "<b>P</b>".into(), items: 1, bytes: 10, band: 0 } },
+        app::model::grid_view::ViewRow {
+            pos: 1,
+            kind: app::model::grid_view::ViewKind::Item {
+                id: Some(7),
+                key: "PK=\"<x>\"".into(),
+                band: 0,
+                cells: vec![("<script>".into(), "a&b".into(), "")],
+                size: 10,
+                wcu: "1".into(),
+                error: Some("bad <i>".into()),
+            },
+        },
+    ];
+    let html = app::model::grid_html::rows_html(&rows, &["<c>".to_string()], true, &|_| true);
+    assert!(!html.contains("<b>") && !html.contains("<script>") && !html.contains("<x>") && !html.contains("<i>") && !html.contains("<c>"), "{html}");
+    assert!(html.contains("&lt;script&gt;") && html.contains("a&amp;b") && html.contains("data-key=\"PK=&quot;&lt;x&gt;&quot;\""));
+    assert!(html.contains(r#"data-id="7""#) && html.contains("mdl-row-error mdl-row-match") && html.contains(r#"data-match="true""#));
+}
+
+#[wasm_bindgen_test]
+fn grid_html_read_only_grids_have_no_delete_buttons() {
+    let row = app::model::grid_view::ViewRow { pos: 3, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 1, cells: vec![], size: 1, wcu: "1".into(), error: None } };
+    let html = app::model::grid_html::rows_html(&[row], &[], false, &|_| false);
+    assert!(!html.contains("row-delete") && !html.contains("title="));
+    assert!(html.contains(r#"data-pos="3" data-band="1" data-match="false""#));
+}
+
+#[wasm_bindgen_test]
+fn grid_html_reuse_plan_keeps_unchanged_rows_in_order() {
+    use app::model::grid_html::reuse_plan;
+    let rows = |v: &[(usize, &str)]| v.iter().map(|(p, h)| (*p, h.to_string())).collect::<Vec<_>>();
+    // A scroll: rows 3 and 4 stay, 5 and 6 are new.
+    assert_eq!(reuse_plan(&rows(&[(1, "a"), (2, "b"), (3, "c"), (4, "d")]), &rows(&[(3, "c"), (4, "d"), (5, "e"), (6, "f")])), vec![Some(2), Some(3), None, None]);
+    // An edit: only the changed row is redrawn.
+    assert_eq!(reuse_plan(&rows(&[(1, "a"), (2, "b"), (3, "c")]), &rows(&[(1, "a"), (2, "B"), (3, "c")])), vec![Some(0), None, Some(2)]);
+    // Nothing drawn yet, or a jump: everything afresh.
+    assert_eq!(reuse_plan(&[], &rows(&[(1, "a")])), vec![None]);
+    assert_eq!(reuse_plan(&rows(&[(1, "a")]), &rows(&[(90, "z")])), vec![None]);
+}
+
+#[wasm_bindgen_test]
+async fn the_grid_redraws_only_the_row_an_edit_changed() {
+    let page = mount(modeler);
+    click(&page.by_testid("example-ecommerce")).await;
+    let rows = page.root().query_selector_all("[data-testid=grid-row]").expect("selector");
+    assert!(rows.length() > 2);
+    let first = rows.item(0).expect("a row");
+    let second = rows.item(1).expect("a row");
+    // Edit the first row's last attribute through the keyboard: the second row's element is the same one.
+    let grid = page.by_testid("item-grid");
+    let _ = grid.focus();
+    press(&grid, "ArrowDown").await;
+    // Past the two key columns to the first attribute that can be removed.
+    press(&grid, "ArrowRight").await;
+    press(&grid, "ArrowRight").await;
+    press(&grid, "Delete").await;
+    let after = page.root().query_selector_all("[data-testid=grid-row]").expect("selector");
+    assert!(!after.item(0).expect("a row").is_same_node(Some(&first)), "the edited row was not redrawn");
+    assert!(after.item(1).expect("a row").is_same_node(Some(&second)), "an unchanged row was redrawn");
+}

@@ -24,6 +24,7 @@ pub mod number;
 pub mod ops;
 pub mod partiql;
 pub mod snapshot;
+pub mod sort;
 pub mod stream;
 pub mod table;
 pub mod throttle;

@@ -232,8 +232,15 @@ pub fn embed_snippet(base: &str, fragment: &str, opts: &EmbedOptions) -> String 
     )
 }
 
-fn escape_attr(s: &str) -> String {
+/// `s` safe inside HTML text and quoted attribute values.
+pub fn escape_attr(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    escape_into(&mut out, s);
+    out
+}
+
+/// Append `s` to `out`, escaped for HTML text and quoted attribute values.
+pub fn escape_into(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -244,5 +251,4 @@ fn escape_attr(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }

@@ -21,6 +21,8 @@ async function openHeat(page: Page) {
 /** Distinct colours on a canvas, and how many pixels left of the legend (the right 96 px, see
  * app/src/heat/draw.rs) have the "at the ceiling" colour (110, 0, 70). */
 async function canvasColours(page: Page, testid: string) {
+  // The chart's SVG is painted onto the canvas once the browser has decoded it.
+  await expect(page.getByTestId(testid)).toHaveAttribute('data-drawn', 'true');
   return page.getByTestId(testid).evaluate((c: HTMLCanvasElement) => {
     const ctx = c.getContext('2d')!;
     const { data } = ctx.getImageData(0, 0, c.width - 96, c.height);
@@ -134,6 +136,7 @@ test.describe('Heat tab', () => {
       await page.getByTestId('heat-run').click();
       await expect(page.getByTestId('base-summary')).toBeVisible({ timeout: 20_000 });
       for (const id of charts) {
+        await expect(page.getByTestId(`canvas-base-${id}`)).toHaveAttribute('data-drawn', 'true');
         const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`png-base-${id}`).click()]);
         expect(png.suggestedFilename()).toBe(`dynamodel-base-${id}.png`);
         const bytes = readFileSync((await png.path())!);
@@ -158,7 +161,7 @@ test.describe('Heat tab', () => {
       const [r, g, b] = c.getContext('2d')!.getImageData(1, 1, 1, 1).data;
       return r + g + b;
     });
-    for (const id of ['canvas-base-heatmap', 'canvas-base-limits']) expect(await corner(id)).toBeGreaterThan(600);
+    for (const id of ['canvas-base-heatmap', 'canvas-base-limits']) await expect.poll(() => corner(id)).toBeGreaterThan(600);
     await page.emulateMedia({ colorScheme: 'dark' });
     for (const id of ['canvas-base-heatmap', 'canvas-base-limits']) await expect.poll(() => corner(id)).toBeLessThan(200);
     // The heat map is still a heat map, in the dark palette.

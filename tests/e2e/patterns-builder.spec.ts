@@ -107,9 +107,101 @@ test.describe('the builder and the access patterns', () => {
     await page.getByRole('tab', { name: 'Access patterns' }).click();
     await row(page, 'One order').getByTestId('pattern-open').click();
     await expect(page.getByTestId('c-action')).toHaveValue('GetItem');
-    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "USER#u1"/);
+    // The placeholder stays in the body, its sample value beside it.
+    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "USER#\{userId\}"/);
+    await expect(page.getByTestId('q-samples')).toHaveValue('userId=u1');
     await page.getByTestId('c-run').click();
     await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    await expect(page.getByTestId('q-body')).toContainText('o-001');
+  });
+
+  test('the API console: a request with a {placeholder} runs with its sample value, is saved as a pattern and opens back with both', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Query');
+    await page.getByTestId('q-mode-console').click();
+    await page.getByTestId('c-action').fill('GetItem');
+    await page.getByTestId('c-body').fill('{"TableName": "Shop", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE#{userId}"}}}');
+    await expect(page.getByTestId('q-samples')).toBeVisible();
+    // Without a sample value nothing runs, and the error is under the sample values.
+    await page.getByTestId('c-body').press('Control+Enter');
+    await expect(page.getByTestId('q-samples-error')).toHaveText('The request uses {userId} without a sample value');
+    await expect(page.getByTestId('q-log-entry')).toHaveCount(0);
+    await page.getByTestId('q-samples').fill('userId=u1');
+    await page.getByTestId('c-body').press('Control+Enter');
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    await expect(page.getByTestId('q-body')).toContainText('ada@example.com');
+
+    // A body that is not JSON cannot be saved: the error is in place.
+    await page.getByTestId('c-body').fill('{"TableName": ');
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-name').fill('A profile (console)');
+    await page.getByTestId('q-pattern-name').press('Enter');
+    await expect(page.getByTestId('c-error')).toContainText('SerializationException: the body is not valid JSON');
+    await expect(page.getByTestId('q-pattern-error')).toHaveText("Fix the request's error above first");
+    await page.getByTestId('c-body').fill('{"TableName": "Shop", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE#{userId}"}}, "ReturnConsumedCapacity": "TOTAL"}');
+    await page.getByTestId('q-pattern-name').press('Enter');
+    await expect(page.getByTestId('q-pattern-saved')).toContainText('Saved as “A profile (console)”');
+
+    await page.getByTestId('q-pattern-show').click();
+    const saved = row(page, 'A profile (console)');
+    await expect(saved.getByTestId('pattern-status')).toHaveText('✓ single request');
+    await expect(saved.getByTestId('pattern-key')).toHaveText('PK = USER#u1, SK = PROFILE#u1');
+    await saved.getByTestId('pattern-edit').click();
+    await expect(page.getByTestId('pattern-request')).toHaveValue(/"S": "PROFILE#\{userId\}"/);
+    await expect(page.getByTestId('pattern-request')).not.toHaveValue(/ReturnConsumedCapacity/);
+    await expect(page.getByTestId('pattern-parameters')).toHaveValue('userId=u1');
+    await page.getByTestId('pattern-cancel').click();
+
+    // Round trip: opened in the console, the placeholders and the sample value are back.
+    await saved.getByTestId('pattern-open').click();
+    await expect(page.getByTestId('c-action')).toHaveValue('GetItem');
+    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "USER#\{userId\}"/);
+    await expect(page.getByTestId('c-body')).toHaveValue(/"S": "PROFILE#\{userId\}"/);
+    await expect(page.getByTestId('q-samples')).toHaveValue('userId=u1');
+    await page.getByTestId('c-run').click();
+    await expect(page.getByTestId('q-body')).toContainText('ada@example.com');
+  });
+
+  test('PartiQL: a statement whose parameters hold a {placeholder} is saved as a pattern, checked as the Query it became, and opens back', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Query');
+    await page.getByTestId('q-mode-partiql').click();
+    await page.getByTestId('p-statement').fill(`SELECT * FROM "Shop" WHERE PK = ? AND begins_with(SK, 'ORDER#')`);
+    await page.getByTestId('p-params').fill('[{"S": "USER#{userId}"}]');
+    await page.getByTestId('q-samples').fill('userId=u1');
+    await page.getByTestId('p-statement').press('Control+Enter');
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    await expect(page.getByTestId('q-body')).toContainText('o-002');
+
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-name').fill("A user's orders (PartiQL)");
+    await page.getByTestId('q-pattern-save').click();
+    await expect(page.getByTestId('q-pattern-saved')).toContainText("Saved as “A user's orders (PartiQL)”");
+    await page.getByTestId('q-pattern-show').click();
+    const saved = row(page, "A user's orders (PartiQL)");
+    await expect(saved.locator('.pat-op')).toHaveText('ExecuteStatement as Query');
+    await expect(saved.getByTestId('pattern-status')).toHaveText('✓ single request');
+    await expect(saved.getByTestId('pattern-key')).toHaveText(`SELECT * FROM "Shop" WHERE PK = USER#u1 AND begins_with(SK, 'ORDER#')`);
+    await expect(saved.getByTestId('pattern-items')).toHaveText('2 → 2');
+    await expect(page.getByTestId('pattern-coverage')).toHaveText('6 of 6 patterns served by a single request');
+
+    await saved.getByTestId('pattern-open').click();
+    await expect(page.getByTestId('p-statement')).toHaveValue(`SELECT * FROM "Shop" WHERE PK = ? AND begins_with(SK, 'ORDER#')`);
+    await expect(page.getByTestId('p-params')).toHaveValue('[{"S":"USER#{userId}"}]');
+    await expect(page.getByTestId('q-samples')).toHaveValue('userId=u1');
+
+    // A tuple's braces in a statement are PartiQL, not a placeholder: it runs, and saves, as written.
+    await page.getByTestId('p-statement').fill(`INSERT INTO "Shop" VALUE {'PK': ?, 'SK': 'PROFILE#u9', 'Type': 'USER'}`);
+    await page.getByTestId('p-params').fill('[{"S": "USER#{userId}"}]');
+    await page.getByTestId('q-samples').fill('userId=u9');
+    await page.getByTestId('p-run').click();
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    // u9 exists now (an INSERT of it again fails): the pattern signs up another user.
+    await page.getByTestId('q-samples').fill('userId=u10');
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-name').fill('Sign up (PartiQL)');
+    await page.getByTestId('q-pattern-save').click();
+    await page.getByTestId('q-pattern-show').click();
+    await expect(row(page, 'Sign up (PartiQL)').locator('.pat-op')).toHaveText('ExecuteStatement as PutItem');
+    await expect(row(page, 'Sign up (PartiQL)').getByTestId('pattern-status')).toHaveText('✓ single request');
   });
 
   test('heat from a run of the person’s own model becomes the advisor’s throttled-key finding; another scenario clears it', async ({ page }) => {
@@ -200,6 +292,25 @@ test.describe('the builder and the access patterns', () => {
     await expect(page.getByTestId('advisor-heat')).toHaveText('The Heat tab\'s run of the scenario “Latest posts on a constant GSI key” simulates the scenario\'s own tables, so its heat is not read here: run “Use my model” for heat on this design.');
     await expect(page.getByTestId('finding')).toHaveCount(0);
     await expect(page.getByTestId('advisor-summary')).toHaveText('No findings: the design avoids every anti-pattern the advisor checks.');
+  });
+
+  test('the write form: an UpdateItem with a {placeholder} runs with its sample value and is saved as a pattern', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Query');
+    await page.getByTestId('q-mode-write').click();
+    await page.getByTestId('w-table').selectOption('Shop');
+    await page.getByTestId('w-item').fill('{"PK": {"S": "USER#{userId}"}, "SK": {"S": "ORDER#o-001"}}');
+    await expect(page.getByTestId('q-samples')).toBeVisible();
+    await page.getByTestId('q-samples').fill('userId=u1');
+    await page.getByTestId('w-run').click();
+    await expect(page.getByTestId('q-status')).toContainText('200 OK');
+    expect(JSON.parse((await page.getByTestId('q-body').textContent()) ?? '{}').Attributes.status).toEqual({ S: 'SHIPPED' });
+    await page.getByTestId('q-save-pattern').click();
+    await page.getByTestId('q-pattern-name').fill('Ship an order');
+    await page.getByTestId('q-pattern-name').press('Enter');
+    await expect(page.getByTestId('q-pattern-saved')).toContainText('Saved as “Ship an order”');
+    await page.getByTestId('q-pattern-show').click();
+    await expect(row(page, 'Ship an order')).toBeVisible();
+    await expect(row(page, 'Ship an order').getByTestId('pattern-key')).toContainText('USER#u1');
   });
 
   test('the analysis runs only while the tab is visible, and on every change while it is', async ({ page }) => {

@@ -2,8 +2,8 @@
 //! numbers as a table. Everything it shows comes from its [`Chart`]; this file only renders.
 
 use leptos::prelude::*;
-use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 
 use crate::share::file_io;
 
@@ -47,8 +47,32 @@ pub fn theme() -> Theme {
 }
 
 fn export_svg(chart: &Chart, name: &str) -> Result<(), String> {
-    let text = draw::svg(chart, THEME.with(|t| t.get_untracked()))?;
+    let (text, _) = draw::svg(chart, THEME.with(|t| t.get_untracked()))?;
     file_io::download(name, "image/svg+xml", &text)
+}
+
+/// Paint an SVG document onto `canvas` (through an image, as the browser decodes it) and mark the canvas
+/// `data-drawn` once the pixels are there, so a reader of the canvas knows when to look.
+fn paint(canvas: &web_sys::HtmlCanvasElement, svg: &str) -> Result<(), String> {
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+        .ok_or("This browser gives the page no 2D canvas to draw on.")?;
+    let image = web_sys::HtmlImageElement::new().map_err(|_| String::from("This browser cannot decode the chart image."))?;
+    let _ = canvas.set_attribute("data-drawn", "false");
+    let (target, source) = (canvas.clone(), image.clone());
+    let onload = Closure::once_into_js(move || {
+        ctx.clear_rect(0.0, 0.0, f64::from(target.width()), f64::from(target.height()));
+        if ctx.draw_image_with_html_image_element(&source, 0.0, 0.0).is_ok() {
+            let _ = target.set_attribute("data-drawn", "true");
+        }
+    });
+    image.set_onload(Some(onload.unchecked_ref()));
+    let url = format!("data:image/svg+xml;charset=utf-8,{}", js_sys::encode_uri_component(svg));
+    image.set_src(&url);
+    Ok(())
 }
 
 #[component]
@@ -66,13 +90,13 @@ pub fn ChartView(
     let chart = StoredValue::new(chart);
     Effect::new(move |_| {
         let Some(el) = canvas.get() else { return };
-        let Some(backend) = CanvasBackend::with_canvas_object(el) else {
-            error.set(Some(String::from("This browser gives the page no 2D canvas to draw on.")));
-            return;
-        };
-        let root = backend.into_drawing_area();
-        match chart.with_value(|c| draw::draw(&root, c, theme())) {
-            Ok(a) => area.set_value(a),
+        match chart.with_value(|c| draw::svg(c, theme())) {
+            Ok((text, a)) => {
+                area.set_value(a);
+                if let Err(e) = paint(&el, &text) {
+                    error.set(Some(e));
+                }
+            }
             Err(e) => error.set(Some(format!("The chart could not be drawn: {e}"))),
         }
     });

@@ -1,5 +1,5 @@
-//! Draws a [`Chart`] with plotters on any backend: the page's canvas and the SVG export call the same
-//! function, so the exported file is the picture on screen.
+//! Draws a [`Chart`] with plotters as SVG: the page paints that SVG onto its canvas and the SVG export
+//! saves it, so the exported file is the picture on screen.
 //!
 //! Row and category labels are drawn by hand (plotters' own tick labels sit on ticks, not on cells);
 //! the function returns the plot area in pixels so the hover read-out maps a pointer to a cell with the
@@ -237,12 +237,14 @@ fn draw_bars<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, b: &BarsData, p:
     Ok(area)
 }
 
-/// The chart as an SVG document (plotters' SVG backend, the same drawing as the canvas).
-pub fn svg(chart: &Chart, theme: Theme) -> Result<String, String> {
+/// The chart as an SVG document (plotters' SVG backend) and where its data was drawn. The page paints
+/// this same document onto its canvas, so the export is the picture on screen, and only one plotters
+/// backend is compiled into the bundle.
+pub fn svg(chart: &Chart, theme: Theme) -> Result<(String, PlotArea), String> {
     let mut out = String::new();
-    {
+    let area = {
         let root = SVGBackend::with_string(&mut out, size(chart)).into_drawing_area();
-        draw(&root, chart, theme)?;
-    }
-    Ok(out)
+        draw(&root, chart, theme)?
+    };
+    Ok((out, area))
 }

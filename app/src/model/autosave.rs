@@ -74,6 +74,13 @@ impl Encoder {
 
     /// The text to store for `p`.
     pub fn encode(&mut self, p: &Playground, saved_at: u64) -> String {
+        self.encode_within(p, saved_at, usize::MAX).unwrap_or_default()
+    }
+
+    /// The text to store for `p`, or `None` as soon as it is known to be longer than `limit` UTF-16
+    /// code units (what browsers count against their storage quota). A model far past the quota then
+    /// costs a fraction of encoding it whole; the rows encoded so far stay cached for the next try.
+    pub fn encode_within(&mut self, p: &Playground, saved_at: u64, limit: usize) -> Option<String> {
         match self.revision.and_then(|r| p.changes_since(r)) {
             Some(changes) => {
                 for c in changes {
@@ -105,12 +112,18 @@ impl Encoder {
             t.items.push(Value::String(m.clone()));
         }
         let mut text = model.to_json().to_string();
+        let envelope = format!("{{\"format\":\"{FORMAT}\",\"version\":{ENVELOPE_VERSION},\"savedAt\":{saved_at},\"model\":}}");
+        let quoted_markers: usize = markers.iter().map(|m| utf16_len(&Value::String(m.clone()).to_string())).sum();
+        // The output's length so far, exactly: the model without its items, the envelope, and the items
+        // encoded so far (commas included).
+        let mut units = (utf16_len(&text) + envelope.len()).saturating_sub(quoted_markers);
         for (i, marker) in markers.iter().enumerate() {
             let quoted = Value::String(marker.clone()).to_string();
             // A user's text containing the marker is not impossible, only absurd: then encode the
             // plain way rather than guess which occurrence is ours.
             if text.matches(quoted.as_str()).count() != 1 {
-                return encode(&p.to_model(), saved_at);
+                let whole = encode(&p.to_model(), saved_at);
+                return (utf16_len(&whole) <= limit).then_some(whole);
             }
             let mut items = String::new();
             if let Some(t) = p.table(i) {
@@ -122,13 +135,41 @@ impl Encoder {
                         .rows
                         .entry((i, row.id))
                         .or_insert_with(|| Playground::row_json(row).to_string());
+                    units += utf16_len(encoded) + usize::from(n > 0);
+                    if units > limit {
+                        return None;
+                    }
                     items.push_str(encoded);
                 }
             }
             text = text.replacen(quoted.as_str(), &items, 1);
         }
-        format!("{{\"format\":\"{FORMAT}\",\"version\":{ENVELOPE_VERSION},\"savedAt\":{saved_at},\"model\":{text}}}")
+        let out = format!("{{\"format\":\"{FORMAT}\",\"version\":{ENVELOPE_VERSION},\"savedAt\":{saved_at},\"model\":{text}}}");
+        debug_assert_eq!(utf16_len(&out), units);
+        (units <= limit).then_some(out)
     }
+}
+
+/// The length of `s` as browsers count it: UTF-16 code units.
+fn utf16_len(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.encode_utf16().count()
+    }
+}
+
+/// What the browser lets one origin keep in localStorage, in UTF-16 code units of keys and values
+/// (Chromium and Firefox: 5 MiB of them).
+pub const STORAGE_QUOTA_UNITS: usize = 5 * 1024 * 1024;
+
+/// Why an autosave was not written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveRefusal {
+    /// The storage said no (full, private mode).
+    Refused,
+    /// The model is longer than the storage can ever hold; nothing was tried.
+    TooBig,
 }
 
 /// Read a stored text back.
@@ -220,10 +261,15 @@ pub fn save(store: &impl KeyValueStore, model: &Model, now: u64) -> bool {
 }
 
 /// Write the playground through `encoder`, which re-encodes only what changed since its last save.
-/// Returns `false` when storage refused, as [`save`] does.
-pub fn save_playground(store: &impl KeyValueStore, encoder: &mut Encoder, p: &Playground, now: u64) -> bool {
+/// A model longer than the quota is not encoded whole only to be refused: it stops at the quota.
+pub fn save_playground(store: &impl KeyValueStore, encoder: &mut Encoder, p: &Playground, now: u64) -> Result<(), SaveRefusal> {
     if !writes_enabled() {
-        return true;
+        return Ok(());
     }
-    store.set(SAVE_KEY, &encoder.encode(p, now))
+    let limit = STORAGE_QUOTA_UNITS.saturating_sub(SAVE_KEY.len());
+    match encoder.encode_within(p, now, limit) {
+        Some(text) if store.set(SAVE_KEY, &text) => Ok(()),
+        Some(_) => Err(SaveRefusal::Refused),
+        None => Err(SaveRefusal::TooBig),
+    }
 }

@@ -271,18 +271,9 @@ impl TableDraft {
     /// The field a CreateTable message is about, judged from the names it mentions.
     pub fn field_of(&self, message: &str) -> Field {
         let mentions = |name: &str| !name.is_empty() && message.contains(name);
-        for (i, g) in self.gsis.iter().enumerate() {
-            if mentions(&g.name) {
-                return Field::Gsi(i);
-            }
-        }
-        for (i, l) in self.lsis.iter().enumerate() {
-            if mentions(&l.name) {
-                return Field::Lsi(i);
-            }
-        }
         // A key attribute used with two types: blame the first index that re-uses a name with a new type.
-        if message.contains("Cannot have two attributes with the same name") {
+        // Checked first: the message names the attribute, which an index name may contain.
+        if message.contains("Attribute Name is duplicated") {
             let mut seen: Vec<&KeyDraft> = vec![&self.partition];
             seen.extend(self.sort.as_ref());
             let clash = |k: &KeyDraft, seen: &[&KeyDraft]| seen.iter().any(|s| s.name == k.name && s.key_type != k.key_type);
@@ -303,6 +294,16 @@ impl TableDraft {
                 }
             }
             return Field::Keys;
+        }
+        for (i, g) in self.gsis.iter().enumerate() {
+            if mentions(&g.name) {
+                return Field::Gsi(i);
+            }
+        }
+        for (i, l) in self.lsis.iter().enumerate() {
+            if mentions(&l.name) {
+                return Field::Lsi(i);
+            }
         }
         if message.contains("tableName") || message.contains("TableName") || message.contains("Table name") {
             return Field::TableName;

@@ -79,26 +79,6 @@ pub enum ViewKind {
     Item { id: Option<RowId>, key: String, band: usize, cells: Vec<(String, String, &'static str)>, size: usize, wcu: String, error: Option<String> },
 }
 
-impl ViewRow {
-    /// `<For>` key: layout position, identity and content, so an edited or moved row is redrawn and an
-    /// unchanged one is kept (positions are absolute, so scrolling keeps every row that stays in view).
-    pub fn key(&self) -> String {
-        let pos = self.pos;
-        match &self.kind {
-            ViewKind::Partition { label, items, bytes, band } => format!("{pos}|p|{band}|{label}|{items}|{bytes}"),
-            ViewKind::Unstored { items } => format!("{pos}|u|{items}"),
-            ViewKind::Item { key, cells, error, band, wcu, .. } => {
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                cells.hash(&mut h);
-                error.hash(&mut h);
-                wcu.hash(&mut h);
-                format!("{pos}|i|{key}|{band}|{:x}", h.finish())
-            }
-        }
-    }
-}
-
 /// The identifying text of an item in the grid (`PK=…, SK=…`).
 pub fn key_label(item: &Item, keys: &[String]) -> String {
     keys.iter()

@@ -8,9 +8,9 @@ use engine::value::Item;
 use leptos::html::Div;
 use leptos::prelude::*;
 
-use crate::model::display::bytes_text;
 pub use crate::model::grid_view::GridModel;
-use crate::model::grid_view::{ViewKind, ViewRow};
+use crate::model::grid_html::{reuse_plan, row_html};
+use wasm_bindgen::JsCast;
 use crate::model::layout::LayoutRow;
 use crate::model::RowId;
 
@@ -20,7 +20,7 @@ use super::state::use_modeler;
 /// Pixel height of every grid row (headers included); the CSS uses the same figure.
 pub const ROW_H: i32 = 30;
 /// Rows rendered beyond the visible ones, above and below.
-const OVERSCAN: usize = 8;
+const OVERSCAN: usize = 5;
 pub const GUTTER_W: i32 = 44;
 pub const COL_W: i32 = 170;
 
@@ -182,6 +182,40 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
         }
     };
     let new_column = RwSignal::new(String::new());
+    // The window's rows as one HTML string (see `crate::model::grid_html`); clicks are read off the
+    // `data-` attributes of what was clicked.
+    let window_el = NodeRef::<Div>::new();
+    // The rows drawn now, in order: position, HTML, element.
+    let drawn = StoredValue::new_local(Vec::<(usize, String, web_sys::Element)>::new());
+    Effect::new(move |_| {
+        let Some(container) = window_el.get() else { return };
+        let rows = rows();
+        let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
+        // Marked when the Query tab's last read returned the item (see `crate::query::highlight`).
+        let matched = |key: &str| crate::query::highlight::is_match(selected.as_deref(), key);
+        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, editable.is_some(), &matched))).collect());
+        drawn.update_value(|drawn| patch_rows(&container, drawn, next));
+    });
+    let target_cell = |ev: &leptos::ev::MouseEvent| -> Option<(usize, usize)> {
+        let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+        let cell = el.closest("[data-c]").ok()??;
+        let row = cell.closest("[data-pos]").ok()??;
+        Some((row.get_attribute("data-pos")?.parse().ok()?, cell.get_attribute("data-c")?.parse().ok()?))
+    };
+    let on_rows_click = move |ev: leptos::ev::MouseEvent| {
+        let delete = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|el| el.closest("[data-id]").ok().flatten());
+        if let Some(id) = delete.and_then(|b| b.get_attribute("data-id")).and_then(|id| id.parse::<RowId>().ok()) {
+            delete_row(id);
+        } else if let Some(at) = target_cell(&ev) {
+            cursor.set(Some(at));
+        }
+    };
+    let on_rows_dblclick = move |ev: leptos::ev::MouseEvent| {
+        if let Some((pos, c)) = target_cell(&ev) {
+            cursor.set(Some((pos, c)));
+            open_editor(pos, c);
+        }
+    };
 
     view! {
         <div class="mdl-grid-wrap">
@@ -224,62 +258,8 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                     <div class="mdl-col-head mdl-num mdl-sticky-wcu" role="columnheader" title="Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates">"WCU"</div>
                 </div>
                 <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
-                    <div class="mdl-grid-window" style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)>
-                        <For each=rows key=|r: &ViewRow| r.key() children=move |r: ViewRow| {
-                            let pos = r.pos;
-                            match r.kind {
-                                ViewKind::Partition { label, items, bytes, band } => view! {
-                                    <div class="mdl-partition" data-testid="partition-band" data-band=(band % 2).to_string() role="row">
-                                        <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()></div>
-                                        <div class="mdl-partition-label">
-                                            <span class="mdl-stick">
-                                                <span class="mdl-muted">"Item collection"</span>
-                                                <span class="mdl-mono" data-testid="partition-key">{label}</span>
-                                                <span class="mdl-muted">{format!(" · {items} item{} · {}", if items == 1 { "" } else { "s" }, bytes_text(bytes))}</span>
-                                            </span>
-                                        </div>
-                                    </div>
-                                }.into_any(),
-                                ViewKind::Unstored { items } => view! {
-                                    <div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row">
-                                        <div class="mdl-gutter"></div>
-                                        <div class="mdl-partition-label"><span class="mdl-stick">{format!("Not stored by the engine ({items}) — fix or delete them")}</span></div>
-                                    </div>
-                                }.into_any(),
-                                ViewKind::Item { id, key, band, cells, size, wcu, error } => {
-                                    let has_error = error.is_some();
-                                    // Marked when the Query tab's last read returned this item (see `crate::query::highlight`).
-                                    let match_key = key.clone();
-                                    let matched = move || m.state.with(|s| crate::query::highlight::is_match(m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name()), &match_key));
-                                    view! {
-                                        <div class="mdl-row-item" data-testid="grid-row" data-key=key.clone() data-band=(band % 2).to_string()
-                                            class:mdl-row-error=has_error class:mdl-row-match=matched.clone() data-match=move || matched().to_string() role="row" title=error.clone().unwrap_or_default()>
-                                            <div class="mdl-gutter mdl-band" data-band=(band % 2).to_string()>
-                                                {(editable.is_some() && id.is_some()).then(|| view! {
-                                                    <button type="button" class="mdl-row-delete" data-testid="row-delete" tabindex="-1"
-                                                        title="Delete item" aria-label=format!("Delete item {key}")
-                                                        on:click=move |_| if let Some(id) = id { delete_row(id) }>"×"</button>
-                                                })}
-                                            </div>
-                                            {cells.into_iter().enumerate().map(|(c, (text, full, tag))| {
-                                                let col = columns.with_untracked(|cols| cols.get(c).cloned().unwrap_or_default());
-                                                view! {
-                                                    <div class="mdl-cell" role="gridcell" data-testid="cell" data-col=col title=full
-                                                        on:click=move |_| cursor.set(Some((pos, c)))
-                                                        on:dblclick=move |_| { cursor.set(Some((pos, c))); open_editor(pos, c) }>
-                                                        <span class="mdl-cell-text">{text}</span>
-                                                        {(!tag.is_empty()).then(|| view! { <span class="mdl-type">{tag}</span> })}
-                                                    </div>
-                                                }
-                                            }).collect_view()}
-                                            <div class="mdl-cell mdl-num mdl-sticky-size" data-testid="item-size">{bytes_text(size)}</div>
-                                            <div class="mdl-cell mdl-num mdl-sticky-wcu" data-testid="item-wcu">{wcu}</div>
-                                        </div>
-                                    }.into_any()
-                                }
-                            }
-                        }/>
-                    </div>
+                    <div class="mdl-grid-window" node_ref=window_el style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)
+                        on:click=on_rows_click on:dblclick=on_rows_dblclick></div>
                     {move || cursor.get().filter(|(p, _)| *p < total_rows.get()).map(|(p, c)| view! {
                         <div class="mdl-cursor" data-testid="grid-cursor" aria-hidden="true"
                             style=format!("top: {}px; left: {}px; width: {COL_W}px; height: {ROW_H}px;", p as i32 * ROW_H, GUTTER_W + c as i32 * COL_W)></div>
@@ -299,4 +279,36 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
             </div>
         </div>
     }
+}
+
+/// Bring the window's rows from `drawn` to `next`: rows whose position and HTML are unchanged stay as
+/// they are, the others are removed or parsed from their HTML in place.
+fn patch_rows(container: &web_sys::HtmlElement, drawn: &mut Vec<(usize, String, web_sys::Element)>, next: Vec<(usize, String)>) {
+    let keys: Vec<(usize, String)> = drawn.iter().map(|(p, h, _)| (*p, h.clone())).collect();
+    let plan = reuse_plan(&keys, &next);
+    let kept: std::collections::HashSet<usize> = plan.iter().flatten().copied().collect();
+    for (i, (_, _, el)) in drawn.iter().enumerate() {
+        if !kept.contains(&i) {
+            el.remove();
+        }
+    }
+    let mut fresh = Vec::with_capacity(next.len());
+    let mut prev: Option<web_sys::Element> = None;
+    for ((pos, html), reuse) in next.into_iter().zip(plan) {
+        let el = match reuse {
+            Some(i) => Some(drawn[i].2.clone()),
+            None => {
+                let placed = match &prev {
+                    Some(p) => p.insert_adjacent_html("afterend", &html).ok().and_then(|()| p.next_element_sibling()),
+                    None => container.insert_adjacent_html("afterbegin", &html).ok().and_then(|()| container.first_element_child()),
+                };
+                placed
+            }
+        };
+        if let Some(el) = el {
+            prev = Some(el.clone());
+            fresh.push((pos, html, el));
+        }
+    }
+    *drawn = fresh;
 }

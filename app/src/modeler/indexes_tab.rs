@@ -24,6 +24,9 @@ pub fn IndexViews() -> impl IntoView {
     });
     // The index's entries come from the engine (Scan on the index), so sparseness and projection are
     // DynamoDB's, not re-implemented here.
+    // The last view computed, by (model revision, table, index): showing the tab again on an unchanged
+    // model does not scan the index again.
+    let cache = StoredValue::new(None::<((u64, usize, String), Result<(GridModel, Option<IndexInfo>, usize), String>)>);
     let view_model = Memo::new(move |_| -> Result<(GridModel, Option<IndexInfo>, usize), String> {
         if !shown.get() {
             return Ok((GridModel::default(), None, 0));
@@ -34,7 +37,11 @@ pub fn IndexViews() -> impl IntoView {
             return Ok((GridModel::default(), None, 0));
         };
         let Some(table) = sel else { return Ok((GridModel::default(), None, 0)) };
-        m.state.with(|s| {
+        let key = (m.state.with(|s| s.playground.revision()), table, info.name.clone());
+        if let Some(hit) = cache.with_value(|c| c.as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
+            return hit;
+        }
+        let computed = m.state.with(|s| {
             let Some(t) = s.playground.table(table) else { return Ok((GridModel::default(), None, 0)) };
             let (pk, sk) = t.key_names();
             let (pk, name, total) = (pk.unwrap_or_default(), t.name().to_string(), t.rows.len());
@@ -50,7 +57,9 @@ pub fn IndexViews() -> impl IntoView {
                 }
                 Err(e) => Err(format!("{}: {}", e.type_name(), e.message())),
             }
-        })
+        });
+        cache.set_value(Some((key, computed.clone())));
+        computed
     });
     let grid = Memo::new(move |_| view_model.with(|v| v.as_ref().map(|v| v.0.clone()).unwrap_or_default()));
     let summary = move || {

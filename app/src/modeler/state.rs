@@ -193,20 +193,22 @@ pub fn flush() {
     }
     let Some((state, notice)) = SHARED.with(|c| c.borrow().as_ref().map(|s| (s.state.clone(), s.notice.clone()))) else { return };
     {
-        let ok = state.with_untracked(|s| {
+        let outcome = state.with_untracked(|s| {
             if !s.autosave_enabled {
-                return true;
+                return Ok(());
             }
             match LocalStorage::open() {
                 Some(store) => ENCODER.with(|e| autosave::save_playground(&store, &mut e.borrow_mut(), &s.playground, now())),
-                None => false,
+                None => Err(autosave::SaveRefusal::Refused),
             }
         });
-        if !ok {
-            notice.set(Some(Notice {
-                text: String::from("The browser refused to save the model (storage full?). Your work is still here; export it before closing the page."),
-                error: true,
-            }));
+        let text = match outcome {
+            Ok(()) => None,
+            Err(autosave::SaveRefusal::Refused) => Some("The browser refused to save the model (storage full?). Your work is still here; export it before closing the page."),
+            Err(autosave::SaveRefusal::TooBig) => Some("This model is too big for the browser's autosave (it keeps about 5 million characters per site). Your work is still here; save it as a file before closing the page."),
+        };
+        if let Some(text) = text {
+            notice.set(Some(Notice { text: String::from(text), error: true }));
         }
     }
 

@@ -97,7 +97,7 @@ pub fn PatternsTab() -> impl IntoView {
                     let unexpected = (!c.unexpected_entities.is_empty()).then(|| format!("not expected: {}", c.unexpected_entities.join(", ")));
                     view! {
                         <tr data-testid="pattern-row" data-name=c.name.clone() class=status_class(c.status)>
-                            <th scope="row" class="pat-name">{c.name.clone()}<div class="pat-op">{c.operation.clone()}</div></th>
+                            <th scope="row" class="pat-name">{c.name.clone()}<div class="pat-op">{c.operation_label()}</div></th>
                             <td data-testid="pattern-index">{a.index_labels.get(i).cloned().unwrap_or_default()}</td>
                             <td class="mdl-mono" data-testid="pattern-key">{c.key_condition.clone()}</td>
                             <td data-testid="pattern-items" title="items read (before any filter) → items returned">{reads}{pages.map(|p| view! { <div class="pat-op">{p}</div> })}</td>

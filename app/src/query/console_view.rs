@@ -1,8 +1,11 @@
-//! The API console: any action the engine supports, any body, the exact response or error body.
+//! The API console: any action the engine supports, any body, the exact response or error body. A
+//! `{name}` in the body is a placeholder filled from its sample value (as in the builder), and the
+//! request can be saved as an access pattern with its placeholders.
 
 use leptos::prelude::*;
 use serde_json::Value;
 
+use super::save_pattern::{resolve, PatternBar};
 use super::session::{run, Source};
 
 /// Every action `Database::execute` answers.
@@ -24,13 +27,29 @@ pub fn ConsolePanel() -> impl IntoView {
     let action = RwSignal::new(start_action);
     let body = RwSignal::new(start_body);
     let error = RwSignal::new(None::<String>);
-    let run_now = move || match serde_json::from_str::<Value>(&body.get_untracked()) {
-        Ok(v) => {
-            error.set(None);
-            run(Source::Console, &action.get_untracked(), v);
+    // The body as JSON; the server answers a body that is not JSON with this type, and nothing is sent.
+    let parsed = move || {
+        let v = serde_json::from_str::<Value>(&body.get_untracked()).map_err(|e| format!("SerializationException: the body is not valid JSON ({e})"));
+        error.set(v.as_ref().err().cloned());
+        v.ok()
+    };
+    let run_now = move || {
+        let a = action.get_untracked();
+        if let Some(v) = parsed().and_then(|v| resolve(&a, v)) {
+            run(Source::Console, &a, v);
         }
-        // The server answers a body that is not JSON with this type; nothing is sent to the engine.
-        Err(e) => error.set(Some(format!("SerializationException: the body is not valid JSON ({e})"))),
+    };
+    // For "Save as access pattern": one of the engine's actions (a pattern takes only item operations,
+    // which the pattern form says).
+    let current = move || {
+        let a = action.get_untracked();
+        match ACTIONS.into_iter().find(|x| *x == a.trim()) {
+            Some(a) => parsed().map(|v| (a, v)),
+            None => {
+                error.set(Some(format!("{a:?} is not an action the engine answers")));
+                None
+            }
+        }
     };
     view! {
         <form class="q-builder" data-testid="c-form" on:submit=move |ev| { ev.prevent_default(); run_now(); }>
@@ -40,9 +59,10 @@ pub fn ConsolePanel() -> impl IntoView {
                         on:input=move |ev| action.set(event_target_value(&ev))/>
                     <datalist id="q-actions">{ACTIONS.into_iter().map(|a| view! { <option value=a></option> }).collect_view()}</datalist>
                 </label>
-                <p class="mdl-muted">"Paste the request body the AWS API takes (as in aws dynamodb <command> --cli-input-json). Ctrl+Enter runs it."</p>
+                <p class="mdl-muted">"Paste the request body the AWS API takes (as in aws dynamodb <command> --cli-input-json). Ctrl+Enter runs it. {name} in a string is a placeholder for a sample value ({{ and }} for braces)."</p>
                 <button type="submit" class="mdl-btn mdl-primary" data-testid="c-run">"Run"</button>
-                {move || error.get().map(|e| view! { <p class="mdl-error" data-testid="c-error">{e}</p> })}
+                {move || error.get().map(|e| view! { <p class="mdl-error" role="alert" data-testid="c-error">{e}</p> })}
+                <PatternBar json=body current=Callback::new(move |_| current())/>
             </div>
             <div class="q-json">
                 <label class="q-field">"Request body"

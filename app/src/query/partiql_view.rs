@@ -29,7 +29,10 @@ pub fn PartiqlPanel() -> impl IntoView {
     let error = RwSignal::new(None::<(&'static str, String)>);
     let run_with = move |token: Option<String>| match form.with_untracked(|f| f.to_request(token.as_deref())) {
         Err(e) => error.set(Some(e)),
-        Ok(request) => {
+        Ok(mut request) => {
+            // {placeholders} in the parameters' values; the statement means itself.
+            advisor::pattern::escape_statement(&mut request);
+            let Some(request) = super::save_pattern::resolve("ExecuteStatement", request) else { return };
             let outcome = run(Source::PartiQL, "ExecuteStatement", request);
             error.set(outcome.result.err().map(|f| ("statement", format!("{}: {}", f.type_name, f.message))));
         }
@@ -73,6 +76,11 @@ pub fn PartiqlPanel() -> impl IntoView {
                     on:click=move |_| run_with(next_token())>"Next page"</button>
             </div>
             {err_at("limit")}
+            <super::save_pattern::PatternBar json=Signal::derive(move || form.with(|f| f.parameters.clone()))
+                current=Callback::new(move |_| match form.with_untracked(|f| f.to_request(None)) {
+                    Ok(mut r) => { advisor::pattern::escape_statement(&mut r); Some(("ExecuteStatement", r)) }
+                    Err(e) => { error.set(Some(e)); None }
+                })/>
         </form>
     }
 }

@@ -1,15 +1,18 @@
-//! The builder and the access patterns, both ways: "Save as access pattern" keeps the builder's request
-//! (with any `{name}` placeholders and their sample values) in the model's access patterns, and "Open
-//! in builder" in the pattern table brings a pattern back into the builder (a Query rewritten in the
-//! builder's form by `advisor::builder_form`; other operations into the API console).
+//! The Query tab and the access patterns, both ways: "Save as access pattern" keeps the request of the
+//! builder, the API console or the PartiQL mode (with any `{name}` placeholders and their sample values)
+//! in the model's access patterns, and "Open in builder" in the pattern table brings a pattern back (a
+//! Query rewritten in the builder's form by `advisor::builder_form`; a PartiQL statement into the PartiQL
+//! mode; other operations into the API console, placeholders kept).
 //!
 //! Sample values are the pattern form's own `name=value, …` text, read by `advisor::draft`, so a request
 //! here means exactly what it means in the pattern table: Run fills `{name}` with its sample value
-//! (`{{`/`}}` for literal braces), and a placeholder without one is an error next to the field.
+//! (`{{`/`}}` for literal braces), and a placeholder without one is an error next to the field. In
+//! PartiQL the placeholders go in the parameters' values; the statement is stored as written
+//! (`advisor::pattern::escape_statement`), so a tuple's `{…}` is not one.
 
 use advisor::builder_form::to_builder_form;
 use advisor::draft::{Draft, DraftError, Field};
-use advisor::pattern::{placeholders, PatternSpec};
+use advisor::pattern::{placeholders, substitute, unescape, PatternSpec};
 use leptos::prelude::*;
 use serde_json::Value;
 
@@ -51,28 +54,16 @@ fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-/// The form of a pattern holding `request`, with the builder's sample values when it uses placeholders.
-fn draft_for(action: &str, request: &Value, samples: &str, base: Option<&engine::model::AccessPattern>) -> Draft {
-    let mut r = request.clone();
-    if let Some(o) = r.as_object_mut() {
-        o.remove("ReturnConsumedCapacity");
-    }
-    let mut d = base.map(Draft::from_pattern).unwrap_or_default();
-    d.operation = action.to_string();
-    d.parameters = if placeholders(&r).is_empty() { String::new() } else { samples.to_string() };
-    d.request = pretty(&r);
-    d
-}
-
-/// The request to run: `{name}` placeholders filled from the sample values. `None` (and the error shown
-/// under the sample values) when one has no value.
+/// The request to run: `{name}` placeholders filled from the sample values (and `{{`/`}}` read as
+/// braces). `None` (and the error shown under the sample values) when one has no value.
 pub fn resolve(action: &str, request: Value) -> Option<Value> {
     let st = shared();
     if placeholders(&request).is_empty() {
-        st.error.set(None);
-        return Some(request);
+        let filled = substitute(&request, &Default::default()).map_err(|e| e.to_string());
+        st.error.set(filled.as_ref().err().cloned());
+        return filled.ok();
     }
-    let mut d = draft_for(action, &request, &st.samples.get_untracked(), None);
+    let mut d = Draft::from_request(action, &request, &st.samples.get_untracked(), None);
     d.name = String::from("builder");
     let resolved = d
         .to_pattern(None)
@@ -103,9 +94,9 @@ pub fn take_console() -> Option<(String, String)> {
     Some((action.try_update(core::mem::take).unwrap_or_default(), body.try_update(core::mem::take).unwrap_or_default()))
 }
 
-/// Open the model's access pattern `i` in the Query tab: a Query or Scan in the builder (placeholders
-/// kept, sample values beside them), anything else (or a Query the builder cannot show) in the API
-/// console with its sample values filled in.
+/// Open the model's access pattern `i` in the Query tab, placeholders kept and sample values beside them:
+/// a Query or Scan in the builder, a statement in the PartiQL mode, anything else (or a Query the
+/// builder cannot show) in the API console.
 pub fn open(i: usize) {
     let m = use_modeler();
     let session = use_session();
@@ -130,26 +121,32 @@ pub fn open(i: usize) {
     let draft = Draft::from_pattern(&p);
     st.name.set(p.name.clone());
     st.error.set(None);
+    st.samples.set(draft.parameters);
     match shown.and_then(|r| Builder::from_request(&action, &r, key_info).ok()) {
         Some(b) => {
-            st.samples.set(draft.parameters);
             session.builder.set(b);
             session.mode.set("builder");
         }
+        None if action == "ExecuteStatement" => {
+            let mut form = super::partiql::Form::from_request(&request);
+            form.statement = unescape(&form.statement);
+            session.partiql.set(form);
+            session.mode.set("partiql");
+        }
         None => {
-            let body = PatternSpec::from_access_pattern(&p).and_then(|s| s.resolved_request()).unwrap_or(request);
             st.console.0.set(action);
-            st.console.1.set(pretty(&body));
+            st.console.1.set(pretty(&request));
             session.mode.set("console");
         }
     }
     active_tab().set(Tab::Query);
 }
 
-/// Under the builder: the sample values for the request's `{placeholders}`, and "Save as access pattern".
-/// `current` is the request the builder would run (placeholders unfilled), `None` while it has an error.
+/// Under a mode's request: the sample values for its `{placeholders}`, and "Save as access pattern".
+/// `json` is the JSON text the placeholders are read from; `current` is the request the mode would run
+/// (placeholders unfilled), `None` while it has an error (shown by the mode).
 #[component]
-pub fn PatternBar(json: RwSignal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> impl IntoView {
+pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> impl IntoView {
     let m = use_modeler();
     let st = shared();
     let used = Memo::new(move |_| json.with(|j| serde_json::from_str::<Value>(j).map(|v| placeholders(&v)).unwrap_or_default()));
@@ -170,7 +167,7 @@ pub fn PatternBar(json: RwSignal<String>, current: Callback<(), Option<(&'static
         };
         let at = existing();
         let mut list = m.state.with_untracked(|s| s.playground.access_patterns.clone());
-        let mut d = draft_for(action, &request, &st.samples.get_untracked(), at.and_then(|i| list.get(i)));
+        let mut d = Draft::from_request(action, &request, &st.samples.get_untracked(), at.and_then(|i| list.get(i)));
         d.name = st.name.get_untracked();
         let result = d.to_pattern(at.and_then(|i| list.get(i))).and_then(|p| {
             let name = p.name.clone();

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use serde_json::Value;
 
+use super::save_pattern::{resolve, PatternBar};
 use super::session::{run, use_session, Source};
 use super::write_request::{template, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
 use crate::modeler::use_modeler;
@@ -71,6 +72,8 @@ pub fn WritePanel() -> impl IntoView {
         match serde_json::from_str::<Value>(&json.get_untracked()) {
             Ok(v) => {
                 error.set(None);
+                // `{placeholders}` filled from the sample values (their error shows under them).
+                let Some(v) = resolve(&action, v) else { return };
                 let o = run(Source::Write, &action, v);
                 if let Err(f) = o.result {
                     error.set(Some(format!("{}: {}", f.type_name, f.message)));
@@ -96,6 +99,17 @@ pub fn WritePanel() -> impl IntoView {
                         Err(reason) => json_only.set(Some(reason)),
                     }
                 }
+            }
+        }
+    };
+    // For "Save as access pattern": the request as written, placeholders unfilled.
+    let current = move || {
+        let action = form.with_untracked(|f| WRITE_ACTIONS.into_iter().find(|a| *a == f.action))?;
+        match serde_json::from_str::<Value>(&json.get_untracked()) {
+            Ok(v) => Some((action, v)),
+            Err(e) => {
+                json_error.set(Some(format!("SerializationException: the request is not valid JSON ({e})")));
+                None
             }
         }
     };
@@ -159,6 +173,7 @@ pub fn WritePanel() -> impl IntoView {
                     <button type="submit" class="mdl-btn mdl-primary" data-testid="w-run">"Run"</button>
                 </div>
                 {move || error.get().map(|e| view! { <p class="mdl-error" data-testid="w-error">{e}</p> })}
+                <PatternBar json=json current=Callback::new(move |_| current())/>
             </div>
             <div class="q-json">
                 <label class="q-field">"Request JSON (what runs)"

@@ -273,7 +273,8 @@ pub fn parse(m: &Map<String, Value>, now: u64) -> Result<TableDef, ApiError> {
     for (n, t) in &defs_raw {
         let name = n.clone().unwrap_or_default();
         if defs.iter().any(|d| d.name == name) {
-            return Err(invalid(String::from("Cannot have two attributes with the same name")));
+            // AWS's wording (DynamoDB Local says "Cannot have two attributes with the same name").
+            return Err(ApiError::Validation(format!("Attribute Name is duplicated: {name}")));
         }
         defs.push(KeyAttr { name, ty: scalar(t.as_deref().unwrap_or("S")) });
     }

@@ -345,7 +345,7 @@ fn decode_string_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueErro
         return Err(invalid(format!("{INVALID_PREFIX}An string set may not have a empty string as a member")));
     }
     let mut set: Vec<String> = items.iter().map(|s| s.unwrap_or_default().to_string()).collect();
-    set.sort();
+    crate::sort::sort(&mut set);
     let before = set.len();
     set.dedup();
     if set.len() != before {
@@ -362,7 +362,7 @@ fn decode_number_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueErro
         return Err(invalid(format!("{INVALID_PREFIX}An number set  may not be empty")));
     }
     let mut set = items.iter().map(|s| parse_number(*s)).collect::<Result<Vec<_>, _>>()?;
-    set.sort();
+    crate::sort::sort(&mut set);
     let before = set.len();
     set.dedup();
     if set.len() != before {
@@ -380,7 +380,7 @@ fn decode_binary_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueErro
         return Err(invalid(format!("{INVALID_PREFIX}Binary sets may not contain null or empty values")));
     }
     let mut set = items.iter().map(|s| decode_b64(s.unwrap_or_default())).collect::<Result<Vec<_>, _>>()?;
-    set.sort();
+    crate::sort::sort(&mut set);
     let before = set.len();
     set.dedup();
     if set.len() != before {

@@ -1,0 +1,102 @@
+//! The visible rows of a grid as one HTML string.
+//!
+//! Building every row of the window as reactive DOM nodes, one wasm-bindgen call per element and
+//! attribute, took about as long as the browser's whole style, layout and paint of a scroll step at
+//! 10,000 items. One string, parsed by the browser's HTML parser, costs a fraction of that; the grid
+//! handles clicks on it by delegation (cells carry `data-pos` / `data-c`, delete buttons `data-id`).
+//! Every text that comes from item data is escaped, so data never becomes markup.
+
+use std::fmt::Write;
+
+use formats::share::escape_into;
+
+use super::display::bytes_text;
+use super::grid_view::{ViewKind, ViewRow};
+
+/// The rows, in order. `deletable` grids give each item a delete button; `matched(key)` says whether
+/// the item labelled `key` was returned by the Query tab's last read.
+pub fn rows_html(rows: &[ViewRow], columns: &[String], deletable: bool, matched: &dyn Fn(&str) -> bool) -> String {
+    let mut out = String::new();
+    for row in rows {
+        out.push_str(&row_html(row, columns, deletable, matched));
+    }
+    out
+}
+
+/// One row as HTML (one element): what [`rows_html`] writes for it.
+pub fn row_html(row: &ViewRow, columns: &[String], deletable: bool, matched: &dyn Fn(&str) -> bool) -> String {
+    let mut out = String::with_capacity(160 * (columns.len() + 2));
+    {
+        match &row.kind {
+            ViewKind::Partition { label, items, bytes, band } => {
+                let band = band % 2;
+                let _ = write!(out, r#"<div class="mdl-partition" data-testid="partition-band" data-band="{band}" role="row"><div class="mdl-gutter mdl-band" data-band="{band}"></div><div class="mdl-partition-label"><span class="mdl-stick"><span class="mdl-muted">Item collection</span><span class="mdl-mono" data-testid="partition-key">"#);
+                escape_into(&mut out, label);
+                let _ = write!(out, r#"</span><span class="mdl-muted"> · {items} item{} · {}</span></span></div></div>"#, if *items == 1 { "" } else { "s" }, bytes_text(*bytes));
+            }
+            ViewKind::Unstored { items } => {
+                let _ = write!(out, r#"<div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row"><div class="mdl-gutter"></div><div class="mdl-partition-label"><span class="mdl-stick">Not stored by the engine ({items}) — fix or delete them</span></div></div>"#);
+            }
+            ViewKind::Item { id, key, band, cells, size, wcu, error } => {
+                let band = band % 2;
+                let hit = matched(key);
+                out.push_str(r#"<div class="mdl-row-item"#);
+                if error.is_some() {
+                    out.push_str(" mdl-row-error");
+                }
+                if hit {
+                    out.push_str(" mdl-row-match");
+                }
+                let _ = write!(out, r#"" data-testid="grid-row" data-pos="{}" data-band="{band}" data-match="{hit}" role="row" data-key=""#, row.pos);
+                escape_into(&mut out, key);
+                out.push('"');
+                if let Some(e) = error {
+                    out.push_str(r#" title=""#);
+                    escape_into(&mut out, e);
+                    out.push('"');
+                }
+                let _ = write!(out, r#"><div class="mdl-gutter mdl-band" data-band="{band}">"#);
+                if let (true, Some(id)) = (deletable, id) {
+                    let _ = write!(out, r#"<button type="button" class="mdl-row-delete" data-testid="row-delete" data-id="{id}" tabindex="-1" title="Delete item" aria-label="Delete item "#);
+                    escape_into(&mut out, key);
+                    out.push_str(r#"">×</button>"#);
+                }
+                out.push_str("</div>");
+                for (c, (text, full, tag)) in cells.iter().enumerate() {
+                    let _ = write!(out, r#"<div class="mdl-cell" role="gridcell" data-testid="cell" data-c="{c}" data-col=""#);
+                    escape_into(&mut out, columns.get(c).map(String::as_str).unwrap_or_default());
+                    out.push_str(r#"" title=""#);
+                    escape_into(&mut out, full);
+                    out.push_str(r#""><span class="mdl-cell-text">"#);
+                    escape_into(&mut out, text);
+                    out.push_str("</span>");
+                    if !tag.is_empty() {
+                        let _ = write!(out, r#"<span class="mdl-type">{tag}</span>"#);
+                    }
+                    out.push_str("</div>");
+                }
+                let _ = write!(
+                    out,
+                    r#"<div class="mdl-cell mdl-num mdl-sticky-size" data-testid="item-size">{}</div><div class="mdl-cell mdl-num mdl-sticky-wcu" data-testid="item-wcu">{wcu}</div></div>"#,
+                    bytes_text(*size)
+                );
+            }
+        }
+    }
+    out
+}
+
+/// For each row to draw, `(position, html)`, the index of the drawn row it can keep (same position and
+/// same HTML), or `None` to draw it afresh. Both lists are in position order, so the rows kept stay in
+/// order; an edit then redraws one row, and a scroll step only the rows that came into view.
+pub fn reuse_plan(drawn: &[(usize, String)], next: &[(usize, String)]) -> Vec<Option<usize>> {
+    let mut i = 0;
+    next.iter()
+        .map(|(pos, html)| {
+            while i < drawn.len() && drawn[i].0 < *pos {
+                i += 1;
+            }
+            (i < drawn.len() && drawn[i].0 == *pos && drawn[i].1 == *html).then_some(i)
+        })
+        .collect()
+}
