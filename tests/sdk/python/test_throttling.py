@@ -48,6 +48,30 @@ def drain_writes(ddb, table):
     pytest.fail("20 writes of 100 WCU on a 1 WCU table were never throttled")
 
 
+def reads_until_throttled(read, what, table_message=False):
+    """Call `read` until the server throttles it; return how many calls were served first."""
+    for reads in range(40):
+        try:
+            read()
+        except ClientError as e:
+            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+            if table_message:
+                assert "provisioned throughput for the table" in e.response["Error"]["Message"]
+            return reads
+    pytest.fail(f"{what} were never throttled")
+
+
+def assert_retried_then_failed(call):
+    """`call()`, made with a client that retries: the SDK tries three more times, then gives up (botocore's
+    `max_attempts` counts retries: four calls in all, each throttled). Returns the error response."""
+    with pytest.raises(ClientError) as caught:
+        call()
+    err = caught.value.response
+    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    assert err["ResponseMetadata"]["RetryAttempts"] == 3, "the SDK retried three times before giving up"
+    return err
+
+
 @pytest.fixture()
 def simulated(start_server):
     server = start_server("--throughput", "simulated")
@@ -64,13 +88,8 @@ def test_hot_key_is_throttled_and_the_sdk_retries_then_fails(simulated):
     # 300 WCU of burst: 300 -> 170 -> 40 -> -90 (a request starts while any tokens are left).
     assert served == 3, served
     retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
-    with pytest.raises(ClientError) as caught:
-        retrying.put_item(TableName="Hot", Item={"PK": {"S": "HOT"}, "n": {"N": "1"}})
-    err = caught.value.response
-    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
+    err = assert_retried_then_failed(lambda: retrying.put_item(TableName="Hot", Item={"PK": {"S": "HOT"}, "n": {"N": "1"}}))
     assert "provisioned throughput" in err["Error"]["Message"]
-    # botocore's `max_attempts` counts retries: four calls in all, each throttled, then the error.
-    assert err["ResponseMetadata"]["RetryAttempts"] == 3, "the SDK retried three times before giving up"
     # Another table is unaffected.
     ddb.put_item(TableName="Cool", Item={"PK": {"S": "HOT"}, "blob": {"S": BIG}})
 
@@ -116,14 +135,7 @@ def test_batch_get_hands_back_unprocessed_keys(simulated):
     ddb.put_item(TableName="Hot", Item={"PK": {"S": "BIG"}, "blob": {"S": BIG}})
     ddb.put_item(TableName="Cool", Item={"PK": {"S": "A"}})
     # A strongly consistent read of 130 KB costs 33 RCU: ten start on 300 RCU of burst (the tenth overdraws).
-    for reads in range(40):
-        try:
-            ddb.get_item(TableName="Hot", Key={"PK": {"S": "BIG"}}, ConsistentRead=True)
-        except ClientError as e:
-            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
-            break
-    else:
-        pytest.fail("reads were never throttled")
+    reads = reads_until_throttled(lambda: ddb.get_item(TableName="Hot", Key={"PK": {"S": "BIG"}}, ConsistentRead=True), "reads")
     assert 10 <= reads <= 11, reads
     out = ddb.batch_get_item(
         RequestItems={"Hot": {"Keys": [{"PK": {"S": "BIG"}}]}, "Cool": {"Keys": [{"PK": {"S": "A"}}]}}
@@ -147,23 +159,13 @@ def test_a_hot_partition_throttles_query_and_scan_too(simulated):
     ddb = client(simulated.endpoint)
     ddb.put_item(TableName="Hot", Item={"PK": {"S": "BIG"}, "blob": {"S": BIG}})
     query = {"TableName": "Hot", "KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "BIG"}}, "ConsistentRead": True}
-    for reads in range(40):
-        try:
-            out = ddb.query(**query)
-            assert out["Count"] == 1
-        except ClientError as e:
-            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
-            assert "provisioned throughput for the table" in e.response["Error"]["Message"]
-            break
-    else:
-        pytest.fail("queries were never throttled")
+    def read():
+        assert ddb.query(**query)["Count"] == 1
+
+    reads = reads_until_throttled(read, "queries", table_message=True)
     assert 10 <= reads <= 11, reads
     retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
-    with pytest.raises(ClientError) as caught:
-        retrying.query(**query)
-    err = caught.value.response
-    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
-    assert err["ResponseMetadata"]["RetryAttempts"] == 3, "the SDK retried three times before giving up"
+    assert_retried_then_failed(lambda: retrying.query(**query))
     for call in (
         lambda: ddb.get_item(TableName="Hot", Key={"PK": {"S": "OTHER"}}),
         lambda: ddb.scan(TableName="Hot"),
@@ -214,11 +216,7 @@ def test_a_throttled_gsi_throttles_the_base_table_write(simulated):
     assert served == 3, served
     assert ddb.get_item(TableName="Users", Key={"PK": {"S": "U3"}}).get("Item") is None, "a throttled write is not made"
     retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
-    with pytest.raises(ClientError) as caught:
-        retrying.put_item(TableName="Users", Item={"PK": {"S": "NEW"}, "email": {"S": "new@x"}})
-    err = caught.value.response
-    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
-    assert err["ResponseMetadata"]["RetryAttempts"] == 3
+    assert_retried_then_failed(lambda: retrying.put_item(TableName="Users", Item={"PK": {"S": "NEW"}, "email": {"S": "new@x"}}))
     # No email: nothing for the GSI to write (a sparse index), so the table takes it.
     ddb.put_item(TableName="Users", Item={"PK": {"S": "SPARSE"}, "blob": {"S": BIG}})
     # Changing an email removes one entry and writes another: throttled; so is deleting a user with one.
@@ -317,22 +315,13 @@ def test_partiql_selects_throttle_as_the_query_or_scan_they_become(simulated):
     )
     ddb.put_item(TableName="Feed", Item={"PK": {"S": "BIG"}, "SK": {"N": "1"}, "blob": {"S": BIG}})
     query = {"Statement": "SELECT * FROM \"Feed\" WHERE PK = ?", "Parameters": [{"S": "BIG"}], "ConsistentRead": True}
-    for reads in range(40):
-        try:
-            assert len(ddb.execute_statement(**query)["Items"]) == 1
-        except ClientError as e:
-            assert e.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
-            assert "provisioned throughput for the table" in e.response["Error"]["Message"]
-            break
-    else:
-        pytest.fail("PartiQL queries were never throttled")
+    def read():
+        assert len(ddb.execute_statement(**query)["Items"]) == 1
+
+    reads = reads_until_throttled(read, "PartiQL queries", table_message=True)
     assert reads == 10, reads
     retrying = client(simulated.endpoint, mode="standard", max_attempts=3)
-    with pytest.raises(ClientError) as caught:
-        retrying.execute_statement(**query)
-    err = caught.value.response
-    assert err["Error"]["Code"] == "ProvisionedThroughputExceededException"
-    assert err["ResponseMetadata"]["RetryAttempts"] == 3, "the SDK retried three times before giving up"
+    assert_retried_then_failed(lambda: retrying.execute_statement(**query))
     with pytest.raises(ClientError) as caught:
         ddb.execute_statement(Statement="SELECT * FROM \"Feed\"")
     assert caught.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
