@@ -275,6 +275,10 @@ fn apply_update(
                 }
                 let mut idx = create_table::resolve_gsi(ix, &all_defs, new_billing, now)?;
                 idx.backfills = true;
+                // Definitions the new index does not use are accepted and ignored, unlike CreateTable's
+                // (scylladb test/alternator/test_gsi_updatetable.py, test_gsi_updatetable_spurious_attribute_definitions:
+                // "spurious attribute definitions are *not* detected in DynamoDB, and silently ignored").
+                all_defs.retain(|a| def.attributes.iter().any(|d| d.name == a.name) || idx.keys.is_key(&a.name));
                 if def.indexes.iter().filter(|i| i.kind == IndexKind::Global).count() >= 20 {
                     return Err(ApiError::LimitExceeded(String::from(
                         "One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20",
