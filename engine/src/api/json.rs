@@ -255,6 +255,11 @@ impl Checks {
         }
     }
 
+    /// True while no constraint has failed (a check DynamoDB makes only when nothing else is wrong).
+    pub fn is_clean(&self) -> bool {
+        self.errors.is_empty()
+    }
+
     pub fn finish(self) -> Result<(), ApiError> {
         match self.errors.len() {
             0 => Ok(()),
