@@ -108,6 +108,19 @@ fn empty_table_name(x: &Common<'_>) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// UpdateItem stops at an invalid ReturnValues, before the other constraints, and words it without the
+/// value or the member (its enum list spelled and ordered as DynamoDB prints it): us-east-1's answer to an
+/// invalid ReturnValues beside an invalid ReturnConsumedCapacity (paritysuite's registry/splits.json,
+/// update-item-validation-error-aggregation, refreshed 2026-10-07 across 31 regions).
+fn update_return_values(x: &Common<'_>) -> Result<(), ApiError> {
+    match x.rv {
+        Some(rv) if !json::RV.contains(&rv) => Err(ApiError::validation(
+            "1 validation error detected: Failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATE_NEW, NONE]",
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn check_common(c: &mut Checks, x: &Common<'_>) {
     c.name(x.table_name, "tableName", true);
     c.one_of(x.rcc, "returnConsumedCapacity", json::RCC, json::RCC_SET);
@@ -199,6 +212,7 @@ impl UpdateItemInput {
         let attribute_updates = opt_obj(m, "AttributeUpdates")?.map(|o| Value::Object(o.clone()));
         let expressions = WriteExpressions::from_json(m)?;
         empty_table_name(&x)?;
+        update_return_values(&x)?;
         let mut c = Checks::new();
         check_common(&mut c, &x);
         c.not_null(key.as_ref(), "key");
