@@ -1,5 +1,6 @@
 import { test, expect, openPlayground } from './helpers/fixtures';
 import type { Page, Locator } from '@playwright/test';
+import { openWithModel } from './helpers/travel';
 
 /** The grid row of the item with this base-table key text (`PK=…, SK=…`). */
 function row(grid: Locator, key: string): Locator {
@@ -194,4 +195,44 @@ test('a sparse index visibly shrinks and the numeric sort key orders numerically
   await expect(page.getByTestId('index-summary')).toContainText('KEYS_ONLY');
   await expect(page.getByTestId('index-summary')).toContainText('6 of 10 items');
   await expect(page.getByTestId('index-grid').locator('[data-testid=cell][data-col="title"]')).toHaveCount(0);
+});
+
+test('a wide table scrolled sideways keeps its key column at the left and Size and WCU at the right', async ({ page }) => {
+  const items = Array.from({ length: 40 }, (_, i) => {
+    const item: Record<string, unknown> = { PK: { S: `U#${Math.floor(i / 20)}` }, SK: { S: `O#${String(i).padStart(3, '0')}` } };
+    for (let a = 0; a < 10; a++) item[`attr${a}`] = { S: `v${a}-${i}` };
+    return item;
+  });
+  const definition = {
+    TableName: 'Wide', BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }],
+    AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }, { AttributeName: 'SK', AttributeType: 'S' }],
+  };
+  await openWithModel(page, { version: 1, tables: [{ definition, items }] }, 'Items');
+  const grid = page.getByTestId('item-grid');
+  const row = grid.locator('[data-testid=grid-row]').nth(1);
+  const key = row.locator('[data-testid=cell][data-col="PK"]');
+  const size = row.locator('[data-testid=item-size]');
+  const wcu = row.locator('[data-testid=item-wcu]');
+  const gridBox = async () => (await grid.boundingBox())!;
+  const box = async (l: Locator) => (await l.boundingBox())!;
+  const keyBefore = await box(key);
+  const g = await gridBox();
+  // Before any sideways scroll, WCU is already at the grid's right edge (the row is wider than the grid).
+  expect(Math.abs((await box(wcu)).x + (await box(wcu)).width - (g.x + g.width))).toBeLessThan(20);
+  await grid.evaluate((el) => { el.scrollLeft = 600; });
+  await expect.poll(async () => Math.round((await box(key)).x)).toBe(Math.round(keyBefore.x));
+  // The columns between them did move: attr0 is out of view to the left.
+  expect((await box(row.locator('[data-testid=cell][data-col="attr0"]'))).x).toBeLessThan(keyBefore.x);
+  const wcuAfter = await box(wcu);
+  expect(Math.abs(wcuAfter.x + wcuAfter.width - (g.x + g.width))).toBeLessThan(20);
+  expect((await box(size)).x + (await box(size)).width).toBeLessThanOrEqual(wcuAfter.x + 1);
+  // All the way to the right end: still in place, nothing beyond WCU.
+  await grid.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await expect.poll(async () => Math.round((await box(key)).x)).toBe(Math.round(keyBefore.x));
+  const wcuEnd = await box(wcu);
+  expect(Math.abs(wcuEnd.x + wcuEnd.width - (g.x + g.width))).toBeLessThan(20);
+  // The header's key column moves with the rows.
+  const headKey = grid.locator('.mdl-grid-head [role=columnheader]', { hasText: 'PK' });
+  expect(Math.round((await box(headKey)).x)).toBe(Math.round(keyBefore.x));
 });

@@ -63,7 +63,8 @@ pub fn row_html(row: &ViewRow, columns: &[String], deletable: bool, matched: &dy
                 }
                 out.push_str("</div>");
                 for (c, (text, full, tag)) in cells.iter().enumerate() {
-                    let _ = write!(out, r#"<div class="mdl-cell" role="gridcell" data-testid="cell" data-c="{c}" data-col=""#);
+                    let frozen = if c == 0 { " mdl-frozen-key" } else { "" };
+                    let _ = write!(out, r#"<div class="mdl-cell{frozen}" role="gridcell" data-testid="cell" data-c="{c}" data-col=""#);
                     escape_into(&mut out, columns.get(c).map(String::as_str).unwrap_or_default());
                     out.push_str(r#"" title=""#);
                     escape_into(&mut out, full);
@@ -77,7 +78,7 @@ pub fn row_html(row: &ViewRow, columns: &[String], deletable: bool, matched: &dy
                 }
                 let _ = write!(
                     out,
-                    r#"<div class="mdl-cell mdl-num mdl-sticky-size" data-testid="item-size">{}</div><div class="mdl-cell mdl-num mdl-sticky-wcu" data-testid="item-wcu">{wcu}</div></div>"#,
+                    r#"<div class="mdl-cell mdl-num mdl-frozen-size" data-testid="item-size">{}</div><div class="mdl-cell mdl-num mdl-frozen-wcu" data-testid="item-wcu">{wcu}</div></div>"#,
                     bytes_text(*size)
                 );
             }

@@ -23,6 +23,18 @@ pub const ROW_H: i32 = 30;
 const OVERSCAN: usize = 5;
 pub const GUTTER_W: i32 = 44;
 pub const COL_W: i32 = 170;
+const SIZE_W: i32 = 76;
+const WCU_W: i32 = 52;
+
+/// How far the frozen columns move: `(left, right)` in pixels, for `ncols` attribute columns scrolled
+/// `scroll_left` into a grid `viewport_w` wide. The right ones sit at the row's end, so they move left by
+/// the part of the row still hidden beyond the right edge.
+pub fn frozen_offsets(ncols: i32, scroll_left: i32, viewport_w: i32) -> (i32, i32) {
+    let row_w = GUTTER_W + ncols * COL_W + SIZE_W + WCU_W;
+    let overflow = (row_w - viewport_w).max(0);
+    let left = scroll_left.clamp(0, overflow);
+    (left, overflow - left)
+}
 
 /// The grid. `editable` grids belong to table `table` and edit through the modeler; index views are
 /// read-only.
@@ -32,6 +44,9 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     let scroller = NodeRef::<Div>::new();
     let scroll_top = RwSignal::new(0i32);
     let viewport_h = RwSignal::new(600i32);
+    // Horizontal scroll and visible width: where the frozen columns are moved to (see `template`).
+    let scroll_left = RwSignal::new(0i32);
+    let viewport_w = RwSignal::new(0i32);
     let extra_columns = RwSignal::new(Vec::<String>::new());
     let cursor = RwSignal::new(None::<(usize, usize)>); // (layout position, column)
     let editing = RwSignal::new(None::<EditTarget>);
@@ -57,8 +72,13 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
         columns.with(|cols| model.with(|g| m.state.with(|s| g.view_rows(&s.playground, cols, from, to))))
     };
     // One CSS variable on the grid instead of a style per row: rows read `var(--mdl-cols)`.
+    // The frozen columns (band stripe and key column at the left, Size and WCU at the right) follow the
+    // horizontal scroll through two more variables: --mdl-sl moves the left ones right by the scroll,
+    // --mdl-sr the right ones left by what is still hidden beyond the right edge.
     let template = move || {
-        format!("--mdl-cols: {GUTTER_W}px repeat({}, {COL_W}px) 76px 52px;", columns.with(|c| c.len()))
+        let ncols = columns.with(|c| c.len()) as i32;
+        let (sl, sr) = frozen_offsets(ncols, scroll_left.get(), viewport_w.get());
+        format!("--mdl-cols: {GUTTER_W}px repeat({ncols}, {COL_W}px) {SIZE_W}px {WCU_W}px; --mdl-sl: {sl}px; --mdl-sr: {sr}px;")
     };
 
     let measure = move || {
@@ -67,6 +87,8 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
             if h > 0 {
                 viewport_h.try_set(h);
             }
+            viewport_w.try_set(el.client_width());
+            scroll_left.try_set(el.scroll_left());
         }
     };
     Effect::new(move |_| {
@@ -243,6 +265,12 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                             if let Some(el) = scroller.try_get_untracked().flatten() {
                                 scroll_top.try_set(el.scroll_top());
                                 viewport_h.try_set(el.client_height());
+                                // Signals only notify on a change: a vertical step leaves these alone.
+                                for (signal, now) in [(scroll_left, el.scroll_left()), (viewport_w, el.client_width())] {
+                                    if signal.try_get_untracked() != Some(now) {
+                                        signal.try_set(now);
+                                    }
+                                }
                             }
                         });
                     }
@@ -250,12 +278,12 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
                 on:keydown=on_keydown>
                 <div class="mdl-grid-head" role="row">
                     <div class="mdl-gutter-head"></div>
-                    <For each=move || columns.get().into_iter().enumerate() key=|c| c.clone() children=move |(_, c)| {
+                    <For each=move || columns.get().into_iter().enumerate() key=|c| c.clone() children=move |(i, c)| {
                         let is_key = model.with_untracked(|g| g.key_columns.contains(&c));
-                        view! { <div class="mdl-col-head" role="columnheader" class:mdl-key-col=is_key title=c.clone()>{is_key.then(|| view! { <span class="mdl-key-badge">"KEY"</span> })}{c.clone()}</div> }
+                        view! { <div class="mdl-col-head" role="columnheader" class:mdl-key-col=is_key class:mdl-frozen-key=i == 0 title=c.clone()>{is_key.then(|| view! { <span class="mdl-key-badge">"KEY"</span> })}{c.clone()}</div> }
                     }/>
-                    <div class="mdl-col-head mdl-num mdl-sticky-size" role="columnheader" title="Item size as DynamoDB counts it">"Size"</div>
-                    <div class="mdl-col-head mdl-num mdl-sticky-wcu" role="columnheader" title="Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates">"WCU"</div>
+                    <div class="mdl-col-head mdl-num mdl-frozen-size" role="columnheader" title="Item size as DynamoDB counts it">"Size"</div>
+                    <div class="mdl-col-head mdl-num mdl-frozen-wcu" role="columnheader" title="Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates">"WCU"</div>
                 </div>
                 <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
                     <div class="mdl-grid-window" node_ref=window_el style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)
