@@ -2,7 +2,7 @@
 //! is exactly the model and the items `Model::from_json_str` and `item_from_json` give; whatever it does
 //! not decide it leaves to them (answers `None`).
 
-use engine::model::decoded::read;
+use engine::model::decoded::{read, read_member};
 use engine::model::Model;
 use engine::value::item_from_json;
 use serde_json::{json, Value};
@@ -103,4 +103,32 @@ fn what_the_fast_path_leaves_to_the_ordinary_reader() {
     let d = read(r#"{"version":1,"tables":[{"definition":{"TableName":"T"}}]}"#).unwrap();
     assert_eq!(d.items, vec![Vec::new()]);
     assert_eq!(d.model.version, 2);
+}
+
+#[test]
+fn a_model_inside_an_envelope_reads_as_the_model_alone_does() {
+    for (name, text) in model_files() {
+        let envelope = format!(r#"{{"format":"f","version":1,"savedAt":7,"model":{text}}}"#);
+        let (rest, d) = read_member(&envelope, "model").unwrap_or_else(|| panic!("{name}: not read in its envelope"));
+        assert_eq!(Value::Object(rest), json!({"format": "f", "version": 1, "savedAt": 7}), "{name}");
+        assert_eq!(Some(d), read(&text), "{name}");
+    }
+    let good = doc(json!([{"pk": {"S": "a"}}]));
+    // The member anywhere among the others.
+    let d = read_member(&format!(r#"{{"model":{good},"z":[1,{{"q":null}}]}}"#), "model").unwrap().1;
+    assert_eq!(d.items.len(), 1);
+    // Not decided: no such member, the member twice, a model or item fault, not an object, trailing text.
+    let bad_item = doc(json!([{"pk": {"N": "1x"}}]));
+    for text in [
+        format!(r#"{{"other":{good}}}"#),
+        format!(r#"{{"model":{good},"model":{good}}}"#),
+        format!(r#"{{"model":{bad_item}}}"#),
+        r#"{"model":{"version":9,"tables":[]}}"#.to_string(),
+        r#"{"model":[]}"#.to_string(),
+        format!("[{good}]"),
+        format!(r#"{{"model":{good}}} x"#),
+        "{".to_string(),
+    ] {
+        assert!(read_member(&text, "model").is_none(), "{text}");
+    }
 }

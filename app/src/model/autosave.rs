@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use engine::model::decoded::{self, Decoded};
 use engine::model::{Model, ModelError};
 use serde_json::{json, Value};
 
@@ -25,7 +26,7 @@ pub const ENVELOPE_VERSION: u64 = 1;
 pub enum Loaded {
     /// Nothing saved yet.
     Empty,
-    Model { model: Model, saved_at: u64 },
+    Model { saved: Saved, saved_at: u64 },
     /// The save could not be read; it was copied to `backup_key` (unless storage refused, in which case
     /// `backup_key` is `None` and the bad text is still under [`SAVE_KEY`]).
     Unreadable { reason: String, backup_key: Option<String> },
@@ -172,6 +173,39 @@ pub enum SaveRefusal {
     TooBig,
 }
 
+/// A save read back, ready to become the playground.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Saved {
+    /// Read in one pass with its items decoded straight from the text ([`engine::model::decoded`]): a
+    /// 10,000-item save is not first built as a JSON tree, copied and freed, which was most of a reload.
+    Decoded(Decoded),
+    /// Read the ordinary way: a save the one-pass reader does not decide on (an unreadable item, say,
+    /// which the playground then shows with its error).
+    Model(Model),
+}
+
+impl Saved {
+    pub fn into_playground(self, now: u64) -> Playground {
+        match self {
+            Saved::Decoded(d) => Playground::from_decoded(d, now),
+            Saved::Model(m) => Playground::from_model(&m, now),
+        }
+    }
+}
+
+/// Read a stored text back for loading: in one pass when the one-pass reader decides, else as
+/// [`decode`] does (which also names what is wrong with a text that is not a save).
+pub fn decode_saved(text: &str) -> Result<(Saved, u64), SaveError> {
+    if let Some((envelope, d)) = decoded::read_member(text, "model") {
+        let is_ours = envelope.get("format").and_then(Value::as_str) == Some(FORMAT)
+            && envelope.get("version").and_then(Value::as_u64) == Some(ENVELOPE_VERSION);
+        if is_ours {
+            return Ok((Saved::Decoded(d), envelope.get("savedAt").and_then(Value::as_u64).unwrap_or(0)));
+        }
+    }
+    decode(text).map(|(m, at)| (Saved::Model(m), at))
+}
+
 /// Read a stored text back.
 pub fn decode(text: &str) -> Result<(Model, u64), SaveError> {
     let v: Value = serde_json::from_str(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
@@ -221,8 +255,8 @@ impl KeyValueStore for LocalStorage {
 /// Read the save; move an unreadable one aside.
 pub fn load(store: &impl KeyValueStore, now: u64) -> Loaded {
     let Some(text) = store.get(SAVE_KEY) else { return Loaded::Empty };
-    match decode(&text) {
-        Ok((model, saved_at)) => Loaded::Model { model, saved_at },
+    match decode_saved(&text) {
+        Ok((saved, saved_at)) => Loaded::Model { saved, saved_at },
         Err(e) => {
             let key = format!("{BACKUP_PREFIX}{now}");
             let backup_key = if store.set(&key, &text) {

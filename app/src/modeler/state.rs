@@ -81,8 +81,8 @@ fn initial() -> (ModelerState, Option<Notice>) {
     };
     match autosave::load(&store, now()) {
         Loaded::Empty => (ModelerState { autosave_enabled: true, ..Default::default() }, None),
-        Loaded::Model { model, .. } => {
-            let playground = Playground::from_model(&model, now());
+        Loaded::Model { saved, .. } => {
+            let playground = saved.into_playground(now());
             let broken = playground.tables().iter().map(|t| t.rows.iter().filter(|r| r.error.is_some()).count()).sum::<usize>();
             let notice = (broken > 0).then(|| Notice {
                 text: format!("{broken} saved item(s) no longer fit their table and are shown with their error; nothing was dropped."),

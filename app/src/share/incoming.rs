@@ -107,7 +107,7 @@ pub fn discard_copy() {
     let m = use_modeler();
     let model = LocalStorage::open().map(|s| autosave::load(&s, now()));
     let playground = match model {
-        Some(Loaded::Model { model, .. }) => Playground::from_model(&model, now()),
+        Some(Loaded::Model { saved, .. }) => saved.into_playground(now()),
         _ => Playground::new(),
     };
     m.state.update(|s| {

@@ -43,6 +43,20 @@ pub fn read(text: &str) -> Option<Decoded> {
     (model.tables.len() == items.len()).then_some(Decoded { model, items })
 }
 
+/// Read `text` as a JSON object whose member `member` is a model file (an envelope, such as the
+/// playground's autosave): the other members as they are, and the model with decoded items. `None` when
+/// this reader does not decide, exactly as for [`read`]; the envelope's own members are not judged here.
+pub fn read_member(text: &str, member: &'static str) -> Option<(Map<String, Value>, Decoded)> {
+    let mut items = Vec::new();
+    let mut de = serde_json::Deserializer::from_str(text);
+    let Out::Value(Value::Object(mut envelope)) = (Seed { kind: Kind::Envelope(member), items: &mut items }).deserialize(&mut de).ok()? else {
+        return None;
+    };
+    de.end().ok()?;
+    let model = Model::from_json(envelope.remove(member)?).ok()?;
+    (model.tables.len() == items.len()).then_some((envelope, Decoded { model, items }))
+}
+
 fn fail<E: de::Error>() -> E {
     E::custom("not read by the fast path")
 }
@@ -51,6 +65,9 @@ fn fail<E: de::Error>() -> E {
 /// own copy of serde_json's parser in the wasm bundle.
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
+    /// A document holding a model file under this member (see [`read_member`]): every other member as a
+    /// `Value`.
+    Envelope(&'static str),
     /// The document: every field as a `Value`, except `tables`.
     Root,
     /// `tables`: each table as a `Value` without its `items`, which go to `items`.
@@ -113,6 +130,22 @@ impl<'de> Visitor<'de> for Seed<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Out, A::Error> {
         match self.kind {
+            Kind::Envelope(member) => {
+                let mut out = Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let value = if key == member {
+                        let Out::Value(v) = map.next_value_seed(Seed { kind: Kind::Root, items: &mut *self.items })? else { return Err(fail()) };
+                        v
+                    } else {
+                        map.next_value::<Value>()?
+                    };
+                    // A member given twice: the ordinary reader keeps the last one, and decides on it alone.
+                    if out.insert(key, value).is_some() {
+                        return Err(fail());
+                    }
+                }
+                Ok(Out::Value(Value::Object(out)))
+            }
             Kind::Root | Kind::Table => {
                 let (nested, inner) = if self.kind == Kind::Root { ("tables", Kind::Tables) } else { ("items", Kind::Items) };
                 let mut out = Map::new();
