@@ -93,11 +93,15 @@ proptest! {
             prop_assert_eq!(packed.decode_where(source, keep), want);
         }
         prop_assert_eq!(packed.get(source, ""), item.get("").cloned());
+        // The names alone, values skipped: the item's names in order.
+        prop_assert_eq!(packed.names(), item.keys().map(String::as_str).collect::<Vec<_>>());
         // A read's two forms agree with each other and with the item.
         if keyed {
             let (stored, built) = (ReadItem::Stored { item: packed.clone(), key: key.clone() }, ReadItem::Built(item.clone()));
             prop_assert_eq!(&stored, &built);
             prop_assert_eq!(stored.to_json(), built.to_json());
+            prop_assert_eq!(stored.names(), built.names());
+            prop_assert_eq!((stored.size(), built.size()), (size, size));
             prop_assert_eq!(stored.into_item(), item);
         }
     }

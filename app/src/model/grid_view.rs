@@ -7,8 +7,9 @@
 //! never copies them.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+use engine::table::ReadItem;
 use engine::value::{item_size, AttributeValue, Item};
 
 use super::display::{cell_text, value_text, write_units};
@@ -21,8 +22,11 @@ use super::table_view::TableView;
 pub enum GridSource {
     /// A table of the playground, laid out incrementally; rows are read from the playground.
     Table(TableView),
-    /// Entries the grid owns (an index view's Scan), with their layout keyed by position in `items`.
+    /// Entries the grid owns (a Query tab result), with their layout keyed by position in `items`.
     Entries { items: Arc<Vec<Item>>, layout: Arc<Layout<usize>> },
+    /// Entries as the engine's Scan handed them back (an index view), decoded the first time their row
+    /// is drawn: a view of 10,000 entries decodes the few dozen on screen, not all of them.
+    Read { items: Arc<Vec<ReadItem>>, decoded: Arc<Vec<OnceLock<Item>>>, layout: Arc<Layout<usize>> },
 }
 
 impl Default for GridSource {
@@ -119,7 +123,18 @@ impl GridModel {
         }
     }
 
-    /// The model of a grid that owns its entries (an index view).
+    /// The model of a grid of entries read from the engine (an index view).
+    pub fn read(items: Vec<ReadItem>, layout: Layout<usize>, key_columns: Vec<String>, label_columns: Vec<String>) -> GridModel {
+        let decoded = Arc::new(items.iter().map(|_| OnceLock::new()).collect());
+        GridModel {
+            source: GridSource::Read { items: Arc::new(items), decoded, layout: Arc::new(layout) },
+            key_columns,
+            label_columns,
+            stamp: stamp(),
+        }
+    }
+
+    /// The model of a grid that owns its entries (a Query tab result).
     pub fn entries(items: Vec<Item>, layout: Layout<usize>, key_columns: Vec<String>, label_columns: Vec<String>) -> GridModel {
         GridModel {
             source: GridSource::Entries { items: Arc::new(items), layout: Arc::new(layout) },
@@ -132,7 +147,7 @@ impl GridModel {
     pub fn layout(&self) -> &Layout<usize> {
         match &self.source {
             GridSource::Table(v) => &v.layout,
-            GridSource::Entries { layout, .. } => layout,
+            GridSource::Entries { layout, .. } | GridSource::Read { layout, .. } => layout,
         }
     }
 
@@ -144,6 +159,10 @@ impl GridModel {
                 Some(GridItem { item: &r.item, id: Some(r.id), error: r.error.as_deref() })
             }
             GridSource::Entries { items, .. } => items.get(key).map(|item| GridItem { item, id: None, error: None }),
+            GridSource::Read { items, decoded, .. } => {
+                let item = decoded.get(key)?.get_or_init(|| items.get(key).map(ReadItem::to_item).unwrap_or_default());
+                Some(GridItem { item, id: None, error: None })
+            }
         }
     }
 
@@ -163,7 +182,7 @@ impl GridModel {
         // Table grids show what a PutItem of the item costs, table plus indexes, from the engine.
         let engine_table = match &self.source {
             GridSource::Table(v) => p.table(v.table()).and_then(|t| p.database().table(t.name())),
-            GridSource::Entries { .. } => None,
+            GridSource::Entries { .. } | GridSource::Read { .. } => None,
         };
         let is_table = matches!(self.source, GridSource::Table(_));
         rows[from..to]

@@ -1,15 +1,19 @@
 //! What an index holds, as the engine computes it: only items that carry the index's key attributes
 //! (so sparse indexes visibly shrink), only projected attributes, ordered by the index keys.
 
+use std::collections::BTreeSet;
+
+use engine::api::read::QueryInput;
 use engine::db::Database;
 use engine::error::ApiError;
 use engine::model::schema::key_schema;
-use engine::api::read::QueryInput;
+use engine::table::key::KeyVal;
+use engine::table::ReadItem;
 use engine::value::Item;
 use serde_json::{json, Value};
 
 use super::display::key_text;
-use super::layout::{layout, Entry, Layout};
+use super::layout::{Layout, LayoutRow};
 
 /// An index of a table, read from its CreateTable definition.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,54 +53,69 @@ pub fn indexes(def: &Value) -> Vec<IndexInfo> {
     out
 }
 
-/// Every entry of an index, by paginated Scan on the index through the engine (its typed API: the items
-/// come back as values, without a trip through DynamoDB JSON).
-pub fn scan_index(db: &Database, table: &str, index: &str, now: u64) -> Result<Vec<Item>, ApiError> {
-    let mut out = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let mut input = QueryInput::from_json(&json!({"TableName": table, "IndexName": index}), true)?;
-        input.exclusive_start_key = start.take();
-        let page = db.scan(&input, now)?;
-        out.extend(page.items.into_iter().flatten().map(engine::table::ReadItem::into_item));
-        match page.last_evaluated_key {
-            Some(k) => start = Some(k),
-            None => return Ok(out),
+/// Every entry of an index, read from the engine in the index's own order (see
+/// `engine::table::index_entries`), and their layout: one band per index partition, entries in
+/// sort-key order (then by table key, where DynamoDB leaves equal index keys unordered), the index and
+/// table keys as the leading columns. Entries of an ALL-projection index are the table's stored items,
+/// shared and undecoded: the view decodes only the rows it draws. `None` when there is no such table or
+/// index. An index the engine would not read (one still backfilling, say) gets the Scan's own error.
+pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, table_sk: Option<&str>, now: u64) -> Result<(Vec<ReadItem>, Layout<usize>), ApiError> {
+    // One entry's Scan: whether DynamoDB would read this index now, and its error if not.
+    db.scan(&QueryInput::from_json(&json!({"TableName": table, "IndexName": info.name, "Limit": 1}), true)?, now)?;
+    let walk = db.table(table).and_then(|t| t.index_entries(&info.name));
+    let walk = walk.ok_or_else(|| ApiError::validation(format!("The table does not have the specified index: {}", info.name)))?;
+    let mut entries: Vec<ReadItem> = Vec::new();
+    let mut rows: Vec<LayoutRow<usize>> = Vec::new();
+    let mut current: Option<(&KeyVal, usize)> = None; // the partition being filled, and its header row
+    let mut band = 0;
+    for (ipk, entry) in walk {
+        let header = match current {
+            Some((k, at)) if k == ipk => at,
+            _ => {
+                rows.push(LayoutRow::Partition { value: ipk.to_value(), items: 0, bytes: 0, band });
+                band += 1;
+                current = Some((ipk, rows.len() - 1));
+                rows.len() - 1
+            }
+        };
+        if let Some(LayoutRow::Partition { items, bytes, .. }) = rows.get_mut(header) {
+            *items += 1;
+            *bytes += entry.size() as usize;
+        }
+        rows.push(LayoutRow::Item { key: entries.len(), band: band - 1 });
+        entries.push(entry);
+    }
+    let mut leading: Vec<&str> = vec![&info.partition_key];
+    leading.extend(info.sort_key.as_deref());
+    leading.push(table_pk);
+    leading.extend(table_sk);
+    // Entries of one entity share their names: only a set of names not seen just before is merged.
+    let mut names: BTreeSet<&str> = BTreeSet::new();
+    let mut last: Vec<&str> = Vec::new();
+    for e in &entries {
+        let these = e.names();
+        if these != last {
+            names.extend(these.iter().copied());
+            last = these;
         }
     }
+    let mut columns: Vec<String> = Vec::new();
+    for n in leading.into_iter().chain(names) {
+        if !n.is_empty() && !columns.iter().any(|c| c == n) {
+            columns.push(n.to_string());
+        }
+    }
+    let layout = Layout { rows, columns, partitions: band, items: entries.len() };
+    Ok((entries, layout))
 }
 
 /// The base-table key of an index entry, as text (`PK=USER#1, SK=ORDER#2`): what identifies the entry.
-pub fn entry_key_text(entry: &Item, table_pk: &str, table_sk: Option<&str>) -> String {
+pub fn entry_key_text(entry: &ReadItem, table_pk: &str, table_sk: Option<&str>) -> String {
     let mut k = Item::new();
     for n in [Some(table_pk), table_sk].into_iter().flatten() {
         if let Some(v) = entry.get(n) {
-            k.insert(n.to_string(), v.clone());
+            k.insert(n.to_string(), v);
         }
     }
     key_text(&k)
-}
-
-/// The index's entries laid out like the table grid; each row is keyed by its position in `entries`.
-pub fn index_layout(entries: &[Item], info: &IndexInfo, table_pk: &str, table_sk: Option<&str>) -> Layout<usize> {
-    let mut sort: Vec<&str> = Vec::new();
-    if let Some(s) = &info.sort_key {
-        sort.push(s);
-    }
-    // Entries with equal index keys: DynamoDB leaves their order unspecified; order them by the table
-    // key so the view is stable.
-    sort.push(table_pk);
-    if let Some(s) = table_sk {
-        sort.push(s);
-    }
-    let mut leading: Vec<&str> = vec![&info.partition_key];
-    if let Some(s) = &info.sort_key {
-        leading.push(s);
-    }
-    leading.push(table_pk);
-    if let Some(s) = table_sk {
-        leading.push(s);
-    }
-    let entries = entries.iter().enumerate().map(|(i, it)| Entry { key: i, item: it, unstored: false }).collect();
-    layout(entries, &info.partition_key, &sort, &leading)
 }

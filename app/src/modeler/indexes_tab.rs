@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use crate::model::index_view::{index_layout, indexes, scan_index, IndexInfo};
+use crate::model::index_view::{index_view, indexes, IndexInfo};
 
 use super::grid::{Grid, GridModel};
 use super::state::{now, use_modeler};
@@ -18,6 +18,10 @@ pub fn IndexViews() -> impl IntoView {
     let root = NodeRef::<Div>::new();
     let shown = RwSignal::new(false);
     watch_visibility(root, shown);
+    // Selecting the tab shows it at once: the view is read in the same task as the click, not a frame
+    // later when the visibility observer reports (which still covers a page that scrolls it into view).
+    let active = crate::shell::active_tab();
+    let visible = move || shown.get() || active.get() == crate::shell::Tab::Indexes;
     let infos = Memo::new(move |_| {
         let sel = m.selected.get();
         m.state.with(|s| sel.and_then(|t| s.playground.table(t)).map(|t| indexes(&t.definition)).unwrap_or_default())
@@ -28,7 +32,7 @@ pub fn IndexViews() -> impl IntoView {
     // model does not scan the index again.
     let cache = StoredValue::new(None::<((u64, usize, String), Result<(GridModel, Option<IndexInfo>, usize), String>)>);
     let view_model = Memo::new(move |_| -> Result<(GridModel, Option<IndexInfo>, usize), String> {
-        if !shown.get() {
+        if !visible() {
             return Ok((GridModel::default(), None, 0));
         }
         let sel = m.selected.get();
@@ -45,15 +49,14 @@ pub fn IndexViews() -> impl IntoView {
             let Some(t) = s.playground.table(table) else { return Ok((GridModel::default(), None, 0)) };
             let (pk, sk) = t.key_names();
             let (pk, name, total) = (pk.unwrap_or_default(), t.name().to_string(), t.rows.len());
-            match scan_index(s.playground.database(), &name, &info.name, now()) {
-                Ok(entries) => {
-                    let layout = index_layout(&entries, &info, &pk, sk.as_deref());
+            match index_view(s.playground.database(), &name, &info, &pk, sk.as_deref(), now()) {
+                Ok((entries, layout)) => {
                     let mut key_columns = vec![info.partition_key.clone()];
                     key_columns.extend(info.sort_key.clone());
                     let mut label_columns = vec![pk.clone()];
                     label_columns.extend(sk.clone());
                     let n = entries.len();
-                    Ok((GridModel::entries(entries, layout, key_columns, label_columns), Some(info.clone()), total.max(n)))
+                    Ok((GridModel::read(entries, layout, key_columns, label_columns), Some(info.clone()), total.max(n)))
                 }
                 Err(e) => Err(format!("{}: {}", e.type_name(), e.message())),
             }

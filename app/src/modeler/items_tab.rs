@@ -26,7 +26,7 @@ pub fn ItemsTab() -> impl IntoView {
             let t = s.playground.table(sel)?;
             let bytes = model.with(|g| match &g.source {
                 GridSource::Table(v) => v.total_bytes,
-                GridSource::Entries { .. } => 0,
+                GridSource::Entries { .. } | GridSource::Read { .. } => 0,
             });
             let entities: Vec<(usize, String)> = t.entities.iter().enumerate().map(|(i, e)| (i, e.name.clone())).collect();
             Some((sel, t.name().to_string(), t.rows.len(), bytes, entities))

@@ -2,6 +2,7 @@
 //! and the single write path ([`Table::commit_write`]) that keeps all of them and the capacity accounting
 //! in step. Batch writes and transactions reuse the same path item by item.
 
+pub mod index_entries;
 pub mod items;
 pub mod key;
 pub mod numkey;

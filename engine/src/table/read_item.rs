@@ -4,7 +4,9 @@
 use serde_json::Value;
 
 use crate::table::key::PrimaryKey;
-use crate::value::{item_to_json, AttributeValue, Item, PackedItem};
+use alloc::vec::Vec;
+
+use crate::value::{item_size, item_to_json, AttributeValue, Item, PackedItem};
 
 #[derive(Clone)]
 pub enum ReadItem {
@@ -33,6 +35,22 @@ impl ReadItem {
         match self {
             ReadItem::Stored { item, key } => item.get(key, name),
             ReadItem::Built(i) => i.get(name).cloned(),
+        }
+    }
+
+    /// Its top-level attribute names, in name order, without decoding the values.
+    pub fn names(&self) -> Vec<&str> {
+        match self {
+            ReadItem::Stored { item, .. } => item.names(),
+            ReadItem::Built(i) => i.keys().map(|k| k.as_str()).collect(),
+        }
+    }
+
+    /// Its DynamoDB size in bytes (kept in a stored item's buffer, so nothing is decoded for it).
+    pub fn size(&self) -> u64 {
+        match self {
+            ReadItem::Stored { item, .. } => item.size(),
+            ReadItem::Built(i) => item_size(i) as u64,
         }
     }
 

@@ -136,6 +136,22 @@ impl PackedItem {
         out
     }
 
+    /// The item's top-level attribute names, in name order, its values skipped undecoded: what a view
+    /// that lists columns needs of thousands of items it shows a few of.
+    pub fn names(&self) -> Vec<&str> {
+        let mut r = self.attributes(&NoKey);
+        let mut out = Vec::new();
+        let Some(count) = r.len() else { return out };
+        for _ in 0..count {
+            let Some(name) = r.str() else { break };
+            if skip_value(&mut r).is_none() {
+                break;
+            }
+            out.push(name);
+        }
+        out
+    }
+
     /// The item's DynamoDB size in bytes.
     pub fn size(&self) -> u64 {
         Reader { buf: self.bytes(), key: &NoKey }.uint().and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
