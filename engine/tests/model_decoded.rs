@@ -87,6 +87,11 @@ fn what_the_fast_path_leaves_to_the_ordinary_reader() {
     for items in undecided {
         assert!(read(&doc(items.clone())).is_none(), "{items}");
     }
+    // A top-level name past 65,535 bytes: the ordinary reader refuses it; 65,535 are read here.
+    let long = |n: usize| doc(json!([{ "x".repeat(n): {"S": "v"} }]));
+    assert!(read(&long(65_536)).is_none());
+    assert!(item_from_json(&serde_json::from_str::<Value>(&long(65_536)).unwrap()["tables"][0]["items"][0]).is_err());
+    assert_eq!(read(&long(65_535)).map(|d| d.items[0].len()), Some(1));
     // Duplicate names: the ordinary reader keeps the last one; not decided here.
     let dup = r#"{"version":2,"tables":[{"definition":{"TableName":"T"},"items":[{"a":{"S":"1"},"a":{"N":"x"}}]}]}"#;
     assert!(read(dup).is_none());

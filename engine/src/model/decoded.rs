@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 
 use super::Model;
 use crate::number::Number;
-use crate::value::{value_from_json, AttributeValue, Item};
+use crate::value::{value_from_json, AttributeValue, Item, MAX_ATTRIBUTE_NAME_BYTES};
 
 /// A model read by [`read`]: the model with every table's `items` empty, and each table's items,
 /// decoded, in order.
@@ -174,6 +174,10 @@ impl<'de> Visitor<'de> for Seed<'_> {
             Kind::Item => {
                 let mut item = Item::new();
                 while let Some(name) = map.next_key::<String>()? {
+                    // A name past DynamoDB's limit: the ordinary reader refuses the item, and says why.
+                    if name.len() > MAX_ATTRIBUTE_NAME_BYTES {
+                        return Err(fail());
+                    }
                     let Out::Attr(value) = map.next_value_seed(Seed { kind: Kind::Attr, items: &mut *self.items })? else {
                         return Err(fail());
                     };
