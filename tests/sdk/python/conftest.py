@@ -22,14 +22,16 @@ def _endpoint():
     return url
 
 
-def make_client(endpoint, service="dynamodb"):
+def make_client(endpoint, service="dynamodb", **config):
+    """A client of the server under test; `config` overrides botocore settings (retries, validation)."""
+    settings = {"retries": {"max_attempts": 1}, "max_pool_connections": 64, **config}
     return boto3.client(
         service,
         endpoint_url=endpoint,
         region_name="us-east-1",
         aws_access_key_id="dynamodel",
         aws_secret_access_key="dynamodel",
-        config=botocore.config.Config(retries={"max_attempts": 1}, max_pool_connections=64),
+        config=botocore.config.Config(**settings),
     )
 
 

@@ -6,10 +6,10 @@ test."""
 
 import time
 
-import botocore.config
-import boto3
 import pytest
 from botocore.exceptions import ClientError
+
+from conftest import make_client
 
 # 130 KB: 130 WCU a write, 33 blocks of 4 KB (33 RCU) a strong read. Neither divides the 300 units of
 # burst, so the last admitted call overdraws the bucket and the partition owes well over a minute.
@@ -17,14 +17,7 @@ BIG = "x" * (130 * 1024)
 
 
 def client(endpoint, **retries):
-    return boto3.client(
-        "dynamodb",
-        endpoint_url=endpoint,
-        region_name="us-east-1",
-        aws_access_key_id="dynamodel",
-        aws_secret_access_key="dynamodel",
-        config=botocore.config.Config(retries=retries or {"max_attempts": 1}),
-    )
+    return make_client(endpoint, retries=retries or {"max_attempts": 1})
 
 
 def create(ddb, name, rcu, wcu):

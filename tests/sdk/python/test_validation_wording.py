@@ -3,10 +3,10 @@ minimum), sent with client-side validation off so the server's answer is what is
 validation-framework wording as us-east-1 answers it (paritysuite's registry/splits.json and
 captures/2026-10-07-batch-empty-request-items.json; nubo-db/dynamodb-conformance's exact-message tests)."""
 
-import boto3
-import botocore.config
 import botocore.exceptions
 import pytest
+
+from conftest import make_client
 
 EMPTY_TABLE = ("1 validation error detected: Value at 'TableName' failed to satisfy constraint: "
                "Member must have length greater than or equal to 1")
@@ -14,14 +14,7 @@ EMPTY_TABLE = ("1 validation error detected: Value at 'TableName' failed to sati
 
 @pytest.fixture(scope="module")
 def raw(endpoint):
-    return boto3.client(
-        "dynamodb",
-        endpoint_url=endpoint,
-        region_name="us-east-1",
-        aws_access_key_id="dynamodel",
-        aws_secret_access_key="dynamodel",
-        config=botocore.config.Config(retries={"max_attempts": 1}, parameter_validation=False),
-    )
+    return make_client(endpoint, parameter_validation=False)
 
 
 def error_of(call, **kwargs):
