@@ -3,8 +3,8 @@
 //! A table grid does not copy its items: its layout ([`TableView`]) holds row positions and the visible
 //! rows are read from the playground when they are drawn, so an edit costs one row, not a copy of
 //! 10,000. Write costs, sizes and cell texts are computed for the visible rows only. An index view owns
-//! its entries (they come from a Scan of the index), shared behind an `Arc` so passing the model on
-//! never copies them.
+//! its entries (the engine's walk of the index), shared behind an `Arc` so passing the model on never
+//! copies them, and decodes an entry only when its row is drawn.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -24,8 +24,8 @@ pub enum GridSource {
     Table(TableView),
     /// Entries the grid owns (a Query tab result), with their layout keyed by position in `items`.
     Entries { items: Arc<Vec<Item>>, layout: Arc<Layout<usize>> },
-    /// Entries as the engine's Scan handed them back (an index view), decoded the first time their row
-    /// is drawn: a view of 10,000 entries decodes the few dozen on screen, not all of them.
+    /// Entries as the engine reads them out of an index (an index view), decoded the first time their
+    /// row is drawn: a view of 10,000 entries decodes the few dozen on screen, not all of them.
     Read { items: Arc<Vec<ReadItem>>, decoded: Arc<Vec<OnceLock<Item>>>, layout: Arc<Layout<usize>> },
 }
 

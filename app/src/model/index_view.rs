@@ -57,8 +57,8 @@ pub fn indexes(def: &Value) -> Vec<IndexInfo> {
 /// `engine::table::index_entries`), and their layout: one band per index partition, entries in
 /// sort-key order (then by table key, where DynamoDB leaves equal index keys unordered), the index and
 /// table keys as the leading columns. Entries of an ALL-projection index are the table's stored items,
-/// shared and undecoded: the view decodes only the rows it draws. `None` when there is no such table or
-/// index. An index the engine would not read (one still backfilling, say) gets the Scan's own error.
+/// shared and undecoded: the view decodes only the rows it draws. A table or index the engine would not
+/// read (missing, or an index still backfilling) gets the error a Scan of it gets.
 pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, table_sk: Option<&str>, now: u64) -> Result<(Vec<ReadItem>, Layout<usize>), ApiError> {
     // One entry's Scan: whether DynamoDB would read this index now, and its error if not.
     db.scan(&QueryInput::from_json(&json!({"TableName": table, "IndexName": info.name, "Limit": 1}), true)?, now)?;
