@@ -13,5 +13,6 @@ pub mod share;
 pub mod patterns;
 pub mod query;
 pub mod shell;
+pub mod ui;
 
 pub use shell::App;

@@ -10,8 +10,8 @@ use app::heat::colour::{heat, palette, Theme, AT_CEILING};
 use app::heat::cost::{dollars_text, money, parse_dollars, reprice};
 use app::heat::editor::{self, PatternForm, WorkloadForm};
 use app::heat::whatif::{apply, provisioned_for, Setup, Variant};
-use app::heat::{scenarios, slices, words, HeatTab};
-use common::{click, mount, type_into};
+use app::heat::{heat_tab, scenarios, slices, words};
+use common::{click, mount_view, type_into};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -271,7 +271,7 @@ fn slices_aim_at_a_few_milliseconds() {
 
 #[wasm_bindgen_test]
 async fn the_editor_shows_a_bad_rate_beside_it_and_runs_nothing() {
-    let page = mount(HeatTab);
+    let page = mount_view(heat_tab);
     click(&page.by_testid("scenario-latest-posts")).await;
     type_into(&page.by_testid("input-p0-rate0"), "-5").await;
     click(&page.by_testid("heat-run")).await;

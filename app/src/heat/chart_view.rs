@@ -1,7 +1,7 @@
 //! One chart on the page: the canvas drawing, the value under the pointer, PNG and SVG export, and the
 //! numbers as a table. Everything it shows comes from its [`Chart`]; this file only renders.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
@@ -75,53 +75,58 @@ fn paint(canvas: &web_sys::HtmlCanvasElement, svg: &str) -> Result<(), String> {
     Ok(())
 }
 
-#[component]
-pub fn ChartView(
-    chart: Chart,
-    /// Prefix of the test ids and file names (`base`, `variant`).
-    side: &'static str,
-) -> impl IntoView {
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
+/// One chart: its canvas, the value under the pointer, PNG and SVG export, and its numbers as a table.
+/// `side` prefixes the test ids and file names (`base`, `variant`).
+pub fn chart_view(chart: Chart, side: &'static str) -> View {
     let area = StoredValue::new(PlotArea::default());
     let hover = RwSignal::new(None::<String>);
     let error = RwSignal::new(None::<String>);
     let (w, h) = draw::size(&chart);
     let id = format!("{side}-{}", chart.kind.id());
+    let table = chart.table();
+    let title = chart.kind.title();
     let chart = StoredValue::new(chart);
-    Effect::new(move |_| {
-        let Some(el) = canvas.get() else { return };
-        match chart.with_value(|c| draw::svg(c, theme())) {
+    let canvas_el = el("canvas")
+        .attr("width", &w.to_string())
+        .attr("height", &h.to_string())
+        .tid(&format!("canvas-{id}"))
+        .attr("role", "img")
+        .attr("aria-label", &format!("{title}; the numbers are in the table below"))
+        .on_mouse("mousemove", {
+            move |ev| {
+                let Some(c) = ev.current_target().map(|t| t.unchecked_into::<web_sys::HtmlCanvasElement>()) else { return };
+                let rect = c.get_bounding_client_rect();
+                if rect.width() <= 0.0 || rect.height() <= 0.0 {
+                    return;
+                }
+                let x = (f64::from(ev.client_x()) - rect.left()) * f64::from(c.width()) / rect.width();
+                let y = (f64::from(ev.client_y()) - rect.top()) * f64::from(c.height()) / rect.height();
+                let (fx, fy) = area.get_value().fraction(x, y);
+                hover.set(chart.with_value(|c| c.hover(fx, fy)));
+            }
+        })
+        .on("mouseleave", move |_| hover.set(None));
+    let canvas: web_sys::HtmlCanvasElement = canvas_el.handle();
+    {
+        let canvas = canvas.clone();
+        watch(move || match chart.with_value(|c| draw::svg(c, theme())) {
             Ok((text, a)) => {
                 area.set_value(a);
-                if let Err(e) = paint(&el, &text) {
+                if let Err(e) = paint(&canvas, &text) {
                     error.set(Some(e));
                 }
             }
             Err(e) => error.set(Some(format!("The chart could not be drawn: {e}"))),
-        }
-    });
-    let on_move = move |ev: web_sys::MouseEvent| {
-        let Some(el) = canvas.get_untracked() else { return };
-        let rect = el.get_bounding_client_rect();
-        if rect.width() <= 0.0 || rect.height() <= 0.0 {
-            return;
-        }
-        let x = (f64::from(ev.client_x()) - rect.left()) * f64::from(el.width()) / rect.width();
-        let y = (f64::from(ev.client_y()) - rect.top()) * f64::from(el.height()) / rect.height();
-        let (fx, fy) = area.get_value().fraction(x, y);
-        hover.set(chart.with_value(|c| c.hover(fx, fy)));
-    };
+        });
+    }
     let file = id.clone();
-    let png = move |_| {
-        let Some(el) = canvas.get_untracked() else { return };
-        match el.to_data_url_with_type("image/png") {
-            Ok(url) => {
-                if let Err(e) = file_io::download_url(&url, &format!("dynamodel-{file}.png")) {
-                    error.set(Some(e));
-                }
+    let png = move |_| match canvas.to_data_url_with_type("image/png") {
+        Ok(url) => {
+            if let Err(e) = file_io::download_url(&url, &format!("dynamodel-{file}.png")) {
+                error.set(Some(e));
             }
-            Err(_) => error.set(Some(String::from("The browser refused to export the canvas."))),
         }
+        Err(_) => error.set(Some(String::from("The browser refused to export the canvas."))),
     };
     let file = id.clone();
     let svg = move |_| {
@@ -129,50 +134,41 @@ pub fn ChartView(
             error.set(Some(e));
         }
     };
-    let table = chart.with_value(|c| c.table());
-    let title = chart.with_value(|c| c.kind.title());
-    view! {
-        <figure class="heat-chart" data-testid=format!("chart-{id}")>
-            <figcaption class="heat-chart-title">{title}</figcaption>
-            <canvas
-                node_ref=canvas
-                width=w
-                height=h
-                data-testid=format!("canvas-{id}")
-                role="img"
-                aria-label=format!("{title}; the numbers are in the table below")
-                on:mousemove=on_move
-                on:mouseleave=move |_| hover.set(None)
-            ></canvas>
-            <p class="heat-hover" data-testid=format!("hover-{id}") aria-live="polite">
-                {move || hover.get().unwrap_or_else(|| String::from("Point at the chart to read its values."))}
-            </p>
-            <div class="heat-chart-actions">
-                <button type="button" data-testid=format!("png-{id}") on:click=png>"Export PNG"</button>
-                <button type="button" data-testid=format!("svg-{id}") on:click=svg>"Export SVG"</button>
-            </div>
-            {move || error.get().map(|e| view! { <p class="heat-error" role="alert">{e}</p> })}
-            <details class="heat-data">
-                <summary>"Numbers behind this chart"</summary>
-                <div class="heat-table-wrap">
-                    <table data-testid=format!("table-{id}")>
-                        <caption>{title}</caption>
-                        <thead><tr>{table.headers.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
-                        <tbody>
-                            {table.rows.into_iter().map(|row| {
-                                let mut cells = row.into_iter();
-                                let head = cells.next().unwrap_or_default();
-                                view! {
-                                    <tr>
-                                        <th scope="row">{head}</th>
-                                        {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
-                                    </tr>
-                                }
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                </div>
-            </details>
-        </figure>
-    }
+    let head = el("tr").children(table.headers.into_iter().map(|h| el("th").attr("scope", "col").text(&h)));
+    let body = el("tbody").children(table.rows.into_iter().map(|row| {
+        let mut cells = row.into_iter();
+        let head = cells.next().unwrap_or_default();
+        el("tr").child(el("th").attr("scope", "row").text(&head)).children(cells.map(|c| el("td").text(&c)))
+    }));
+    el("figure")
+        .class("heat-chart")
+        .tid(&format!("chart-{id}"))
+        .child(el("figcaption").class("heat-chart-title").text(title))
+        .child(canvas_el)
+        .child(
+            el("p")
+                .class("heat-hover")
+                .tid(&format!("hover-{id}"))
+                .attr("aria-live", "polite")
+                .dyn_text(move || hover.get().unwrap_or_else(|| String::from("Point at the chart to read its values."))),
+        )
+        .child(
+            el("div")
+                .class("heat-chart-actions")
+                .child(el("button").ty("button").tid(&format!("png-{id}")).on_click(png).text("Export PNG"))
+                .child(el("button").ty("button").tid(&format!("svg-{id}")).on_click(svg).text("Export SVG")),
+        )
+        .dyn_child(move || error.get().map(|e| el("p").class("heat-error").attr("role", "alert").text(&e)).into())
+        .child(
+            el("details").class("heat-data").child(el("summary").text("Numbers behind this chart")).child(
+                el("div").class("heat-table-wrap").child(
+                    el("table")
+                        .tid(&format!("table-{id}"))
+                        .child(el("caption").text(title))
+                        .child(el("thead").child(head))
+                        .child(body),
+                ),
+            ),
+        )
+        .into()
 }

@@ -19,13 +19,14 @@ pub mod slices;
 pub mod whatif;
 pub mod words;
 
-use leptos::prelude::*;
 use leptos::task::spawn_local;
 use sim::report::Report;
 
 use crate::modeler::use_modeler;
+use crate::ui::prelude::*;
 use editor::{FieldErrors, WorkloadForm};
-use results_view::{CostPanel, RunSummary, WhatIfPanel};
+use editor_view::workload_editor;
+use results_view::{cost_panel, run_summary, what_if_panel};
 use slices::Outcome;
 use whatif::{Setup, Variant};
 
@@ -170,8 +171,7 @@ pub fn current() -> (RwSignal<Option<Source>>, RwSignal<Option<RunResult>>) {
     CURRENT.with(|(s, r)| (s.clone().into(), r.clone().into()))
 }
 
-#[component]
-pub fn HeatTab() -> impl IntoView {
+pub fn heat_tab() -> View {
     let (source, result) = current();
     let modeler = use_modeler();
     let st = HeatState {
@@ -224,53 +224,79 @@ pub fn HeatTab() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    view! {
-        <div class="heat" data-testid="heat-tab">
-            <section class="heat-sources" aria-label="What to simulate">
-                <p class="heat-lead">"Replay traffic against a design and see which partitions run hot, what throttles and what it costs. The partition model is described in docs/partition-model.md; DynamoDB's internals are not public."</p>
-                <div class="heat-row">
-                    {scenarios::all().into_iter().map(|s| {
-                        let id = s.id;
-                        view! {
-                            <button type="button" class="heat-scenario" data-testid=format!("scenario-{id}") disabled=move || st.running.get() on:click=move |_| {
-                                let s = s.clone();
-                                st.load(Source { title: s.title.to_string(), why: s.why.clone(), setup: s.setup.clone(), fix: Some(s.fix.clone()), saved_as: None });
-                            }>{s.title}</button>
-                        }
-                    }).collect_view()}
-                    <button type="button" data-testid="heat-use-model" disabled=move || st.running.get() on:click=use_model>"Use my model"</button>
-                </div>
-            </section>
-            {move || st.source.get().map(|s| view! {
-                <section class="heat-source" data-testid="heat-source">
-                    <h3>{s.title}</h3>
-                    <p class="heat-why">{s.why}</p>
-                </section>
-            })}
-            {move || st.source.with(|s| s.is_some()).then(|| view! {
-                <editor_view::WorkloadEditor form=st.form errors=st.errors tables=tables/>
-                <div class="heat-run">
-                    <button type="button" class="primary" data-testid="heat-run" disabled=move || st.running.get() on:click=move |_| st.run_current()>"Run simulation"</button>
-                    <button type="button" data-testid="heat-cancel" disabled=move || !st.running.get() on:click=move |_| st.cancel.set(true)>"Cancel"</button>
-                    {move || st.progress.get().map(|(d, t)| view! {
-                        <progress data-testid="heat-progress" max=t value=d aria-label="Simulated seconds"></progress>
-                        <span data-testid="heat-progress-text">{format!("{d} of {t} simulated seconds")}</span>
-                    })}
-                </div>
-            })}
-            {move || st.message.get().map(|m| view! { <p class="heat-message" role="status" data-testid="heat-message">{m}</p> })}
-            {move || st.result.get().map(|r| view! {
-                <div class="heat-results">
-                    <div class="heat-compare">
-                        <RunSummary result=r.clone() side="base" title=String::from("Current design") prices=st.prices/>
-                        {move || st.variant.get().map(|(v, vr)| view! {
-                            <RunSummary result=vr side="variant" title=format!("Variant: {}", v.label()) prices=st.prices/>
-                        })}
-                    </div>
-                    <WhatIfPanel st=st/>
-                    <CostPanel result=r prices=st.prices/>
-                </div>
-            })}
-        </div>
-    }
+    let scenario_buttons = scenarios::all().into_iter().map(move |s| {
+        el("button")
+            .ty("button")
+            .class("heat-scenario")
+            .tid(&format!("scenario-{}", s.id))
+            .dyn_flag("disabled", move || st.running.get())
+            .text(s.title)
+            .on_click(move |_| {
+                let s = s.clone();
+                st.load(Source { title: s.title.to_string(), why: s.why.clone(), setup: s.setup.clone(), fix: Some(s.fix.clone()), saved_as: None });
+            })
+    });
+    let run_bar = move || {
+        fragment(vec![
+            workload_editor(st.form, st.errors, tables),
+            el("div")
+                .class("heat-run")
+                .child(el("button").ty("button").class("primary").tid("heat-run").dyn_flag("disabled", move || st.running.get()).on_click(move |_| st.run_current()).text("Run simulation"))
+                .child(el("button").ty("button").tid("heat-cancel").dyn_flag("disabled", move || !st.running.get()).on_click(move |_| st.cancel.set(true)).text("Cancel"))
+                .dyn_child(move || {
+                    st.progress
+                        .get()
+                        .map(|(d, t)| {
+                            fragment(vec![
+                                el("progress").tid("heat-progress").attr("max", &t.to_string()).attr("value", &d.to_string()).attr("aria-label", "Simulated seconds").into(),
+                                el("span").tid("heat-progress-text").text(&format!("{d} of {t} simulated seconds")).into(),
+                            ])
+                        })
+                        .unwrap_or_default()
+                })
+                .into(),
+        ])
+    };
+    let results = move || {
+        st.result
+            .get()
+            .map(|r| {
+                el("div")
+                    .class("heat-results")
+                    .child(
+                        el("div")
+                            .class("heat-compare")
+                            .child(run_summary(r.clone(), "base", String::from("Current design"), st.prices))
+                            .dyn_child(move || st.variant.get().map(|(v, vr)| run_summary(vr, "variant", format!("Variant: {}", v.label()), st.prices)).unwrap_or_default()),
+                    )
+                    .child(what_if_panel(st))
+                    .child(cost_panel(r, st.prices))
+            })
+            .into()
+    };
+    el("div")
+        .class("heat")
+        .tid("heat-tab")
+        .child(
+            el("section")
+                .class("heat-sources")
+                .attr("aria-label", "What to simulate")
+                .child(el("p").class("heat-lead").text("Replay traffic against a design and see which partitions run hot, what throttles and what it costs. The partition model is described in docs/partition-model.md; DynamoDB's internals are not public."))
+                .child(
+                    el("div")
+                        .class("heat-row")
+                        .children(scenario_buttons)
+                        .child(el("button").ty("button").tid("heat-use-model").dyn_flag("disabled", move || st.running.get()).on_click(use_model).text("Use my model")),
+                ),
+        )
+        .dyn_child(move || {
+            st.source
+                .get()
+                .map(|s| el("section").class("heat-source").tid("heat-source").child(el("h3").text(&s.title)).child(el("p").class("heat-why").text(&s.why)))
+                .into()
+        })
+        .dyn_child(move || st.source.with(|s| s.is_some()).then(run_bar).unwrap_or_default())
+        .dyn_child(move || st.message.get().map(|m| el("p").class("heat-message").attr("role", "status").tid("heat-message").text(&m)).into())
+        .dyn_child(results)
+        .into()
 }

@@ -1,50 +1,75 @@
 //! A run's results (summary figures and charts), the what-if controls with the comparison in words,
 //! and the cost panel with its editable prices.
 
-use leptos::prelude::*;
 use sim::cost::Prices;
 
 use super::chart::{self, group, reason_label, target_label};
-use super::chart_view::ChartView;
+use super::chart_view::chart_view;
 use super::cost::{amplification_text, dollars_text, money, parse_dollars, reprice, write_amplification};
 use super::whatif::{provisioned_for, Variant};
 use super::{words, HeatState, RunResult};
+use crate::ui::prelude::*;
 
-#[component]
-pub fn RunSummary(result: RunResult, side: &'static str, title: String, prices: RwSignal<Prices>) -> impl IntoView {
-    let t = result.report.totals.clone();
-    let bad = t.throttled > 0;
-    let label = title.clone();
-    let charts = chart::charts(&result.report);
-    let report = result.report.clone();
-    let cost = move || prices.with(|p| reprice(&report, p));
-    let cost2 = cost.clone();
-    view! {
-        <section class="heat-summary" data-testid=format!("{side}-summary") aria-label=label>
-            <h3>{title}</h3>
-            <dl class="heat-figures">
-                <div><dt>"requests"</dt><dd data-testid=format!("{side}-requests")>{group(t.requests)}</dd></div>
-                <div><dt>"served"</dt><dd data-testid=format!("{side}-served")>{group(t.served)}</dd></div>
-                <div><dt>"throttled"</dt><dd data-testid=format!("{side}-throttled") class:heat-bad=bad>{group(t.throttled)}</dd></div>
-                <div><dt>"GSI write amplification"</dt><dd data-testid=format!("{side}-amplification")>{amplification_text(t.gsi_write_amplification_milli)}</dd></div>
-                <div><dt>"on-demand / month"</dt><dd data-testid=format!("{side}-on-demand")>{move || money(cost().on_demand_micro_usd)}</dd></div>
-                <div><dt>"provisioned / month"</dt><dd data-testid=format!("{side}-provisioned")>{move || money(cost2().provisioned_micro_usd)}</dd></div>
-            </dl>
-            <p class="heat-source-note">{format!("Simulated by the sim crate over {} s; every request priced by the engine on this design's data.", t.seconds)}</p>
-            <ul class="heat-reasons" data-testid=format!("{side}-reasons")>
-                {t.throttles.iter().map(|th| view! {
-                    <li>{format!("{}: {} throttled by {} on {}", th.pattern, group(th.requests), reason_label(th.reason), target_label(&th.table, th.index.as_deref()))}</li>
-                }).collect_view()}
-            </ul>
-            <div class="heat-charts">
-                {charts.into_iter().map(|c| view! { <ChartView chart=c side=side/> }).collect_view()}
-            </div>
-        </section>
-    }
+/// One figure of a summary: its label and its value (with the test id `{side}-{id}`).
+fn figure(side: &str, id: &str, label: &str, value: El) -> El {
+    el("div").child(el("dt").text(label)).child(value.tid(&format!("{side}-{id}")))
 }
 
-#[component]
-pub fn WhatIfPanel(st: HeatState) -> impl IntoView {
+pub fn run_summary(result: RunResult, side: &'static str, title: String, prices: RwSignal<Prices>) -> View {
+    let t = result.report.totals.clone();
+    let charts = chart::charts(&result.report);
+    let report = StoredValue::new(result.report);
+    let cost = move || prices.with(|p| report.with_value(|r| reprice(r, p)));
+    el("section")
+        .class("heat-summary")
+        .tid(&format!("{side}-summary"))
+        .attr("aria-label", &title)
+        .child(el("h3").text(&title))
+        .child(
+            el("dl")
+                .class("heat-figures")
+                .child(figure(side, "requests", "requests", el("dd").text(&group(t.requests))))
+                .child(figure(side, "served", "served", el("dd").text(&group(t.served))))
+                .child(figure(side, "throttled", "throttled", el("dd").class_if("heat-bad", t.throttled > 0).text(&group(t.throttled))))
+                .child(figure(side, "amplification", "GSI write amplification", el("dd").text(&amplification_text(t.gsi_write_amplification_milli))))
+                .child(figure(side, "on-demand", "on-demand / month", el("dd").dyn_text(move || money(cost().on_demand_micro_usd))))
+                .child(figure(side, "provisioned", "provisioned / month", el("dd").dyn_text(move || money(cost().provisioned_micro_usd)))),
+        )
+        .child(el("p").class("heat-source-note").text(&format!(
+            "Simulated by the sim crate over {} s; every request priced by the engine on this design's data.",
+            t.seconds
+        )))
+        .child(el("ul").class("heat-reasons").tid(&format!("{side}-reasons")).children(t.throttles.iter().map(|th| {
+            el("li").text(&format!(
+                "{}: {} throttled by {} on {}",
+                th.pattern,
+                group(th.requests),
+                reason_label(th.reason),
+                target_label(&th.table, th.index.as_deref())
+            ))
+        })))
+        .child(el("div").class("heat-charts").children(charts.into_iter().map(|c| chart_view(c, side))))
+        .into()
+}
+
+/// A text field of the what-if row.
+fn inline_field(label: El, testid: &str, placeholder: &str, value: RwSignal<String>) -> El {
+    el("label").class("heat-field heat-inline").child(label).child(
+        el("input")
+            .ty("text")
+            .tid(testid)
+            .attr_opt("placeholder", (!placeholder.is_empty()).then_some(placeholder))
+            .dyn_value(move || value.get())
+            .on_input(move |v| value.set(v)),
+    )
+}
+
+/// A what-if button: disabled while a run is going (or while `off()` says it does not apply).
+fn variant_button(st: HeatState, testid: &str, label: &str, off: impl Fn() -> bool + 'static, run: impl FnMut(web_sys::Event) + 'static) -> El {
+    el("button").ty("button").tid(testid).dyn_flag("disabled", move || st.running.get() || off()).on_click(run).text(label)
+}
+
+pub fn what_if_panel(st: HeatState) -> View {
     let shards = RwSignal::new(String::from("10"));
     let gsi_attr = RwSignal::new(String::new());
     let shard = move |_| match shards.get_untracked().trim().parse::<u32>() {
@@ -77,96 +102,131 @@ pub fn WhatIfPanel(st: HeatState) -> impl IntoView {
         let p = st.prices.get();
         Some(words::compare(&base.report, &reprice(&base.report, &p), &v.report, &reprice(&v.report, &p)))
     };
-    view! {
-        <section class="heat-whatif" data-testid="whatif" aria-labelledby="whatif-title">
-            <h3 id="whatif-title">"What if…"</h3>
-            <p>"Run a variant of this design on the same workload; it appears beside the current one."</p>
-            <div class="heat-row">
-                {move || fix().map(|f| {
-                    let label = format!("Apply the fix: {}", f.label());
-                    view! { <button type="button" class="primary" data-testid="whatif-fix" disabled=move || st.running.get() on:click=move |_| st.run_variant(f.clone())>{label}</button> }
-                })}
-                <label class="heat-field heat-inline"><span>"shards"</span>
-                    <input type="text" data-testid="whatif-shards" prop:value=move || shards.get() on:input=move |ev| shards.set(event_target_value(&ev))/></label>
-                <button type="button" data-testid="whatif-shard" disabled=move || st.running.get() on:click=shard>"Write sharding"</button>
-                <button type="button" data-testid="whatif-provisioned" disabled=move || st.running.get() on:click=provisioned>"Provisioned (peak at 70 %)"</button>
-                <button type="button" data-testid="whatif-on-demand" disabled=move || st.running.get() on:click=move |_| st.run_variant(Variant::OnDemand)>"On-demand"</button>
-                <label class="heat-field heat-inline"><span>{move || format!("{} keyed on", gsis().first().map(|g| g.1.clone()).unwrap_or_else(|| String::from("GSI")))}</span>
-                    <input type="text" data-testid="whatif-gsi-attribute" placeholder="attribute" prop:value=move || gsi_attr.get() on:input=move |ev| gsi_attr.set(event_target_value(&ev))/></label>
-                <button type="button" data-testid="whatif-gsi" disabled=move || st.running.get() || gsis().is_empty() on:click=gsi>"Different GSI key"</button>
-            </div>
-            {move || comparison().map(|c| view! { <p class="heat-words" data-testid="whatif-words">{c}</p> })}
-        </section>
-    }
+    let gsi_label = el("span").dyn_text(move || format!("{} keyed on", gsis().first().map(|g| g.1.clone()).unwrap_or_else(|| String::from("GSI"))));
+    el("section")
+        .class("heat-whatif")
+        .tid("whatif")
+        .attr("aria-labelledby", "whatif-title")
+        .child(el("h3").id("whatif-title").text("What if…"))
+        .child(el("p").text("Run a variant of this design on the same workload; it appears beside the current one."))
+        .child(
+            el("div")
+                .class("heat-row")
+                .dyn_child(move || {
+                    fix()
+                        .map(|f| {
+                            let label = format!("Apply the fix: {}", f.label());
+                            el("button")
+                                .ty("button")
+                                .class("primary")
+                                .tid("whatif-fix")
+                                .dyn_flag("disabled", move || st.running.get())
+                                .on_click(move |_| st.run_variant(f.clone()))
+                                .text(&label)
+                        })
+                        .into()
+                })
+                .child(inline_field(el("span").text("shards"), "whatif-shards", "", shards))
+                .child(variant_button(st, "whatif-shard", "Write sharding", || false, shard))
+                .child(variant_button(st, "whatif-provisioned", "Provisioned (peak at 70 %)", || false, provisioned))
+                .child(variant_button(st, "whatif-on-demand", "On-demand", || false, move |_| st.run_variant(Variant::OnDemand)))
+                .child(inline_field(gsi_label, "whatif-gsi-attribute", "attribute", gsi_attr))
+                .child(variant_button(st, "whatif-gsi", "Different GSI key", move || gsis().is_empty(), gsi)),
+        )
+        .dyn_child(move || comparison().map(|c| el("p").class("heat-words").tid("whatif-words").text(&c)).into())
+        .into()
 }
 
-#[component]
-pub fn CostPanel(result: RunResult, prices: RwSignal<Prices>) -> impl IntoView {
-    let report = result.report.clone();
-    let price_field = move |label: &'static str, id: &'static str, get: fn(&Prices) -> u64, set: fn(&mut Prices, u64)| {
-        let error = RwSignal::new(None::<String>);
-        view! {
-            <label class="heat-field">
-                <span>{label}</span>
-                <input type="text" data-testid=format!("price-{id}")
-                    value=prices.with_untracked(|p| dollars_text(get(p)))
-                    aria-invalid=move || error.get().is_some().to_string()
-                    on:change=move |ev| match parse_dollars(&event_target_value(&ev)) {
-                        Some(v) => { error.set(None); prices.update(|p| set(p, v)); }
-                        None => error.set(Some(String::from("a price in dollars, such as 0.625 (up to 6 decimals)"))),
-                    }/>
-                {move || error.get().map(|e| view! { <span class="heat-error" role="alert">{e}</span> })}
-            </label>
-        }
-    };
+/// One editable price: a dollar amount, checked when it changes, its fault shown beside it.
+fn price_field(prices: RwSignal<Prices>, label: &str, id: &str, get: fn(&Prices) -> u64, set: fn(&mut Prices, u64)) -> El {
+    let error = RwSignal::new(None::<String>);
+    el("label")
+        .class("heat-field")
+        .child(el("span").text(label))
+        .child(
+            el("input")
+                .ty("text")
+                .tid(&format!("price-{id}"))
+                .attr("value", &prices.with_untracked(|p| dollars_text(get(p))))
+                .dyn_attr("aria-invalid", move || Some(error.get().is_some().to_string()))
+                .on_change(move |v| match parse_dollars(&v) {
+                    Some(v) => {
+                        error.set(None);
+                        prices.update(|p| set(p, v));
+                    }
+                    None => error.set(Some(String::from("a price in dollars, such as 0.625 (up to 6 decimals)"))),
+                }),
+        )
+        .dyn_child(move || error.get().map(|e| el("span").class("heat-error").attr("role", "alert").text(&e)).into())
+}
+
+fn cells(row: El, values: &[&str]) -> El {
+    row.children(values.iter().map(|v| el("td").text(v)))
+}
+
+pub fn cost_panel(result: RunResult, prices: RwSignal<Prices>) -> View {
+    let report = StoredValue::new(result.report);
     let rows = move || {
         let p = prices.get();
-        let c = reprice(&report, &p);
-        let shares = write_amplification(&report, &c);
-        c.targets
-            .iter()
-            .zip(shares)
-            .map(|(t, s)| {
-                view! {
-                    <tr>
-                        <th scope="row">{s.target}</th>
-                        <td>{s.wcu}</td>
-                        <td>{format!("{} %", s.percent_of_table)}</td>
-                        <td>{money(t.on_demand_micro_usd)}</td>
-                        <td>{format!("{} RCU / {} WCU", group(t.provisioned_read_units), group(t.provisioned_write_units))}</td>
-                        <td>{money(t.provisioned_micro_usd)}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
+        report.with_value(|report| {
+            let c = reprice(report, &p);
+            let shares = write_amplification(report, &c);
+            let rows: Vec<El> = c
+                .targets
+                .iter()
+                .zip(shares)
+                .map(|(t, s)| {
+                    let provisioned = format!("{} RCU / {} WCU", group(t.provisioned_read_units), group(t.provisioned_write_units));
+                    cells(
+                        el("tr").child(el("th").attr("scope", "row").text(&s.target)),
+                        &[&s.wcu, &format!("{} %", s.percent_of_table), &money(t.on_demand_micro_usd), &provisioned, &money(t.provisioned_micro_usd)],
+                    )
+                })
+                .collect();
+            View::from(rows)
+        })
     };
-    let report2 = result.report.clone();
-    let totals = move || prices.with(|p| reprice(&report2, p));
-    let totals2 = totals.clone();
-    view! {
-        <section class="heat-cost" data-testid="cost" aria-labelledby="cost-title">
-            <h3 id="cost-title">"Monthly cost estimate"</h3>
-            <p>{move || prices.with(|p| format!("List prices of {} (Standard table class, read {}); edit them for another region or date. This run's average rate sustained for 730 hours on-demand; provisioned at the capacity set (or the busiest second, for on-demand tables).", p.region, p.taken))}</p>
-            <div class="heat-row">
-                {price_field("$ per million write request units", "wru", |p| p.write_request_per_million, |p, v| p.write_request_per_million = v)}
-                {price_field("$ per million read request units", "rru", |p| p.read_request_per_million, |p, v| p.read_request_per_million = v)}
-                {price_field("$ per WCU-hour", "wcu", |p| p.wcu_hour, |p, v| p.wcu_hour = v)}
-                {price_field("$ per RCU-hour", "rcu", |p| p.rcu_hour, |p, v| p.rcu_hour = v)}
-            </div>
-            <div class="heat-table-wrap">
-                <table data-testid="cost-table">
-                    <thead><tr>
-                        <th scope="col">"table / GSI"</th><th scope="col">"WCU written"</th><th scope="col">"of the table's writes"</th>
-                        <th scope="col">"on-demand / month"</th><th scope="col">"provisioned"</th><th scope="col">"provisioned / month"</th>
-                    </tr></thead>
-                    <tbody>{rows}</tbody>
-                    <tfoot><tr>
-                        <th scope="row">"total"</th><td></td><td></td>
-                        <td data-testid="cost-on-demand">{move || money(totals().on_demand_micro_usd)}</td><td></td>
-                        <td data-testid="cost-provisioned">{move || money(totals2().provisioned_micro_usd)}</td>
-                    </tr></tfoot>
-                </table>
-            </div>
-        </section>
-    }
+    let totals = move || prices.with(|p| report.with_value(|r| reprice(r, p)));
+    let head = ["table / GSI", "WCU written", "of the table's writes", "on-demand / month", "provisioned", "provisioned / month"];
+    el("section")
+        .class("heat-cost")
+        .tid("cost")
+        .attr("aria-labelledby", "cost-title")
+        .child(el("h3").id("cost-title").text("Monthly cost estimate"))
+        .child(el("p").dyn_text(move || {
+            prices.with(|p| {
+                format!(
+                    "List prices of {} (Standard table class, read {}); edit them for another region or date. This run's average rate sustained for 730 hours on-demand; provisioned at the capacity set (or the busiest second, for on-demand tables).",
+                    p.region, p.taken
+                )
+            })
+        }))
+        .child(
+            el("div")
+                .class("heat-row")
+                .child(price_field(prices, "$ per million write request units", "wru", |p| p.write_request_per_million, |p, v| p.write_request_per_million = v))
+                .child(price_field(prices, "$ per million read request units", "rru", |p| p.read_request_per_million, |p, v| p.read_request_per_million = v))
+                .child(price_field(prices, "$ per WCU-hour", "wcu", |p| p.wcu_hour, |p, v| p.wcu_hour = v))
+                .child(price_field(prices, "$ per RCU-hour", "rcu", |p| p.rcu_hour, |p, v| p.rcu_hour = v)),
+        )
+        .child(
+            el("div").class("heat-table-wrap").child(
+                el("table")
+                    .tid("cost-table")
+                    .child(el("thead").child(el("tr").children(head.iter().map(|h| el("th").attr("scope", "col").text(h)))))
+                    .child(el("tbody").dyn_child(rows))
+                    .child(
+                        el("tfoot").child(
+                            el("tr")
+                                .child(el("th").attr("scope", "row").text("total"))
+                                .child(el("td"))
+                                .child(el("td"))
+                                .child(el("td").tid("cost-on-demand").dyn_text(move || money(totals().on_demand_micro_usd)))
+                                .child(el("td"))
+                                .child(el("td").tid("cost-provisioned").dyn_text(move || money(totals().provisioned_micro_usd))),
+                        ),
+                    ),
+            ),
+        )
+        .into()
 }

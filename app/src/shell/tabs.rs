@@ -22,7 +22,7 @@ pub fn tab_body(tab: Tab) -> AnyView {
         Tab::Items => view! { <ItemsTab/> <crate::gallery::GalleryHost/> }.into_any(),
         Tab::Indexes => view! { <IndexViews/> }.into_any(),
         Tab::Query => view! { <crate::query::QueryTab/> }.into_any(),
-        Tab::Heat => view! { <crate::heat::HeatTab/> }.into_any(),
+        Tab::Heat => crate::ui::bridge::to_leptos(crate::heat::heat_tab()).into_any(),
         Tab::Patterns => view! { <crate::patterns::PatternsTab/> }.into_any(),
     }
 }

@@ -53,6 +53,14 @@ where
     Mounted { container, _handle: Box::new(handle) }
 }
 
+/// Mounts a view built by `app::ui` (the same container and handle as [`mount`]).
+pub fn mount_view(f: impl FnOnce() -> app::ui::View + 'static) -> Mounted {
+    let container = document().create_element("div").expect("create div").unchecked_into::<HtmlElement>();
+    document().body().expect("body").append_child(&container).expect("append container");
+    let handle = app::ui::mount::mount_to(&container, f);
+    Mounted { container, _handle: Box::new(handle) }
+}
+
 /// Let effects scheduled by a state change run, so the DOM reflects it.
 pub async fn settle() {
     leptos::task::tick().await;

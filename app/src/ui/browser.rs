@@ -1,0 +1,70 @@
+//! The browser around a view: event values, window listeners, timers and focus. Listeners and timers
+//! made while a region builds end with it.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Event, HtmlElement};
+
+use super::dom::{document, listen};
+use super::owner::keep;
+
+/// The `value` of the element an event came from (an input, textarea or select), or "".
+pub fn event_target_value(ev: &Event) -> String {
+    ev.target()
+        .and_then(|t| js_sys::Reflect::get(&t, &JsValue::from_str("value")).ok())
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+/// Whether the checkbox an event came from is checked.
+pub fn event_target_checked(ev: &Event) -> bool {
+    ev.target()
+        .and_then(|t| js_sys::Reflect::get(&t, &JsValue::from_str("checked")).ok())
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
+/// Listens for `event` on the window for as long as the current region lives.
+pub fn window_on(event: &'static str, f: impl FnMut(Event) + 'static) {
+    if let Some(w) = web_sys::window() {
+        listen(w.as_ref(), event, Box::new(f));
+    }
+}
+
+/// Runs `f` once after `ms` milliseconds, unless the current region goes away first.
+pub fn set_timeout(f: impl FnOnce() + 'static, ms: i32) {
+    set_timeout_boxed(Box::new(f), ms)
+}
+
+#[inline(never)]
+fn set_timeout_boxed(f: Box<dyn FnOnce()>, ms: i32) {
+    let Some(w) = web_sys::window() else { return };
+    if leptos::prelude::Owner::current().is_none() {
+        // From an event handler: nothing to end with, and the closure frees itself once called.
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(Closure::once_into_js(f).unchecked_ref(), ms);
+        return;
+    }
+    let done = Rc::new(Cell::new(false));
+    let fired = done.clone();
+    let closure = Closure::once(move || {
+        fired.set(true);
+        f()
+    });
+    let Ok(handle) = w.set_timeout_with_callback_and_timeout_and_arguments_0(closure.as_ref().unchecked_ref(), ms) else { return };
+    keep(Box::new(move || {
+        if !done.get() {
+            w.clear_timeout_with_handle(handle);
+        }
+        drop(closure);
+    }));
+}
+
+/// Moves keyboard focus to the element with `id`, if there is one that can take focus.
+pub fn focus_by_id(id: &str) {
+    if let Some(e) = document().get_element_by_id(id).and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+        let _ = e.focus();
+    }
+}
