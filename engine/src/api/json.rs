@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
-use crate::value::{item_from_json, AttributeValue, Item};
+use crate::value::{item_from_json, values_from_json, AttributeValue, Item};
 
 fn ser(msg: &str) -> ApiError {
     ApiError::Serialization(String::from(msg))
@@ -131,11 +131,11 @@ pub fn opt_names(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, Strin
     Ok(Some(out))
 }
 
-/// `ExpressionAttributeValues`: a map of attribute values.
+/// `ExpressionAttributeValues`: a map of attribute values (its keys are placeholders, not names).
 pub fn opt_values(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, AttributeValue>>, ApiError> {
     match field(m, "ExpressionAttributeValues") {
         None => Ok(None),
-        Some(v @ Value::Object(_)) => item_from_json(v).map(Some).map_err(ApiError::from),
+        Some(v @ Value::Object(_)) => values_from_json(v).map(Some).map_err(ApiError::from),
         Some(Value::Array(_)) => Err(ser("Start of list found where not expected")),
         Some(_) => Err(ser("Unexpected value type in payload")),
     }
