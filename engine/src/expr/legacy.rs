@@ -265,7 +265,9 @@ fn conditions(j: &Json, param: &str) -> Result<Vec<(String, String, Vec<Attribut
             )));
         }
         between_order(op, &vals)?;
-        named(key)?;
+        if param == "KeyConditions" {
+            named(key)?;
+        }
         out.push((key.clone(), op.to_string(), vals));
     }
     Ok(out)
