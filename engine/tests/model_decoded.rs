@@ -92,6 +92,12 @@ fn what_the_fast_path_leaves_to_the_ordinary_reader() {
     assert!(read(&long(65_536)).is_none());
     assert!(item_from_json(&serde_json::from_str::<Value>(&long(65_536)).unwrap()["tables"][0]["items"][0]).is_err());
     assert_eq!(read(&long(65_535)).map(|d| d.items[0].len()), Some(1));
+    // An empty name, at the top level or in a map: the ordinary reader refuses it too.
+    for items in [json!([{ "": {"S": "v"} }]), json!([{ "m": {"M": {"": {"S": "v"}}} }])] {
+        let text = doc(items.clone());
+        assert!(read(&text).is_none(), "{items}");
+        assert!(item_from_json(&serde_json::from_str::<Value>(&text).unwrap()["tables"][0]["items"][0]).is_err(), "{items}");
+    }
     // Duplicate names: the ordinary reader keeps the last one; not decided here.
     let dup = r#"{"version":2,"tables":[{"definition":{"TableName":"T"},"items":[{"a":{"S":"1"},"a":{"N":"x"}}]}]}"#;
     assert!(read(dup).is_none());

@@ -123,7 +123,11 @@ impl BatchGetItemInput {
                     None => None,
                 };
                 let atg = match opt_list(o, "AttributesToGet")? {
-                    Some(l) => Some(list_of_str(l)?),
+                    Some(l) => {
+                        let names = list_of_str(l)?;
+                        json::check_name_sizes(names.iter().map(String::as_str))?;
+                        Some(names)
+                    }
                     None => None,
                 };
                 let ka = KeysAndAttributes {

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
-use crate::value::{item_from_json, AttributeValue, Item};
+use crate::value::{item_from_json, name_too_large, values_from_json, AttributeValue, Item, NAME_TOO_LARGE_MESSAGE};
 
 fn ser(msg: &str) -> ApiError {
     ApiError::Serialization(String::from(msg))
@@ -116,7 +116,10 @@ pub fn list_of_str(list: &[Value]) -> Result<Vec<String>, ApiError> {
         .collect()
 }
 
-/// `ExpressionAttributeNames`: a map of strings.
+/// `ExpressionAttributeNames`: a map of strings. A value is an attribute name, so one past 65,535 bytes
+/// gets the attribute-name answer where the map is read, as an item's names do (the service's answer to
+/// `SET #n = :v` with `#n` mapped to a 65,536-byte name, ExtendDB/extenddb#365; an empty one is the
+/// expression compiler's fault, reported with its key).
 pub fn opt_names(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, String>>, ApiError> {
     let Some(o) = opt_obj(m, "ExpressionAttributeNames")? else { return Ok(None) };
     let mut out = BTreeMap::new();
@@ -128,14 +131,35 @@ pub fn opt_names(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, Strin
             other => return Err(scalar_mismatch(other, "String")),
         }
     }
+    check_name_sizes(out.values().map(String::as_str))?;
     Ok(Some(out))
 }
 
-/// `ExpressionAttributeValues`: a map of attribute values.
+/// Attribute names a request gives outside an item (`ExpressionAttributeNames` values, `AttributesToGet`
+/// members, the keys of `AttributeUpdates`, `Expected`, `KeyConditions`, `QueryFilter`, `ScanFilter`):
+/// one past 65,535 bytes is refused where the parameter is read, with the message the service gives for
+/// an item's names and for an `ExpressionAttributeNames` value (ExtendDB/extenddb#365). Empty ones are
+/// refused later, where DynamoDB converts the parameter (see `expr::legacy`).
+pub fn check_name_sizes<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<(), ApiError> {
+    if names.into_iter().any(name_too_large) {
+        return Err(ApiError::validation(NAME_TOO_LARGE_MESSAGE));
+    }
+    Ok(())
+}
+
+/// A legacy map parameter keyed by attribute names (`AttributeUpdates`, `Expected`, `KeyConditions`,
+/// `QueryFilter`, `ScanFilter`), kept as JSON for the expression compiler; its names' size checked.
+pub fn opt_name_map(m: &Map<String, Value>, name: &str) -> Result<Option<Value>, ApiError> {
+    let Some(o) = opt_obj(m, name)? else { return Ok(None) };
+    check_name_sizes(o.keys().map(String::as_str))?;
+    Ok(Some(Value::Object(o.clone())))
+}
+
+/// `ExpressionAttributeValues`: a map of attribute values (its keys are placeholders, not names).
 pub fn opt_values(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, AttributeValue>>, ApiError> {
     match field(m, "ExpressionAttributeValues") {
         None => Ok(None),
-        Some(v @ Value::Object(_)) => item_from_json(v).map(Some).map_err(ApiError::from),
+        Some(v @ Value::Object(_)) => values_from_json(v).map(Some).map_err(ApiError::from),
         Some(Value::Array(_)) => Err(ser("Start of list found where not expected")),
         Some(_) => Err(ser("Unexpected value type in payload")),
     }

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use serde_json::{Map, Value};
 
-use crate::api::json::{self, list_of_str, opt_bool, opt_int, opt_item, opt_list, opt_names, opt_obj, opt_str, opt_values, Checks};
+use crate::api::json::{self, list_of_str, opt_bool, opt_int, opt_item, opt_list, opt_name_map, opt_names, opt_str, opt_values, Checks};
 use crate::capacity::{Consumed, ReturnCapacity};
 use crate::error::ApiError;
 use crate::table::ReadItem;
@@ -61,10 +61,10 @@ pub struct ReadExpressions {
 
 impl ReadExpressions {
     fn from_json(m: &Map<String, Value>) -> Result<ReadExpressions, ApiError> {
-        let obj = |k: &str| -> Result<Option<Value>, ApiError> { Ok(opt_obj(m, k)?.map(|o| Value::Object(o.clone()))) };
+        let obj = |k: &str| opt_name_map(m, k);
         let atg = match opt_list(m, "AttributesToGet")? {
             Some(l) => {
-                list_of_str(l)?;
+                json::check_name_sizes(list_of_str(l)?.iter().map(String::as_str))?;
                 Some(Value::Array(l.clone()))
             }
             None => None,

@@ -113,9 +113,19 @@ impl TransactWriteItemsInput {
                 }
                 other => other?,
             };
+            let condition_expression = opt_str(o, "ConditionExpression")?.map(String::from);
+            // An ExpressionAttributeNames value past 65,535 bytes makes the action invalid, as a bad
+            // item does: refused in request order with the other actions' faults.
+            let names = match opt_names(o) {
+                Err(ApiError::Validation(m)) => {
+                    invalid.get_or_insert(m);
+                    None
+                }
+                other => other?,
+            };
             let expressions = WriteExpressions {
-                condition_expression: opt_str(o, "ConditionExpression")?.map(String::from),
-                names: opt_names(o)?,
+                condition_expression,
+                names,
                 values,
                 expected: None,
                 conditional_operator: None,

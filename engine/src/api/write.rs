@@ -5,7 +5,7 @@ use alloc::string::String;
 
 use serde_json::{Map, Value};
 
-use crate::api::json::{self, opt_item, opt_names, opt_obj, opt_str, opt_values, Checks};
+use crate::api::json::{self, opt_item, opt_name_map, opt_names, opt_str, opt_values, Checks};
 use crate::capacity::{Consumed, ReturnCapacity};
 use crate::error::ApiError;
 use crate::value::{item_to_json, AttributeValue, Item};
@@ -51,7 +51,7 @@ impl WriteExpressions {
             condition_expression: opt_str(m, "ConditionExpression")?.map(String::from),
             names: opt_names(m)?,
             values: opt_values(m)?,
-            expected: opt_obj(m, "Expected")?.map(|o| Value::Object(o.clone())),
+            expected: opt_name_map(m, "Expected")?,
             conditional_operator: opt_str(m, "ConditionalOperator")?.map(String::from),
             from_statement: false,
         })
@@ -209,7 +209,7 @@ impl UpdateItemInput {
         let x = common(m)?;
         let key = opt_item(m, "Key")?;
         let update_expression = opt_str(m, "UpdateExpression")?.map(String::from);
-        let attribute_updates = opt_obj(m, "AttributeUpdates")?.map(|o| Value::Object(o.clone()));
+        let attribute_updates = opt_name_map(m, "AttributeUpdates")?;
         let expressions = WriteExpressions::from_json(m)?;
         empty_table_name(&x)?;
         update_return_values(&x)?;

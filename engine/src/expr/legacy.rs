@@ -16,7 +16,7 @@ use super::keycond::{bind, KeyOp, KeyTerm};
 use super::resolve::Elem;
 use super::validate_update::{UAction, UVal};
 use super::{Compiled, Condition, ExprError, ExpressionInputs, Projection, Update};
-use crate::value::{value_from_json, AttributeValue, ValueType};
+use crate::value::{value_from_json, AttributeValue, ValueType, EMPTY_NAME_MESSAGE};
 
 const OPERATORS: &str = "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]";
 const INVALID: &str = "One or more parameter values were invalid: ";
@@ -38,6 +38,16 @@ fn entries<'j>(j: &'j Json, param: &str) -> Result<Vec<Entry<'j>>, ExprError> {
     obj.iter()
         .map(|(k, v)| v.as_object().map(|o| (k, o)).ok_or_else(|| invalid(format!("{param} entries must be structures"))))
         .collect()
+}
+
+/// An empty attribute name in a legacy parameter (see [`EMPTY_NAME_MESSAGE`] for the wording). Each
+/// parameter checks it where DynamoDB Local's `InputConverter` calls `newAttributeName` for it (one past
+/// 65,535 bytes was refused when the request was read, `api::json::check_name_sizes`).
+fn named(key: &str) -> Result<(), ExprError> {
+    if key.is_empty() {
+        return Err(invalid(EMPTY_NAME_MESSAGE));
+    }
+    Ok(())
 }
 
 fn decode(v: &Json) -> Result<AttributeValue, ExprError> {
@@ -163,6 +173,9 @@ fn expected(j: &Json, or: bool) -> Result<Option<CExpr>, ExprError> {
                 (None, Some(v)) => alloc::vec![decode(v)?],
                 (None, None) => Vec::new(),
             };
+            // `externalToInternalExpectedAttributes`: the entry's checks and values, then its name,
+            // then the operator's arguments.
+            named(key)?;
             if !count_ok(op, vals.len()) {
                 return Err(count_error(op));
             }
@@ -193,8 +206,15 @@ fn expected(j: &Json, or: bool) -> Result<Option<CExpr>, ExprError> {
                 (Some(false), Some(_)) => {
                     return Err(invalid(format!("{INVALID}Value cannot be used when Exists is false for Attribute: {key}")));
                 }
-                (Some(false), None) => leaves.push(leaf(key, "NULL", Vec::new())),
-                (_, Some(v)) => leaves.push(leaf(key, "EQ", alloc::vec![decode(v)?])),
+                (Some(false), None) => {
+                    named(key)?;
+                    leaves.push(leaf(key, "NULL", Vec::new()));
+                }
+                (_, Some(v)) => {
+                    let v = decode(v)?;
+                    named(key)?;
+                    leaves.push(leaf(key, "EQ", alloc::vec![v]));
+                }
             }
         }
     }
@@ -228,6 +248,11 @@ fn conditions(j: &Json, param: &str) -> Result<Vec<(String, String, Vec<Attribut
                 "1 validation error detected: Value null at '{at}' failed to satisfy constraint: Member must not be null"
             )));
         };
+        // A filter's name is converted before its condition (`InputConverter.externalToInternalFilter`);
+        // a key condition's after it (`externalToInternalConditions`).
+        if param != "KeyConditions" {
+            named(key)?;
+        }
         let vals = decode_list(o)?.unwrap_or_default();
         if !count_ok(op, vals.len()) {
             return Err(count_error(op));
@@ -240,6 +265,9 @@ fn conditions(j: &Json, param: &str) -> Result<Vec<(String, String, Vec<Attribut
             )));
         }
         between_order(op, &vals)?;
+        if param == "KeyConditions" {
+            named(key)?;
+        }
         out.push((key.clone(), op.to_string(), vals));
     }
     Ok(out)
@@ -285,6 +313,9 @@ fn attributes_to_get(j: &Json) -> Result<Projection, ExprError> {
     let mut names: Vec<String> = Vec::new();
     for v in list {
         let n = v.as_str().ok_or_else(|| invalid("AttributesToGet members must be strings"))?;
+        // `InputConverter.getAttributeNames` (and DataPlaneFunction's projection check): a member's
+        // name before the duplicate check.
+        named(n)?;
         if names.iter().any(|x| x == n) {
             return Err(invalid(format!("{INVALID}Duplicate value in attribute name: {n}")));
         }
@@ -310,7 +341,7 @@ fn attribute_updates(j: &Json) -> Result<Update, ExprError> {
             None => None,
         };
         let t = value.as_ref().map(AttributeValue::value_type);
-        actions.push(match (action, value) {
+        let action = match (action, value) {
             ("DELETE", None) => UAction::Remove(path),
             (_, None) => {
                 return Err(invalid(format!("{INVALID}Only DELETE action is allowed when no attribute value is specified")));
@@ -330,7 +361,10 @@ fn attribute_updates(j: &Json) -> Result<Update, ExprError> {
                 }
                 UAction::Delete(path, v)
             }
-        });
+        };
+        // `externalToInternalAttributeUpdates`: the update (action, value, their fit), then its name.
+        named(key)?;
+        actions.push(action);
     }
     Ok(Update { actions, legacy: true })
 }

@@ -174,8 +174,9 @@ impl<'de> Visitor<'de> for Seed<'_> {
             Kind::Item => {
                 let mut item = Item::new();
                 while let Some(name) = map.next_key::<String>()? {
-                    // A name past DynamoDB's limit: the ordinary reader refuses the item, and says why.
-                    if name.len() > MAX_ATTRIBUTE_NAME_BYTES {
+                    // An empty name or one past DynamoDB's limit: the ordinary reader refuses the item,
+                    // and says why.
+                    if name.is_empty() || name.len() > MAX_ATTRIBUTE_NAME_BYTES {
                         return Err(fail());
                     }
                     let Out::Attr(value) = map.next_value_seed(Seed { kind: Kind::Attr, items: &mut *self.items })? else {

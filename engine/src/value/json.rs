@@ -35,19 +35,41 @@ const SHAPE_DEPTH_LIMIT: usize = 2 * MAX_NESTING_DEPTH;
 /// Decode one DynamoDB-JSON attribute value, with DynamoDB's messages.
 pub fn value_from_json(v: &Value) -> Result<AttributeValue, ValueError> {
     check_value_shape(v)?;
+    check_map_key_sizes(v, 1)?;
     decode(v, 1)
 }
 
-/// Decode a DynamoDB-JSON item (`{"attr": {"S": "x"}, ...}`).
+/// Decode a DynamoDB-JSON item (`{"attr": {"S": "x"}, ...}`): an `Item`, a `Key`, an
+/// `ExclusiveStartKey`. Its names are attribute names, checked as DynamoDB checks them.
 pub fn item_from_json(v: &Value) -> Result<Item, ValueError> {
+    map_from_json(v, true)
+}
+
+/// Decode `ExpressionAttributeValues` (`{":v": {"S": "x"}, ...}`). Its keys are placeholders, not
+/// attribute names: their rules (syntax, 255 bytes) are the expression compiler's, so an empty or long
+/// key is not an attribute-name fault here. Map keys inside the values are attribute names as anywhere.
+pub fn values_from_json(v: &Value) -> Result<Item, ValueError> {
+    map_from_json(v, false)
+}
+
+fn map_from_json(v: &Value, names: bool) -> Result<Item, ValueError> {
     let obj = expect_map(v)?;
     for value in obj.values() {
         check_value_shape(value)?;
     }
+    for (name, value) in obj {
+        if names {
+            check_name_size(name)?;
+        }
+        check_map_key_sizes(value, 1)?;
+    }
     let mut item = Item::new();
     for (name, value) in obj {
-        check_name(name)?;
-        item.insert(name.clone(), decode(value, 1)?);
+        let value = decode(value, 1)?;
+        if names {
+            check_name_not_empty(name)?;
+        }
+        item.insert(name.clone(), value);
     }
     Ok(item)
 }
@@ -55,11 +77,64 @@ pub fn item_from_json(v: &Value) -> Result<Item, ValueError> {
 /// The longest attribute name (and map key) DynamoDB stores, in UTF-8 bytes.
 pub const MAX_ATTRIBUTE_NAME_BYTES: usize = 65_535;
 
-/// DynamoDB's answer to a longer one, at the top level or nested (ExtendDB/extenddb#365, measured against
-/// the service: PutItem and UpdateItem values alike; 65,535 bytes are accepted).
-fn check_name(name: &str) -> Result<(), ValueError> {
-    if name.len() > MAX_ATTRIBUTE_NAME_BYTES {
-        return Err(invalid("1 validation error detected: Attribute name is too large, must be less than 65536 bytes"));
+/// DynamoDB's answer to a longer attribute name, at the top level or nested (ExtendDB/extenddb#365,
+/// measured against the service: PutItem and UpdateItem values alike, and an `ExpressionAttributeNames`
+/// value of 65,536 bytes; 65,535 bytes are accepted). The service checks it with the request's other
+/// constraints ("1 validation error detected"), before it reads any value, so it comes before the
+/// value's own faults.
+pub const NAME_TOO_LARGE_MESSAGE: &str = "1 validation error detected: Attribute name is too large, must be less than 65536 bytes";
+
+/// The answer to an empty attribute name (in an item, a key, a map value's keys, `AttributesToGet`,
+/// `AttributeUpdates`, `Expected` and the filters): DynamoDB Local's wording; the service's answer for
+/// these is not recorded. DynamoDB Local throws `ErrorFactory.EMPTY_ATTRIBUTE_NAME` ("Empty attribute
+/// name") from `LocalDBInputConverter.newAttributeName`, and `LocalDBClientExceptionMessage.EMPTY_ATTRIBUTE_NAME`
+/// (the same text) for an empty `AttributesToGet` member (eznix86/dynamodb-local-decompiled,
+/// `com/amazonaws/services/dynamodbv2/local/shared/validate/ErrorFactory.java` and
+/// `.../access/LocalDBInputConverter.java`). The service's own answer for an empty
+/// `ExpressionAttributeNames` value quotes the same phrase ("ExpressionAttributeNames contains invalid
+/// value: Empty attribute name for key #a", captured from AWS by ExtendDB's
+/// tests/test_expression_attribute_map_validation.py).
+pub const EMPTY_NAME_MESSAGE: &str = "Empty attribute name";
+
+/// True for a name past [`MAX_ATTRIBUTE_NAME_BYTES`].
+pub fn name_too_large(name: &str) -> bool {
+    name.len() > MAX_ATTRIBUTE_NAME_BYTES
+}
+
+fn check_name_size(name: &str) -> Result<(), ValueError> {
+    if name_too_large(name) {
+        return Err(invalid(NAME_TOO_LARGE_MESSAGE));
+    }
+    Ok(())
+}
+
+/// Every map key inside a value (shapes known good), at any depth: checked before any value is decoded,
+/// as the service checks names with the request's constraints, ahead of the values' own faults.
+fn check_map_key_sizes(v: &Value, level: usize) -> Result<(), ValueError> {
+    if level > SHAPE_DEPTH_LIMIT {
+        return Ok(());
+    }
+    let Value::Object(obj) = v else { return Ok(()) };
+    for (tag, body) in obj {
+        match (tag.as_str(), body) {
+            ("M", Value::Object(map)) => {
+                for (k, x) in map {
+                    check_name_size(k)?;
+                    check_map_key_sizes(x, level + 1)?;
+                }
+            }
+            ("L", Value::Array(list)) => list.iter().try_for_each(|x| check_map_key_sizes(x, level + 1))?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// DynamoDB Local converts a map entry's value before its name (`InputConverter.externalToInternalAttributes`
+/// calls `externalToInternalAttributeValue`, then `newAttributeName`), so the value's faults come first.
+fn check_name_not_empty(name: &str) -> Result<(), ValueError> {
+    if name.is_empty() {
+        return Err(invalid(EMPTY_NAME_MESSAGE));
     }
     Ok(())
 }
@@ -306,8 +381,10 @@ fn decode_member(tag: &str, body: &Value, level: usize) -> Result<AttributeValue
             let mut map = BTreeMap::new();
             if let Some(obj) = body.as_object() {
                 for (k, x) in obj {
-                    check_name(k)?;
-                    map.insert(k.clone(), decode(x, level + 1)?);
+                    check_name_size(k)?;
+                    let value = decode(x, level + 1)?;
+                    check_name_not_empty(k)?;
+                    map.insert(k.clone(), value);
                 }
             }
             AttributeValue::M(map)

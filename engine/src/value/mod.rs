@@ -16,7 +16,10 @@ mod key;
 mod packed;
 mod size;
 
-pub use json::{check_value_shape, item_from_json, item_to_json, value_from_json, value_to_json, MAX_ATTRIBUTE_NAME_BYTES};
+pub use json::{
+    check_value_shape, item_from_json, item_to_json, name_too_large, value_from_json, value_to_json, values_from_json,
+    EMPTY_NAME_MESSAGE, MAX_ATTRIBUTE_NAME_BYTES, NAME_TOO_LARGE_MESSAGE,
+};
 pub use packed::{NoKey, PackedItem, StoredKey};
 pub use key::{
     check_index_key_value, check_key_type, check_key_value, key_bytes_len, IndexKeyWrite, KeyRole,

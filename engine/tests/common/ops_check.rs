@@ -4,26 +4,37 @@
 //! Step fields: `action`, `input`, optional `now` (ms, default 1700000000000), and one of
 //! `output` (exact JSON equality), `output_subset` (every field given must match; objects may carry
 //! more fields, arrays must match element by element), `error` (`{"type", "message", "item"}`; `message`
-//! and `item` may be omitted) or nothing (must succeed). Strings `"$repeat(c,n)"` expand to n copies of c.
+//! and `item` may be omitted) or nothing (must succeed). Strings `"$repeat(c,n)"` expand to n copies of c,
+//! as values and as object keys (an attribute name of 65,536 bytes).
 
 use engine::db::Database;
 use serde_json::Value;
 
 const DEFAULT_NOW: u64 = 1_700_000_000_000;
 
-/// Expand `"$repeat(c,n)"` strings (n copies of the character c) so big items stay readable in files.
+/// `"$repeat(c,n)"` as n copies of c; `None` for any other string.
+fn repeated(s: &str) -> Option<String> {
+    let inner = s.strip_prefix("$repeat(")?.strip_suffix(')')?;
+    let (c, n) = inner.split_once(',')?;
+    Some(c.repeat(n.trim().parse::<usize>().ok()?))
+}
+
+/// Expand `"$repeat(c,n)"` strings (n copies of the character c), values and keys, so big items stay
+/// readable in files.
 pub fn expand(v: &mut Value) {
     match v {
-        Value::String(s) if s.starts_with("$repeat(") && s.ends_with(')') => {
-            let inner = &s["$repeat(".len()..s.len() - 1];
-            if let Some((c, n)) = inner.split_once(',') {
-                if let Ok(n) = n.trim().parse::<usize>() {
-                    *s = c.repeat(n);
-                }
+        Value::String(s) => {
+            if let Some(r) = repeated(s) {
+                *s = r;
             }
         }
         Value::Array(a) => a.iter_mut().for_each(expand),
-        Value::Object(o) => o.values_mut().for_each(expand),
+        Value::Object(o) => {
+            if o.keys().any(|k| repeated(k).is_some()) {
+                *o = std::mem::take(o).into_iter().map(|(k, v)| (repeated(&k).unwrap_or(k), v)).collect();
+            }
+            o.values_mut().for_each(expand);
+        }
         _ => {}
     }
 }
