@@ -18,7 +18,7 @@ fn scenario(name: &str) -> (Model, Heat) {
         db.execute("CreateTable", t, 0).unwrap();
         model.tables.push(TableModel { definition: t.clone(), entities: vec![], items: vec![], time_to_live: None });
     }
-    let mut workload: sim::Workload = serde_json::from_value(case["workload"].clone()).unwrap();
+    let mut workload = sim::Workload::from_json(&case["workload"]).unwrap();
     // A few simulated seconds show the throttling (and keep this debug-built test quick).
     workload.duration_seconds = workload.duration_seconds.min(4);
     let report = sim::simulate(&db, workload).unwrap();

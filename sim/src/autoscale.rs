@@ -7,10 +7,9 @@
 //! `ceil(average / target)`, within the minimum and maximum, applied at once (the "delay" is the alarm
 //! window, not the UpdateTable itself).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AutoScaling {
     /// Target utilisation in percent (20–90).
     pub target_percent: u32,

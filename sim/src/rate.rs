@@ -1,15 +1,15 @@
 //! Requests per simulated second: constant, ramp, spike, daily wave. Fractional rates carry over, so
 //! 0.5 per second is one request every other second and totals are exact.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{workload, SimError};
 
 /// The most requests one pattern may issue per second (a bound on work per chunk).
 pub const MAX_RATE: f64 = 10_000_000.0;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "shape", rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "shape", rename_all = "snake_case")]
 pub enum Rate {
     Constant { per_second: f64 },
     /// Linear from `from` at second 0 to `to` at the last second.
@@ -20,16 +20,13 @@ pub enum Rate {
     DailyWave {
         mean: f64,
         amplitude: f64,
-        #[serde(default = "day")]
         period_seconds: u32,
-        #[serde(default)]
         peak_second: u32,
     },
 }
 
-fn day() -> u32 {
-    86_400
-}
+/// A daily wave's period when a workload does not say.
+pub const DAY_SECONDS: u32 = 86_400;
 
 impl Rate {
     pub fn check(&self) -> Result<(), SimError> {

@@ -77,7 +77,7 @@ proptest! {
         key_count in 1u64..40, size in 40u64..3000, rate in 1u32..40, seconds in 1u32..4, seed in any::<u64>(),
     ) {
         let db = database();
-        let w: Workload = serde_json::from_value(json!({"seed": seed, "duration_seconds": seconds, "patterns": [
+        let w: Workload = Workload::from_json(&json!({"seed": seed, "duration_seconds": seconds, "patterns": [
             {"name": "p", "table": "Tbl", "op": op, "key": {"PK": "U#{id}"}, "key_count": key_count, "item": {"g": {"S": "G#{0..2}"}},
              "item_bytes": size, "distribution": {"kind": "uniform"}, "rate": {"shape": "constant", "per_second": rate}}]})).unwrap_or_else(|e| panic!("{e}"));
         let mut s = sim::Simulation::new(&db, w).unwrap_or_else(|e| panic!("{e}"));
@@ -124,7 +124,7 @@ proptest! {
             "ProvisionedThroughput": {"ReadCapacityUnits": 50, "WriteCapacityUnits": 20},
             "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}],
             "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}]}), 0).unwrap_or_else(|e| panic!("{e:?}"));
-        let w: Workload = serde_json::from_value(json!({"seed": seed, "duration_seconds": seconds, "patterns": [
+        let w: Workload = Workload::from_json(&json!({"seed": seed, "duration_seconds": seconds, "patterns": [
             {"name": "p", "table": "Hot", "op": op, "key": {"PK": "K#{id}"}, "key_count": key_count,
              "distribution": {"kind": "zipf", "s": 1.2}, "rate": {"shape": "constant", "per_second": rate}}]})).unwrap_or_else(|e| panic!("{e}"));
         let mut whole = sim::Simulation::new(&db, w.clone()).unwrap_or_else(|e| panic!("{e}"));

@@ -127,7 +127,7 @@ fn scenario_files() {
         let case: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let db = load(&case);
-        let workload: Workload = serde_json::from_value(case["workload"].clone()).unwrap_or_else(|e| panic!("{name}: workload: {e}"));
+        let workload: Workload = Workload::from_json(&case["workload"]).unwrap_or_else(|e| panic!("{name}: workload: {e}"));
         let report = match sim::simulate(&db, workload.clone()) {
             Ok(r) => r,
             Err(e) => {

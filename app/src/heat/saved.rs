@@ -15,7 +15,7 @@ pub const DEFAULT_NAME: &str = "Heat tab";
 pub fn from_model(model: &Model) -> Option<(String, Workload)> {
     model.workloads.iter().find_map(|w| {
         let fields = Value::Object(w.extra.clone());
-        serde_json::from_value::<Workload>(fields).ok().map(|sim| (w.name.clone(), sim))
+        Workload::from_json(&fields).ok().map(|sim| (w.name.clone(), sim))
     })
 }
 

@@ -32,7 +32,7 @@ pub fn parse_case(text: &str) -> Result<(String, Setup), String> {
         let items = v["items"][name].as_array().cloned().unwrap_or_default();
         model.tables.push(TableModel { definition: t.clone(), entities: Vec::new(), items, time_to_live: None });
     }
-    let workload: Workload = serde_json::from_value(v["workload"].clone()).map_err(|e| format!("workload: {e}"))?;
+    let workload: Workload = Workload::from_json(&v["workload"]).map_err(|e| format!("workload: {e}"))?;
     Ok((v["why"].as_str().unwrap_or_default().to_string(), Setup { model, workload }))
 }
 

@@ -35,7 +35,8 @@ pub fn setup() -> Database {
 }
 
 fn workload(text: &str) -> Workload {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("workload: {e}"))
+    let v: serde_json::Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("workload: {e}"));
+    Workload::from_json(&v).unwrap_or_else(|e| panic!("workload: {e}"))
 }
 
 pub fn simple() -> Workload {

@@ -62,7 +62,7 @@ fn cap(v: &mut Value) {
 fuzz_target!(|data: &[u8]| {
     let Ok(mut v) = serde_json::from_slice::<Value>(data) else { return };
     cap(&mut v);
-    let Ok(w) = serde_json::from_value::<sim::Workload>(v) else { return };
+    let Ok(w) = sim::Workload::from_json(&v) else { return };
     let db = setup();
     if let Ok(mut s) = sim::Simulation::new(&db, w) {
         while let Ok(p) = s.run_chunk(2) {
