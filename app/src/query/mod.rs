@@ -64,9 +64,9 @@ pub fn QueryTab() -> impl IntoView {
                 let current = mode.get();
                 MODES.iter().find(|(s, _, _)| *s == current).map(|(_, _, panel)| panel())
             }}
-            <results_view::ResultsPanel/>
-            <clock_view::ClockPanel/>
-            <log_view::LogPanel/>
+            {crate::ui::bridge::to_leptos(results_view::results_panel())}
+            {crate::ui::bridge::to_leptos(clock_view::clock_panel())}
+            {crate::ui::bridge::to_leptos(log_view::log_panel())}
         </div>
     }
 }
