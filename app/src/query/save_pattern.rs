@@ -276,9 +276,3 @@ pub fn pattern_bar(json: Signal<String>, current: Callback<(), Option<(&'static 
 fn error_line(testid: &str, hidden: impl Fn() -> bool + 'static, message: impl Fn() -> String + 'static) -> View {
     el("p").class("mdl-error").attr("role", "alert").tid(testid).dyn_flag("hidden", hidden).dyn_text(message).into()
 }
-
-/// The Leptos form of [`pattern_bar`], for the modes still written with `view!`.
-#[leptos::prelude::component]
-pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> impl leptos::prelude::IntoView {
-    crate::ui::bridge::to_leptos(pattern_bar(json, current))
-}
