@@ -1,12 +1,12 @@
 //! The Query/Scan builder: controls on the left, the request JSON they write beside them, both editable.
 
-use leptos::prelude::*;
 use serde_json::Value;
 
 use super::builder::{error_field, Builder, FieldError, KeyInfo, Operation, SortOp};
 use super::save_pattern;
 use super::session::{run, use_session, Source};
 use crate::modeler::use_modeler;
+use crate::ui::prelude::*;
 
 fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
@@ -24,8 +24,75 @@ fn request_of(b: &Builder) -> Result<Value, FieldError> {
     b.to_request(&keys)
 }
 
-#[component]
-pub fn BuilderPanel() -> impl IntoView {
+/// The builder's state: the controls' values and the JSON they write, with the faults shown beside them.
+#[derive(Clone, Copy)]
+struct Panel {
+    b: RwSignal<Builder>,
+    json: RwSignal<String>,
+    /// `Some(reason)`: the JSON was edited into something the controls cannot show; it is what runs.
+    json_only: RwSignal<Option<String>>,
+    json_error: RwSignal<Option<String>>,
+    field_error: RwSignal<Option<(String, String)>>,
+}
+
+impl Panel {
+    /// Controls → JSON.
+    fn set(self, f: &dyn Fn(&mut Builder)) {
+        self.b.update(|x| {
+            f(x);
+            x.start_key = None;
+        });
+        self.json_only.set(None);
+        self.json_error.set(None);
+        self.field_error.set(None);
+        match request_of(&self.b.get_untracked()) {
+            Ok(v) => self.json.set(pretty(&v)),
+            Err(e) => self.field_error.set(Some((e.field.to_string(), e.message))),
+        }
+    }
+
+    /// A text input showing `get` and writing `put` as it is typed in.
+    fn input(self, class: &str, testid: &str, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> El {
+        let b = self.b;
+        el("input").class(class).tid(testid).dyn_value(move || b.with(get)).on_input(move |v| self.set(&|x: &mut Builder| put(x, v.clone())))
+    }
+
+    /// A choice among the options of `select`, showing `get` and writing `put`.
+    fn select(self, testid: &str, select: El, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> El {
+        let b = self.b;
+        select.class("mdl-input").tid(testid).dyn_value(move || b.with(get)).on_change(move |v| self.set(&|x: &mut Builder| put(x, v.clone())))
+    }
+
+    /// A checkbox showing `get` and writing `put`.
+    fn check(self, testid: &str, label: &str, get: fn(&Builder) -> bool, put: fn(&mut Builder, bool)) -> El {
+        let b = self.b;
+        el("label")
+            .class("q-check")
+            .child(el("input").ty("checkbox").tid(testid).dyn_checked(move || b.with(get)).on("change", move |ev| {
+                let v = event_target_checked(&ev);
+                self.set(&|x: &mut Builder| put(x, v))
+            }))
+            .text(label)
+    }
+
+    /// The fault of `field`, shown where the field is.
+    fn err_at(self, field: &'static str) -> View {
+        let field_error = self.field_error;
+        dynamic(move || field_error.with(|e| e.as_ref().filter(|(f, _)| f == field).map(|(_, msg)| el("p").class("mdl-error").tid(&format!("q-error-{field}")).text(msg))).into())
+    }
+}
+
+/// `<label class="..">label control</label>`
+fn labelled(class: &str, label: &str, control: El) -> El {
+    el("label").class(class).text(label).child(control)
+}
+
+/// `<option value=v>label</option>`
+fn option(value: &str, label: &str) -> El {
+    el("option").attr("value", value).text(label)
+}
+
+pub fn builder_panel() -> View {
     let m = use_modeler();
     let session = use_session();
     let b = session.builder;
@@ -36,26 +103,15 @@ pub fn BuilderPanel() -> impl IntoView {
             b.update(|b| b.table = name);
         }
     }
-    let json = RwSignal::new(request_of(&b.get_untracked()).map(|v| pretty(&v)).unwrap_or_default());
-    // `Some(reason)`: the JSON was edited into something the controls cannot show; it is what runs.
-    let json_only = RwSignal::new(None::<String>);
-    let json_error = RwSignal::new(None::<String>);
-    let field_error = RwSignal::new(None::<(String, String)>);
-
-    // Controls → JSON.
-    let set = move |f: &dyn Fn(&mut Builder)| {
-        b.update(|x| {
-            f(x);
-            x.start_key = None;
-        });
-        json_only.set(None);
-        json_error.set(None);
-        field_error.set(None);
-        match request_of(&b.get_untracked()) {
-            Ok(v) => json.set(pretty(&v)),
-            Err(e) => field_error.set(Some((e.field.to_string(), e.message))),
-        }
+    let p = Panel {
+        b,
+        json: RwSignal::new(request_of(&b.get_untracked()).map(|v| pretty(&v)).unwrap_or_default()),
+        json_only: RwSignal::new(None),
+        json_error: RwSignal::new(None),
+        field_error: RwSignal::new(None),
     };
+    let Panel { json, json_only, json_error, field_error, .. } = p;
+
     // JSON → controls.
     let on_json = move |text: String| {
         json.set(text.clone());
@@ -97,7 +153,7 @@ pub fn BuilderPanel() -> impl IntoView {
         let current = b.with_untracked(|b| b.table.clone());
         if !names.contains(&current) {
             if let Some(name) = selected.or_else(|| names.first().cloned()) {
-                set(&|x: &mut Builder| {
+                p.set(&|x: &mut Builder| {
                     x.table = name.clone();
                     x.index.clear();
                 });
@@ -106,11 +162,6 @@ pub fn BuilderPanel() -> impl IntoView {
     });
     let keys = move || b.with(|b| key_info(&b.table, &b.index)).unwrap_or_default();
     let is_query = move || b.with(|b| b.op == Operation::Query);
-    let err_at = move |field: &'static str| {
-        move || {
-            field_error.with(|e| e.as_ref().filter(|(f, _)| f == field).map(|(_, msg)| view! { <p class="mdl-error" data-testid=format!("q-error-{field}")>{msg.clone()}</p> }))
-        }
-    };
 
     // The request as the builder holds it ({placeholders} unfilled).
     let current = move || {
@@ -149,139 +200,191 @@ pub fn BuilderPanel() -> impl IntoView {
     };
     let has_next = move || session.last.with(|o| o.as_ref().is_some_and(|o| o.source == Source::Builder && o.summary.last_evaluated_key.is_some()));
 
-    view! {
-        <form class="q-builder" data-testid="q-builder" on:submit=move |ev| { ev.prevent_default(); run_now(); }>
-            <div class="q-controls">
-                <div class="q-row">
-                    <label class="q-field">"Operation"
-                        <select class="mdl-input" data-testid="q-op" prop:value=move || b.with(|b| b.op.action().to_string())
-                            on:change=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.op = if v == "Scan" { Operation::Scan } else { Operation::Query }) }>
-                            <option value="Query">"Query"</option>
-                            <option value="Scan">"Scan"</option>
-                        </select>
-                    </label>
-                    <label class="q-field">"Table"
-                        <select class="mdl-input" data-testid="q-table" prop:value=move || b.with(|b| b.table.clone())
-                            on:change=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| { x.table = v.clone(); x.index.clear(); }) }>
-                            {move || tables().into_iter().map(|t| view! { <option value=t.clone()>{t.clone()}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    <label class="q-field">"Index"
-                        <select class="mdl-input" data-testid="q-index" prop:value=move || b.with(|b| b.index.clone())
-                            on:change=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.index = v.clone()) }>
-                            <option value="">"(table)"</option>
-                            {move || indexes().into_iter().map(|(n, kind)| view! { <option value=n.clone()>{format!("{n} ({kind})")}</option> }).collect_view()}
-                        </select>
-                    </label>
-                </div>
-                {err_at("index")}
-                <Show when=is_query>
-                    <div class="q-row">
-                        <label class="q-field q-grow">{move || { let k = keys(); format!("{} = ({})", k.partition, k.partition_type) }}
-                            <input class="mdl-input" data-testid="q-pk" placeholder="partition key value" prop:value=move || b.with(|b| b.pk.clone())
-                                on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.pk = v.clone()) }/>
-                        </label>
-                    </div>
-                    <Show when=move || keys().sort.is_some()>
-                        <div class="q-row">
-                            <label class="q-field">{move || keys().sort.map(|(n, t)| format!("{n} ({t})")).unwrap_or_default()}
-                                <select class="mdl-input" data-testid="q-sort-op" prop:value=move || b.with(|b| b.sort_op.slug().to_string())
-                                    on:change=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.sort_op = SortOp::from_slug(&v)) }>
-                                    {SortOp::ALL.into_iter().map(|o| view! { <option value=o.slug()>{o.label()}</option> }).collect_view()}
-                                </select>
-                            </label>
-                            <Show when=move || b.with(|b| b.sort_op != SortOp::None)>
-                                <label class="q-field q-grow">"value"
-                                    <input class="mdl-input" data-testid="q-sk" prop:value=move || b.with(|b| b.sk.clone())
-                                        on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.sk = v.clone()) }/>
-                                </label>
-                            </Show>
-                            <Show when=move || b.with(|b| b.sort_op == SortOp::Between)>
-                                <label class="q-field q-grow">"and"
-                                    <input class="mdl-input" data-testid="q-sk2" prop:value=move || b.with(|b| b.sk2.clone())
-                                        on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.sk2 = v.clone()) }/>
-                                </label>
-                            </Show>
-                        </div>
-                    </Show>
-                    {err_at("key")}
-                </Show>
-                <label class="q-field">"Filter expression"
-                    <input class="mdl-input mdl-mono" data-testid="q-filter" placeholder="#s = :s" prop:value=move || b.with(|b| b.filter.clone())
-                        on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.filter = v.clone()) }/>
-                </label>
-                {err_at("filter")}
-                <label class="q-field">"Projection expression"
-                    <input class="mdl-input mdl-mono" data-testid="q-projection" placeholder="PK, SK, #s" prop:value=move || b.with(|b| b.projection.clone())
-                        on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.projection = v.clone()) }/>
-                </label>
-                {err_at("projection")}
-                <div class="q-row">
-                    <label class="q-field q-grow">"Attribute names (JSON)"
-                        <input class="mdl-input mdl-mono" data-testid="q-names" placeholder=r##"{"#s": "status"}"## prop:value=move || b.with(|b| b.names.clone())
-                            on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.names = v.clone()) }/>
-                    </label>
-                    <label class="q-field q-grow">"Attribute values (JSON)"
-                        <input class="mdl-input mdl-mono" data-testid="q-values" placeholder=r#"{":s": {"S": "SHIPPED"}}"# prop:value=move || b.with(|b| b.values.clone())
-                            on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.values = v.clone()) }/>
-                    </label>
-                </div>
-                {err_at("names")}
-                {err_at("values")}
-                <div class="q-row">
-                    <label class="q-field">"Limit"
-                        <input class="mdl-input q-narrow" data-testid="q-limit" inputmode="numeric" prop:value=move || b.with(|b| b.limit.clone())
-                            on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.limit = v.clone()) }/>
-                    </label>
-                    <label class="q-field">"Select"
-                        <select class="mdl-input" data-testid="q-select" prop:value=move || b.with(|b| b.select.clone())
-                            on:change=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.select = v.clone()) }>
-                            <option value="">"(default)"</option>
-                            <option value="ALL_ATTRIBUTES">"ALL_ATTRIBUTES"</option>
-                            <option value="ALL_PROJECTED_ATTRIBUTES">"ALL_PROJECTED_ATTRIBUTES"</option>
-                            <option value="SPECIFIC_ATTRIBUTES">"SPECIFIC_ATTRIBUTES"</option>
-                            <option value="COUNT">"COUNT"</option>
-                        </select>
-                    </label>
-                    <Show when=is_query>
-                        <label class="q-check"><input type="checkbox" data-testid="q-forward" prop:checked=move || b.with(|b| b.forward)
-                            on:change=move |ev| { let v = event_target_checked(&ev); set(&|x: &mut Builder| x.forward = v) }/>"ScanIndexForward"</label>
-                    </Show>
-                    <label class="q-check"><input type="checkbox" data-testid="q-consistent" prop:checked=move || b.with(|b| b.consistent)
-                        on:change=move |ev| { let v = event_target_checked(&ev); set(&|x: &mut Builder| x.consistent = v) }/>"ConsistentRead"</label>
-                </div>
-                {err_at("limit")}
-                {err_at("select")}
-                {err_at("consistent")}
-                <Show when=move || !is_query()>
-                    <div class="q-row">
-                        <label class="q-field">"Segment"
-                            <input class="mdl-input q-narrow" data-testid="q-segment" inputmode="numeric" prop:value=move || b.with(|b| b.segment.clone())
-                                on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.segment = v.clone()) }/>
-                        </label>
-                        <label class="q-field">"TotalSegments"
-                            <input class="mdl-input q-narrow" data-testid="q-total-segments" inputmode="numeric" prop:value=move || b.with(|b| b.total_segments.clone())
-                                on:input=move |ev| { let v = event_target_value(&ev); set(&|x: &mut Builder| x.total_segments = v.clone()) }/>
-                        </label>
-                    </div>
-                    {err_at("segment")}
-                </Show>
-                <div class="q-row">
-                    <button type="submit" class="mdl-btn mdl-primary" data-testid="q-run">"Run"</button>
-                    <button type="button" class="mdl-btn" data-testid="q-next" disabled=move || !has_next() on:click=move |_| next_page()>"Next page"</button>
-                    {move || b.with(|b| b.start_key.is_some()).then(|| view! { <span class="mdl-muted" data-testid="q-start-key">"from ExclusiveStartKey"</span> })}
-                </div>
-                {err_at("request")}
-                <save_pattern::PatternBar json=json current=Callback::new(move |_| current())/>
-            </div>
-            <div class="q-json">
-                <label class="q-field">"Request JSON"
-                    <textarea class="mdl-input mdl-mono q-json-text" data-testid="q-json" spellcheck="false" rows="16"
-                        prop:value=move || json.get() on:input=move |ev| on_json(event_target_value(&ev))></textarea>
-                </label>
-                {move || json_error.get().map(|e| view! { <p class="mdl-error" data-testid="q-json-error">{e}</p> })}
-                {move || json_only.get().map(|r| view! { <p class="q-note" data-testid="q-json-note">{format!("The builder can't show this request ({r}); the JSON is what runs.")}</p> })}
-            </div>
-        </form>
-    }
+    // The sort key's condition: its operator, and one or two values.
+    let sort_row = move || {
+        el("div")
+            .class("q-row")
+            .child(
+                el("label")
+                    .class("q-field")
+                    .dyn_text(move || keys().sort.map(|(n, t)| format!("{n} ({t})")).unwrap_or_default())
+                    .child(p.select(
+                        "q-sort-op",
+                        el("select").children(SortOp::ALL.into_iter().map(|o| option(o.slug(), o.label()))),
+                        |b| b.sort_op.slug().to_string(),
+                        |x, v| x.sort_op = SortOp::from_slug(&v),
+                    )),
+            )
+            .child(show(
+                move || b.with(|b| b.sort_op != SortOp::None),
+                move || labelled("q-field q-grow", "value", p.input("mdl-input", "q-sk", |b| b.sk.clone(), |x, v| x.sk = v)).into(),
+            ))
+            .child(show(
+                move || b.with(|b| b.sort_op == SortOp::Between),
+                move || labelled("q-field q-grow", "and", p.input("mdl-input", "q-sk2", |b| b.sk2.clone(), |x, v| x.sk2 = v)).into(),
+            ))
+            .into()
+    };
+    // The key condition, for a Query.
+    let key_rows = move || {
+        fragment(vec![
+            el("div")
+                .class("q-row")
+                .child(
+                    el("label")
+                        .class("q-field q-grow")
+                        .dyn_text(move || {
+                            let k = keys();
+                            format!("{} = ({})", k.partition, k.partition_type)
+                        })
+                        .child(p.input("mdl-input", "q-pk", |b| b.pk.clone(), |x, v| x.pk = v).attr("placeholder", "partition key value")),
+                )
+                .into(),
+            show(move || keys().sort.is_some(), sort_row),
+            p.err_at("key"),
+        ])
+    };
+    let segments = move || {
+        fragment(vec![
+            el("div")
+                .class("q-row")
+                .child(labelled("q-field", "Segment", p.input("mdl-input q-narrow", "q-segment", |b| b.segment.clone(), |x, v| x.segment = v).attr("inputmode", "numeric")))
+                .child(labelled(
+                    "q-field",
+                    "TotalSegments",
+                    p.input("mdl-input q-narrow", "q-total-segments", |b| b.total_segments.clone(), |x, v| x.total_segments = v).attr("inputmode", "numeric"),
+                ))
+                .into(),
+            p.err_at("segment"),
+        ])
+    };
+
+    el("form")
+        .class("q-builder")
+        .tid("q-builder")
+        .on("submit", move |ev| {
+            ev.prevent_default();
+            run_now();
+        })
+        .child(
+            el("div")
+                .class("q-controls")
+                .child(
+                    el("div")
+                        .class("q-row")
+                        .child(labelled(
+                            "q-field",
+                            "Operation",
+                            p.select(
+                                "q-op",
+                                el("select").child(option("Query", "Query")).child(option("Scan", "Scan")),
+                                |b| b.op.action().to_string(),
+                                |x, v| x.op = if v == "Scan" { Operation::Scan } else { Operation::Query },
+                            ),
+                        ))
+                        .child(labelled(
+                            "q-field",
+                            "Table",
+                            p.select(
+                                "q-table",
+                                el("select").dyn_child(move || tables().iter().map(|t| option(t, t)).collect::<Vec<_>>().into()),
+                                |b| b.table.clone(),
+                                |x, v| {
+                                    x.table = v;
+                                    x.index.clear();
+                                },
+                            ),
+                        ))
+                        .child(labelled(
+                            "q-field",
+                            "Index",
+                            p.select(
+                                "q-index",
+                                el("select")
+                                    .child(option("", "(table)"))
+                                    .dyn_child(move || indexes().into_iter().map(|(n, kind)| option(&n, &format!("{n} ({kind})"))).collect::<Vec<_>>().into()),
+                                |b| b.index.clone(),
+                                |x, v| x.index = v,
+                            ),
+                        )),
+                )
+                .child(p.err_at("index"))
+                .child(show(is_query, key_rows))
+                .child(labelled("q-field", "Filter expression", p.input("mdl-input mdl-mono", "q-filter", |b| b.filter.clone(), |x, v| x.filter = v).attr("placeholder", "#s = :s")))
+                .child(p.err_at("filter"))
+                .child(labelled(
+                    "q-field",
+                    "Projection expression",
+                    p.input("mdl-input mdl-mono", "q-projection", |b| b.projection.clone(), |x, v| x.projection = v).attr("placeholder", "PK, SK, #s"),
+                ))
+                .child(p.err_at("projection"))
+                .child(
+                    el("div")
+                        .class("q-row")
+                        .child(labelled(
+                            "q-field q-grow",
+                            "Attribute names (JSON)",
+                            p.input("mdl-input mdl-mono", "q-names", |b| b.names.clone(), |x, v| x.names = v).attr("placeholder", r##"{"#s": "status"}"##),
+                        ))
+                        .child(labelled(
+                            "q-field q-grow",
+                            "Attribute values (JSON)",
+                            p.input("mdl-input mdl-mono", "q-values", |b| b.values.clone(), |x, v| x.values = v).attr("placeholder", r#"{":s": {"S": "SHIPPED"}}"#),
+                        )),
+                )
+                .child(p.err_at("names"))
+                .child(p.err_at("values"))
+                .child(
+                    el("div")
+                        .class("q-row")
+                        .child(labelled("q-field", "Limit", p.input("mdl-input q-narrow", "q-limit", |b| b.limit.clone(), |x, v| x.limit = v).attr("inputmode", "numeric")))
+                        .child(labelled(
+                            "q-field",
+                            "Select",
+                            p.select(
+                                "q-select",
+                                el("select").child(option("", "(default)")).children(
+                                    ["ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"].into_iter().map(|s| option(s, s)),
+                                ),
+                                |b| b.select.clone(),
+                                |x, v| x.select = v,
+                            ),
+                        ))
+                        .child(show(is_query, move || p.check("q-forward", "ScanIndexForward", |b| b.forward, |x, v| x.forward = v).into()))
+                        .child(p.check("q-consistent", "ConsistentRead", |b| b.consistent, |x, v| x.consistent = v)),
+                )
+                .child(p.err_at("limit"))
+                .child(p.err_at("select"))
+                .child(p.err_at("consistent"))
+                .child(show(move || !is_query(), segments))
+                .child(
+                    el("div")
+                        .class("q-row")
+                        .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("q-run").text("Run"))
+                        .child(el("button").ty("button").class("mdl-btn").tid("q-next").dyn_flag("disabled", move || !has_next()).on_click(move |_| next_page()).text("Next page"))
+                        .dyn_child(move || b.with(|b| b.start_key.is_some()).then(|| el("span").class("mdl-muted").tid("q-start-key").text("from ExclusiveStartKey")).into()),
+                )
+                .child(p.err_at("request"))
+                .child(save_pattern::pattern_bar(json.into(), Callback::new(move |_| current()))),
+        )
+        .child(
+            el("div")
+                .class("q-json")
+                .child(
+                    el("label").class("q-field").text("Request JSON").child(
+                        el("textarea")
+                            .class("mdl-input mdl-mono q-json-text")
+                            .tid("q-json")
+                            .attr("spellcheck", "false")
+                            .attr("rows", "16")
+                            .dyn_value(move || json.get())
+                            .on_input(on_json),
+                    ),
+                )
+                .dyn_child(move || json_error.get().map(|e| el("p").class("mdl-error").tid("q-json-error").text(&e)).into())
+                .dyn_child(move || {
+                    json_only.get().map(|r| el("p").class("q-note").tid("q-json-note").text(&format!("The builder can't show this request ({r}); the JSON is what runs."))).into()
+                }),
+        )
+        .into()
 }

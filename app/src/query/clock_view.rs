@@ -1,15 +1,52 @@
 //! The playground clock, Time to Live and the Streams panel.
 
-use leptos::prelude::*;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::clock::{iso, parse_date, DAY, HOUR, MINUTE};
 use super::session::{advance_clock, run, use_session, Source};
 use super::streams::records;
 use crate::modeler::use_modeler;
+use crate::ui::prelude::*;
 
-#[component]
-pub fn ClockPanel() -> impl IntoView {
+fn small_button(testid: &str, label: &str) -> El {
+    el("button").ty("button").class("mdl-btn mdl-small").tid(testid).text(label)
+}
+
+/// One stream record, newest first in its list.
+fn stream_record(r: &Value) -> El {
+    let event = r.get("eventName").and_then(|v| v.as_str()).unwrap_or("");
+    let keys = r.pointer("/dynamodb/Keys").map(|k| k.to_string()).unwrap_or_default();
+    let who = r.pointer("/userIdentity/principalId").and_then(|v| v.as_str()).map(|p| format!(" · by {p}"));
+    let old = r.pointer("/dynamodb/OldImage").map(|k| format!("old {k}"));
+    let new = r.pointer("/dynamodb/NewImage").map(|k| format!("new {k}"));
+    let image = |t: Option<String>| t.map(|t| el("div").class("mdl-mono mdl-muted").text(&t));
+    el("li")
+        .class("q-stream-record")
+        .tid("q-stream-record")
+        .attr("data-event", event)
+        .child(el("strong").text(event))
+        .text(" ")
+        .child(el("span").class("mdl-mono").text(&keys))
+        .child(el("span").class("mdl-muted").tid("q-stream-who").child(who))
+        .child(image(old))
+        .child(image(new))
+}
+
+/// The stream of one table: its view type and its latest 100 records.
+fn stream(t: String, view_type: String, list: Vec<Value>) -> El {
+    el("div")
+        .class("q-stream")
+        .tid("q-stream")
+        .attr("data-table", &t)
+        .child(
+            el("div")
+                .child(el("strong").text(&format!("Stream of {t}")))
+                .child(el("span").class("mdl-muted").text(&format!(" · {view_type} · {} record(s)", list.len()))),
+        )
+        .child(el("ol").class("q-stream-list").children(list.iter().rev().take(100).map(stream_record)))
+}
+
+pub fn clock_panel() -> View {
     let session = use_session();
     let m = use_modeler();
     let date = RwSignal::new(String::new());
@@ -48,56 +85,67 @@ pub fn ClockPanel() -> impl IntoView {
         session.log.track();
         m.state.with(|s| records(s.playground.database()))
     };
-    view! {
-        <section class="q-clock" data-testid="q-clock-panel">
-            <h3 class="q-h">"Clock, Time to Live and Streams"</h3>
-            <div class="q-row">
-                <span>"Playground clock: "<strong class="mdl-mono" data-testid="q-clock">{move || iso(session.clock.get())}</strong></span>
-                <button type="button" class="mdl-btn mdl-small" data-testid="q-clock-min" on:click=move |_| step(MINUTE)>"+1 min"</button>
-                <button type="button" class="mdl-btn mdl-small" data-testid="q-clock-hour" on:click=move |_| step(HOUR)>"+1 h"</button>
-                <button type="button" class="mdl-btn mdl-small" data-testid="q-clock-day" on:click=move |_| step(DAY)>"+1 day"</button>
-                <input class="mdl-input q-narrow-date" data-testid="q-clock-date" placeholder="YYYY-MM-DD" aria-label="Move the clock to a date"
-                    prop:value=move || date.get() on:input=move |ev| date.set(event_target_value(&ev))/>
-                <button type="button" class="mdl-btn mdl-small" data-testid="q-clock-go" on:click=move |_| to_date()>"Go"</button>
-            </div>
-            {move || date_error.get().map(|e| view! { <p class="mdl-error" data-testid="q-clock-error">{e}</p> })}
-            <div class="q-row">
-                <label class="q-field">"TTL attribute"
-                    <input class="mdl-input q-narrow-date" data-testid="q-ttl-attr" prop:value=move || ttl_attr.get() on:input=move |ev| ttl_attr.set(event_target_value(&ev))/>
-                </label>
-                <button type="button" class="mdl-btn mdl-small" data-testid="q-ttl-enable" on:click=move |_| enable_ttl()>{move || format!("Enable TTL on {}", table())}</button>
-                <label class="q-field">"Stream view"
-                    <select class="mdl-input" data-testid="q-stream-view" prop:value=move || view_type.get() on:change=move |ev| view_type.set(event_target_value(&ev))>
-                        {["NEW_AND_OLD_IMAGES", "NEW_IMAGE", "OLD_IMAGE", "KEYS_ONLY"].into_iter().map(|v| view! { <option value=v>{v}</option> }).collect_view()}
-                    </select>
-                </label>
-                <button type="button" class="mdl-btn mdl-small" data-testid="q-stream-enable" on:click=move |_| enable_stream()>{move || format!("Enable stream on {}", table())}</button>
-            </div>
-            {move || message.get().map(|t| view! { <p class="mdl-muted" data-testid="q-clock-message">{t}</p> })}
-            <p class="mdl-muted">"TTL and stream settings belong to this session's engine (the model file keeps designs and items). An expired item is deleted by TTL when the clock passes its time; the model and the Items grid follow, and undo puts it back."</p>
-            {move || recs().into_iter().map(|(t, view_type, list)| view! {
-                <div class="q-stream" data-testid="q-stream" data-table=t.clone()>
-                    <div><strong>{format!("Stream of {t}")}</strong><span class="mdl-muted">{format!(" · {view_type} · {} record(s)", list.len())}</span></div>
-                    <ol class="q-stream-list">
-                        {list.into_iter().rev().take(100).map(|r| {
-                            let event = r.get("eventName").and_then(|v| v.as_str()).unwrap_or("").to_string();
-                            let event_attr = event.clone();
-                            let keys = r.pointer("/dynamodb/Keys").map(|k| k.to_string()).unwrap_or_default();
-                            let who = r.pointer("/userIdentity/principalId").and_then(|v| v.as_str()).map(|p| format!(" · by {p}"));
-                            let old = r.pointer("/dynamodb/OldImage").map(|k| format!("old {k}"));
-                            let new = r.pointer("/dynamodb/NewImage").map(|k| format!("new {k}"));
-                            view! {
-                                <li class="q-stream-record" data-testid="q-stream-record" data-event=event_attr>
-                                    <strong>{event}</strong>" "<span class="mdl-mono">{keys}</span>
-                                    <span class="mdl-muted" data-testid="q-stream-who">{who}</span>
-                                    {old.map(|o| view! { <div class="mdl-mono mdl-muted">{o}</div> })}
-                                    {new.map(|n| view! { <div class="mdl-mono mdl-muted">{n}</div> })}
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ol>
-                </div>
-            }).collect_view()}
-        </section>
-    }
+    el("section")
+        .class("q-clock")
+        .tid("q-clock-panel")
+        .child(el("h3").class("q-h").text("Clock, Time to Live and Streams"))
+        .child(
+            el("div")
+                .class("q-row")
+                .child(el("span").text("Playground clock: ").child(el("strong").class("mdl-mono").tid("q-clock").dyn_text(move || iso(session.clock.get()))))
+                .child(small_button("q-clock-min", "+1 min").on_click(move |_| step(MINUTE)))
+                .child(small_button("q-clock-hour", "+1 h").on_click(move |_| step(HOUR)))
+                .child(small_button("q-clock-day", "+1 day").on_click(move |_| step(DAY)))
+                .child(
+                    el("input")
+                        .class("mdl-input q-narrow-date")
+                        .tid("q-clock-date")
+                        .attr("placeholder", "YYYY-MM-DD")
+                        .attr("aria-label", "Move the clock to a date")
+                        .dyn_value(move || date.get())
+                        .on_input(move |v| date.set(v)),
+                )
+                .child(small_button("q-clock-go", "Go").on_click(move |_| to_date())),
+        )
+        .dyn_child(move || date_error.get().map(|e| el("p").class("mdl-error").tid("q-clock-error").text(&e)).into())
+        .child(
+            el("div")
+                .class("q-row")
+                .child(
+                    el("label")
+                        .class("q-field")
+                        .text("TTL attribute")
+                        .child(el("input").class("mdl-input q-narrow-date").tid("q-ttl-attr").dyn_value(move || ttl_attr.get()).on_input(move |v| ttl_attr.set(v))),
+                )
+                .child(
+                    el("button")
+                        .ty("button")
+                        .class("mdl-btn mdl-small")
+                        .tid("q-ttl-enable")
+                        .on_click(move |_| enable_ttl())
+                        .dyn_text(move || format!("Enable TTL on {}", table())),
+                )
+                .child(
+                    el("label").class("q-field").text("Stream view").child(
+                        el("select")
+                            .class("mdl-input")
+                            .tid("q-stream-view")
+                            .children(["NEW_AND_OLD_IMAGES", "NEW_IMAGE", "OLD_IMAGE", "KEYS_ONLY"].into_iter().map(|v| el("option").attr("value", v).text(v)))
+                            .dyn_value(move || view_type.get())
+                            .on_change(move |v| view_type.set(v)),
+                    ),
+                )
+                .child(
+                    el("button")
+                        .ty("button")
+                        .class("mdl-btn mdl-small")
+                        .tid("q-stream-enable")
+                        .on_click(move |_| enable_stream())
+                        .dyn_text(move || format!("Enable stream on {}", table())),
+                ),
+        )
+        .dyn_child(move || message.get().map(|t| el("p").class("mdl-muted").tid("q-clock-message").text(&t)).into())
+        .child(el("p").class("mdl-muted").text("TTL and stream settings belong to this session's engine (the model file keeps designs and items). An expired item is deleted by TTL when the clock passes its time; the model and the Items grid follow, and undo puts it back."))
+        .dyn_child(move || recs().into_iter().map(|(t, view_type, list)| stream(t, view_type, list)).collect::<Vec<_>>().into())
+        .into()
 }

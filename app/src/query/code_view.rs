@@ -1,12 +1,11 @@
 //! The last request as code (JS SDK v3, boto3, AWS CLI) with a copy button and an endpoint toggle.
 
 use codegen::{generate, Endpoint, Lang};
-use leptos::prelude::*;
 
 use super::session::use_session;
+use crate::ui::prelude::*;
 
-#[component]
-pub fn CodePanel() -> impl IntoView {
+pub fn code_panel() -> View {
     let session = use_session();
     let lang = RwSignal::new(Lang::JavaScript);
     let local = RwSignal::new(true);
@@ -22,8 +21,8 @@ pub fn CodePanel() -> impl IntoView {
     };
     let copy = move |_| {
         let text = code();
-        let clipboard = window().navigator().clipboard();
-        let promise = clipboard.write_text(&text);
+        let Some(w) = web_sys::window() else { return };
+        let promise = w.navigator().clipboard().write_text(&text);
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(promise).await {
                 Ok(_) => copied.set(Some(String::from("Copied"))),
@@ -31,25 +30,42 @@ pub fn CodePanel() -> impl IntoView {
             }
         });
     };
-    view! {
-        <div class="q-code" data-testid="q-code-panel">
-            <div class="q-row" role="group" aria-label="Language">
-                {Lang::ALL.into_iter().map(|l| view! {
-                    <button type="button" class="mdl-btn mdl-small" data-testid=format!("q-lang-{}", l.slug())
-                        aria-pressed=move || (lang.get() == l).to_string() class:q-on=move || lang.get() == l
-                        on:click=move |_| { lang.set(l); copied.set(None); }>{l.label()}</button>
-                }).collect_view()}
-                <span class="mdl-spacer"></span>
-                <label class="q-check"><input type="checkbox" data-testid="q-endpoint-local" prop:checked=move || local.get()
-                    on:change=move |ev| local.set(event_target_checked(&ev))/>"local dynamodel-server"</label>
-                <Show when=move || local.get()>
-                    <input class="mdl-input q-url" data-testid="q-endpoint-url" aria-label="Endpoint URL" prop:value=move || url.get()
-                        on:input=move |ev| url.set(event_target_value(&ev))/>
-                </Show>
-                <button type="button" class="mdl-btn mdl-small" data-testid="q-copy" on:click=copy>"Copy"</button>
-                {move || copied.get().map(|t| view! { <span class="mdl-muted" data-testid="q-copied">{t}</span> })}
-            </div>
-            <pre class="mdl-mono q-pre" data-testid="q-code">{code}</pre>
-        </div>
-    }
+    let lang_button = move |l: Lang| {
+        el("button")
+            .ty("button")
+            .class("mdl-btn mdl-small")
+            .tid(&format!("q-lang-{}", l.slug()))
+            .dyn_attr("aria-pressed", move || Some((lang.get() == l).to_string()))
+            .dyn_class("q-on", move || lang.get() == l)
+            .on_click(move |_| {
+                lang.set(l);
+                copied.set(None);
+            })
+            .text(l.label())
+    };
+    el("div")
+        .class("q-code")
+        .tid("q-code-panel")
+        .child(
+            el("div")
+                .class("q-row")
+                .attr("role", "group")
+                .attr("aria-label", "Language")
+                .children(Lang::ALL.into_iter().map(lang_button))
+                .child(el("span").class("mdl-spacer"))
+                .child(
+                    el("label")
+                        .class("q-check")
+                        .child(el("input").ty("checkbox").tid("q-endpoint-local").dyn_checked(move || local.get()).on("change", move |ev| local.set(event_target_checked(&ev))))
+                        .text("local dynamodel-server"),
+                )
+                .child(show(
+                    move || local.get(),
+                    move || el("input").class("mdl-input q-url").tid("q-endpoint-url").attr("aria-label", "Endpoint URL").dyn_value(move || url.get()).on_input(move |v| url.set(v)).into(),
+                ))
+                .child(el("button").ty("button").class("mdl-btn mdl-small").tid("q-copy").on_click(copy).text("Copy"))
+                .dyn_child(move || copied.get().map(|t| el("span").class("mdl-muted").tid("q-copied").text(&t)).into()),
+        )
+        .child(el("pre").class("mdl-mono q-pre").tid("q-code").dyn_text(code))
+        .into()
 }

@@ -29,44 +29,53 @@ pub mod streams;
 pub mod write_request;
 mod write_view;
 
-use leptos::prelude::*;
+use leptos::prelude::{component, IntoView};
 
+use crate::ui::prelude::*;
 use session::use_session;
 
 /// One way of writing a request: `(slug, label, panel)`.
-pub type Mode = (&'static str, &'static str, fn() -> AnyView);
+pub type Mode = (&'static str, &'static str, fn() -> View);
 
 /// The modes, in tab order.
 pub const MODES: &[Mode] = &[
-    ("builder", "Query / Scan", || view! { <builder_view::BuilderPanel/> }.into_any()),
-    ("write", "Write", || view! { <write_view::WritePanel/> }.into_any()),
-    ("partiql", "PartiQL", || view! { <partiql_view::PartiqlPanel/> }.into_any()),
-    ("console", "API console", || view! { <console_view::ConsolePanel/> }.into_any()),
+    ("builder", "Query / Scan", builder_view::builder_panel),
+    ("write", "Write", write_view::write_panel),
+    ("partiql", "PartiQL", partiql_view::partiql_panel),
+    ("console", "API console", console_view::console_panel),
 ];
 
-#[component]
-pub fn QueryTab() -> impl IntoView {
+pub fn query_tab() -> View {
     let session = use_session();
     let mode = session.mode;
-    view! {
-        <div class="q-tab" data-testid="query-view">
-            <div class="mdl-toolbar q-modes" role="group" aria-label="Request mode">
-                {MODES.iter().map(|(slug, label, _)| {
-                    let slug: &'static str = slug;
-                    view! {
-                        <button type="button" class="mdl-btn mdl-small" data-testid=format!("q-mode-{slug}")
-                            aria-pressed=move || (mode.get() == slug).to_string() class:q-on=move || mode.get() == slug
-                            on:click=move |_| mode.set(slug)>{*label}</button>
-                    }
-                }).collect_view()}
-            </div>
-            {move || {
-                let current = mode.get();
-                MODES.iter().find(|(s, _, _)| *s == current).map(|(_, _, panel)| panel())
-            }}
-            <results_view::ResultsPanel/>
-            <clock_view::ClockPanel/>
-            <log_view::LogPanel/>
-        </div>
-    }
+    let mode_button = move |(slug, label, _): &Mode| {
+        let slug: &'static str = slug;
+        el("button")
+            .ty("button")
+            .class("mdl-btn mdl-small")
+            .tid(&format!("q-mode-{slug}"))
+            .dyn_attr("aria-pressed", move || Some((mode.get() == slug).to_string()))
+            .dyn_class("q-on", move || mode.get() == slug)
+            .on_click(move |_| mode.set(slug))
+            .text(label)
+    };
+    el("div")
+        .class("q-tab")
+        .tid("query-view")
+        .child(el("div").class("mdl-toolbar q-modes").attr("role", "group").attr("aria-label", "Request mode").children(MODES.iter().map(mode_button)))
+        .dyn_child(move || {
+            let current = mode.get();
+            // A panel builds untracked: only the mode rebuilds it.
+            MODES.iter().find(|(s, _, _)| *s == current).map(|(_, _, panel)| untrack(panel)).unwrap_or_default()
+        })
+        .child(results_view::results_panel())
+        .child(clock_view::clock_panel())
+        .child(log_view::log_panel())
+        .into()
+}
+
+/// The Leptos form of [`query_tab`], for the shell until it builds with `crate::ui` too.
+#[component]
+pub fn QueryTab() -> impl IntoView {
+    crate::ui::bridge::to_leptos(query_tab())
 }

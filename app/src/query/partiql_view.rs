@@ -2,15 +2,19 @@
 //! shows its items, capacity and whether it became a GetItem, a Query or a full Scan.
 
 use engine::value::value_to_json;
-use leptos::prelude::*;
 use serde_json::Value;
 
 use super::partiql::Form;
 use super::session::{run, use_session, Source};
 use crate::modeler::use_modeler;
+use crate::ui::prelude::*;
 
-#[component]
-pub fn PartiqlPanel() -> impl IntoView {
+/// A text field of the form: its value follows `get`, typing writes through `set`.
+fn form_field(form: RwSignal<Form>, tag: &str, class: &str, testid: &str, get: fn(&Form) -> &String, set: fn(&mut Form) -> &mut String) -> El {
+    el(tag).class(class).tid(testid).dyn_value(move || form.with(|x| get(x).clone())).on_input(move |v| form.update(|x| *set(x) = v))
+}
+
+pub fn partiql_panel() -> View {
     let m = use_modeler();
     let session = use_session();
     let form = session.partiql;
@@ -41,46 +45,64 @@ pub fn PartiqlPanel() -> impl IntoView {
         session.last.with(|o| o.as_ref().filter(|o| o.source == Source::PartiQL).and_then(|o| o.body().get("NextToken").and_then(Value::as_str).map(String::from)))
     };
     let err_at = move |field: &'static str| {
-        move || error.with(|e| e.as_ref().filter(|(f, _)| *f == field).map(|(_, msg)| view! { <p class="mdl-error" data-testid=format!("p-error-{field}")>{msg.clone()}</p> }))
+        dynamic(move || error.with(|e| e.as_ref().filter(|(f, _)| *f == field).map(|(_, msg)| el("p").class("mdl-error").tid(&format!("p-error-{field}")).text(msg))).into())
     };
-    // One closure type per role, not per field, so the view adds little code.
-    let edit = move |f: fn(&mut Form) -> &mut String| move |ev: leptos::ev::Event| form.update(|x| *f(x) = event_target_value(&ev));
-    let text = move |f: fn(&Form) -> &String| move || form.with(|x| f(x).clone());
-    let ctrl_enter = move |ev: leptos::ev::KeyboardEvent| {
+    let ctrl_enter = move |ev: web_sys::KeyboardEvent| {
         if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
             ev.prevent_default();
             run_with(None);
         }
     };
-    view! {
-        <form class="q-controls" data-testid="p-form" on:submit=move |ev| { ev.prevent_default(); run_with(None); }>
-            <label class="q-field">"Statement (PartiQL; ? marks a parameter; Ctrl+Enter runs)"
-                <textarea class="mdl-input mdl-mono" data-testid="p-statement" spellcheck="false" rows="4"
-                    prop:value=text(|f| &f.statement) on:input=edit(|f| &mut f.statement) on:keydown=ctrl_enter></textarea>
-            </label>
-            {err_at("statement")}
-            <label class="q-field">"Parameters (JSON list of attribute values, in the order of the ?s)"
-                <input class="mdl-input mdl-mono" data-testid="p-params" placeholder=r#"[{"S": "USER#u1"}]"#
-                    prop:value=text(|f| &f.parameters) on:input=edit(|f| &mut f.parameters) on:keydown=ctrl_enter/>
-            </label>
-            {err_at("parameters")}
-            <div class="q-row">
-                <label class="q-field">"Limit"
-                    <input class="mdl-input q-narrow" data-testid="p-limit" inputmode="numeric"
-                        prop:value=text(|f| &f.limit) on:input=edit(|f| &mut f.limit)/>
-                </label>
-                <label class="q-check"><input type="checkbox" data-testid="p-consistent" prop:checked=move || form.with(|f| f.consistent)
-                    on:change=move |ev| form.update(|f| f.consistent = event_target_checked(&ev))/>"ConsistentRead"</label>
-                <button type="submit" class="mdl-btn mdl-primary" data-testid="p-run">"Run"</button>
-                <button type="button" class="mdl-btn" data-testid="p-next" disabled=move || next_token().is_none()
-                    on:click=move |_| run_with(next_token())>"Next page"</button>
-            </div>
-            {err_at("limit")}
-            <super::save_pattern::PatternBar json=Signal::derive(move || form.with(|f| f.parameters.clone()))
-                current=Callback::new(move |_| match form.with_untracked(|f| f.to_request(None)) {
-                    Ok(mut r) => { advisor::pattern::escape_statement(&mut r); Some(("ExecuteStatement", r)) }
-                    Err(e) => { error.set(Some(e)); None }
-                })/>
-        </form>
-    }
+    el("form")
+        .class("q-controls")
+        .tid("p-form")
+        .on("submit", move |ev| {
+            ev.prevent_default();
+            run_with(None);
+        })
+        .child(
+            el("label").class("q-field").text("Statement (PartiQL; ? marks a parameter; Ctrl+Enter runs)").child(
+                form_field(form, "textarea", "mdl-input mdl-mono", "p-statement", |f| &f.statement, |f| &mut f.statement)
+                    .attr("spellcheck", "false")
+                    .attr("rows", "4")
+                    .on_key("keydown", ctrl_enter),
+            ),
+        )
+        .child(err_at("statement"))
+        .child(
+            el("label").class("q-field").text("Parameters (JSON list of attribute values, in the order of the ?s)").child(
+                form_field(form, "input", "mdl-input mdl-mono", "p-params", |f| &f.parameters, |f| &mut f.parameters)
+                    .attr("placeholder", r#"[{"S": "USER#u1"}]"#)
+                    .on_key("keydown", ctrl_enter),
+            ),
+        )
+        .child(err_at("parameters"))
+        .child(
+            el("div")
+                .class("q-row")
+                .child(el("label").class("q-field").text("Limit").child(form_field(form, "input", "mdl-input q-narrow", "p-limit", |f| &f.limit, |f| &mut f.limit).attr("inputmode", "numeric")))
+                .child(
+                    el("label")
+                        .class("q-check")
+                        .child(el("input").ty("checkbox").tid("p-consistent").dyn_checked(move || form.with(|f| f.consistent)).on("change", move |ev| form.update(|f| f.consistent = event_target_checked(&ev))))
+                        .text("ConsistentRead"),
+                )
+                .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("p-run").text("Run"))
+                .child(el("button").ty("button").class("mdl-btn").tid("p-next").dyn_flag("disabled", move || next_token().is_none()).on_click(move |_| run_with(next_token())).text("Next page")),
+        )
+        .child(err_at("limit"))
+        .child(super::save_pattern::pattern_bar(
+            Signal::derive(move || form.with(|f| f.parameters.clone())),
+            Callback::new(move |_| match form.with_untracked(|f| f.to_request(None)) {
+                Ok(mut r) => {
+                    advisor::pattern::escape_statement(&mut r);
+                    Some(("ExecuteStatement", r))
+                }
+                Err(e) => {
+                    error.set(Some(e));
+                    None
+                }
+            }),
+        ))
+        .into()
 }

@@ -13,7 +13,6 @@
 use advisor::builder_form::to_builder_form;
 use advisor::draft::{Draft, DraftError, Field};
 use advisor::pattern::{placeholders, substitute, unescape, PatternSpec};
-use leptos::prelude::*;
 use serde_json::Value;
 
 use super::builder::{Builder, KeyInfo};
@@ -21,6 +20,7 @@ use super::session::use_session;
 use crate::model::Edit;
 use crate::modeler::use_modeler;
 use crate::shell::{active_tab, Tab};
+use crate::ui::prelude::*;
 
 /// What the builder keeps of the pattern it was opened from.
 #[derive(Clone, Copy)]
@@ -145,8 +145,7 @@ pub fn open(i: usize) {
 /// Under a mode's request: the sample values for its `{placeholders}`, and "Save as access pattern".
 /// `json` is the JSON text the placeholders are read from; `current` is the request the mode would run
 /// (placeholders unfilled), `None` while it has an error (shown by the mode).
-#[component]
-pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> impl IntoView {
+pub fn pattern_bar(json: Signal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> View {
     let m = use_modeler();
     let st = shared();
     let used = Memo::new(move |_| json.with(|j| serde_json::from_str::<Value>(j).map(|v| placeholders(&v)).unwrap_or_default()));
@@ -190,34 +189,90 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
             }
         }
     };
-    view! {
-        <Show when=move || used.with(|u| !u.is_empty())>
-            <label class="q-field">{move || format!("Sample values for {} (name=value, comma separated)", used.get().iter().map(|u| format!("{{{u}}}")).collect::<Vec<_>>().join(", "))}
-                <input class="mdl-input mdl-mono" data-testid="q-samples" placeholder="userId=u1" prop:value=move || st.samples.get()
-                    on:input=move |ev| { st.error.set(None); st.samples.set(event_target_value(&ev)) }/>
-            </label>
-        </Show>
-        <p class="mdl-error" role="alert" data-testid="q-samples-error" hidden=move || st.error.with(Option::is_none)>{move || st.error.get()}</p>
-        <div class="q-row">
-            <button type="button" class="mdl-btn" data-testid="q-save-pattern" aria-expanded=move || open.get().to_string()
-                on:click=move |_| { saved.set(None); error.set(String::new()); open.update(|o| *o = !*o) }>"Save as access pattern…"</button>
-            {move || saved.get().map(|n| view! {
-                <span class="mdl-muted" role="status" data-testid="q-pattern-saved">{format!("Saved as “{n}”. ")}
-                    <button type="button" class="mdl-link" data-testid="q-pattern-show" on:click=move |_| active_tab().set(Tab::Patterns)>"Show in Access patterns"</button>
-                </span>
-            })}
-        </div>
-        <Show when=move || open.get()>
-            <div class="q-row">
-                <label class="q-field q-grow">"Access pattern name"
-                    <input class="mdl-input" data-testid="q-pattern-name" placeholder="Get a user's orders by date" prop:value=move || st.name.get()
-                        on:input=move |ev| st.name.set(event_target_value(&ev))
-                        on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Enter" { ev.prevent_default(); save() }/>
-                </label>
-                <button type="button" class="mdl-btn mdl-primary" data-testid="q-pattern-save" on:click=move |_| save()>
-                    {move || if existing().is_some() { "Replace pattern" } else { "Save pattern" }}</button>
-            </div>
-            <p class="mdl-error" role="alert" data-testid="q-pattern-error" hidden=move || error.with(String::is_empty)>{move || error.get()}</p>
-        </Show>
-    }
+    let samples = move || {
+        el("label")
+            .class("q-field")
+            .dyn_text(move || format!("Sample values for {} (name=value, comma separated)", used.get().iter().map(|u| format!("{{{u}}}")).collect::<Vec<_>>().join(", ")))
+            .child(
+                el("input")
+                    .class("mdl-input mdl-mono")
+                    .tid("q-samples")
+                    .attr("placeholder", "userId=u1")
+                    .dyn_value(move || st.samples.get())
+                    .on_input(move |v| {
+                        st.error.set(None);
+                        st.samples.set(v)
+                    }),
+            )
+            .into()
+    };
+    let saved_note = move || {
+        saved
+            .get()
+            .map(|n| {
+                el("span").class("mdl-muted").attr("role", "status").tid("q-pattern-saved").text(&format!("Saved as “{n}”. ")).child(
+                    el("button").ty("button").class("mdl-link").tid("q-pattern-show").on_click(move |_| active_tab().set(Tab::Patterns)).text("Show in Access patterns"),
+                )
+            })
+            .into()
+    };
+    let form = move || {
+        fragment(vec![
+            el("div")
+                .class("q-row")
+                .child(
+                    el("label").class("q-field q-grow").text("Access pattern name").child(
+                        el("input")
+                            .class("mdl-input")
+                            .tid("q-pattern-name")
+                            .attr("placeholder", "Get a user's orders by date")
+                            .dyn_value(move || st.name.get())
+                            .on_input(move |v| st.name.set(v))
+                            .on_key("keydown", move |ev| {
+                                if ev.key() == "Enter" {
+                                    ev.prevent_default();
+                                    save()
+                                }
+                            }),
+                    ),
+                )
+                .child(
+                    el("button")
+                        .ty("button")
+                        .class("mdl-btn mdl-primary")
+                        .tid("q-pattern-save")
+                        .on_click(move |_| save())
+                        .dyn_text(move || String::from(if existing().is_some() { "Replace pattern" } else { "Save pattern" })),
+                )
+                .into(),
+            error_line("q-pattern-error", move || error.with(String::is_empty), move || error.get()),
+        ])
+    };
+    fragment(vec![
+        show(move || used.with(|u| !u.is_empty()), samples),
+        error_line("q-samples-error", move || st.error.with(Option::is_none), move || st.error.get().unwrap_or_default()),
+        el("div")
+            .class("q-row")
+            .child(
+                el("button")
+                    .ty("button")
+                    .class("mdl-btn")
+                    .tid("q-save-pattern")
+                    .dyn_attr("aria-expanded", move || Some(open.get().to_string()))
+                    .on_click(move |_| {
+                        saved.set(None);
+                        error.set(String::new());
+                        open.update(|o| *o = !*o)
+                    })
+                    .text("Save as access pattern…"),
+            )
+            .dyn_child(saved_note)
+            .into(),
+        show(move || open.get(), form),
+    ])
+}
+
+/// An alert line that is always in the page, hidden while there is nothing to say.
+fn error_line(testid: &str, hidden: impl Fn() -> bool + 'static, message: impl Fn() -> String + 'static) -> View {
+    el("p").class("mdl-error").attr("role", "alert").tid(testid).dyn_flag("hidden", hidden).dyn_text(message).into()
 }

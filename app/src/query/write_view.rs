@@ -1,20 +1,79 @@
 //! The write form: single-item writes built from fields, batches and transactions from a template;
 //! the request JSON beside it is what runs and can be edited.
 
-use leptos::prelude::*;
 use serde_json::Value;
 
-use super::save_pattern::{resolve, PatternBar};
+use super::save_pattern::{pattern_bar, resolve};
 use super::session::{run, use_session, Source};
 use super::write_request::{template, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
 use crate::modeler::use_modeler;
+use crate::ui::prelude::*;
 
 fn single(action: &str) -> bool {
     matches!(action, "PutItem" | "UpdateItem" | "DeleteItem")
 }
 
-#[component]
-pub fn WritePanel() -> impl IntoView {
+/// `<option value=v>v</option>`
+fn option(v: &str) -> El {
+    el("option").attr("value", v).text(v)
+}
+
+/// A labelled control: `<label class="q-field">label control</label>`.
+fn field(label: &str, control: El) -> El {
+    el("label").class("q-field").text(label).child(control)
+}
+
+/// The panel's state: the form, the JSON it writes (what runs) and the faults shown beside them.
+#[derive(Clone, Copy)]
+struct Panel {
+    form: RwSignal<WriteForm>,
+    /// The selected table's first item and its key, for the batch and transaction templates.
+    key: StoredValue<Value>,
+    item: StoredValue<Value>,
+    json: RwSignal<String>,
+    error: RwSignal<Option<String>>,
+    /// `Some(reason)`: the JSON was edited into something the fields cannot show; it is what runs.
+    json_only: RwSignal<Option<String>>,
+    json_error: RwSignal<Option<String>>,
+}
+
+impl Panel {
+    /// Fields → JSON.
+    fn refresh(self) {
+        let f = self.form.get_untracked();
+        self.error.set(None);
+        self.json_only.set(None);
+        self.json_error.set(None);
+        if single(&f.action) {
+            match f.to_request() {
+                Ok(v) => self.json.set(serde_json::to_string_pretty(&v).unwrap_or_default()),
+                Err(e) => self.error.set(Some(e)),
+            }
+        } else {
+            let v = template(&f.action, &f.table, &self.key.get_value(), &self.item.get_value());
+            self.json.set(serde_json::to_string_pretty(&v).unwrap_or_default());
+        }
+    }
+
+    fn set(self, put: fn(&mut WriteForm, String), v: String) {
+        self.form.update(|f| put(f, v));
+        self.refresh();
+    }
+
+    /// A text field (an `input` or a `textarea`) showing `get` and writing `put`.
+    fn text(self, tag: &str, class: &str, testid: &str, get: fn(&WriteForm) -> String, put: fn(&mut WriteForm, String)) -> El {
+        let form = self.form;
+        el(tag).class(class).tid(testid).dyn_value(move || form.with(get)).on_input(move |v| self.set(put, v))
+    }
+
+    /// A choice among the options of `select`, showing `get` and writing `put`.
+    fn select(self, testid: &str, select: El, get: fn(&WriteForm) -> String, put: fn(&mut WriteForm, String)) -> El {
+        let form = self.form;
+        select.class("mdl-input").tid(testid).dyn_value(move || form.with(get)).on_change(move |v| self.set(put, v))
+    }
+}
+
+pub fn write_panel() -> View {
     let m = use_modeler();
     let _session = use_session();
     let first = m.state.with_untracked(|s| {
@@ -40,33 +99,17 @@ pub fn WritePanel() -> impl IntoView {
         return_values: String::from("ALL_NEW"),
         ..Default::default()
     });
-    let key = StoredValue::new(key);
-    let item = StoredValue::new(item);
-    let json = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
-    // `Some(reason)`: the JSON was edited into something the fields cannot show; it is what runs.
-    let json_only = RwSignal::new(None::<String>);
-    let json_error = RwSignal::new(None::<String>);
-    let refresh = move || {
-        let f = form.get_untracked();
-        error.set(None);
-        json_only.set(None);
-        json_error.set(None);
-        if single(&f.action) {
-            match f.to_request() {
-                Ok(v) => json.set(serde_json::to_string_pretty(&v).unwrap_or_default()),
-                Err(e) => error.set(Some(e)),
-            }
-        } else {
-            let v = template(&f.action, &f.table, &key.get_value(), &item.get_value());
-            json.set(serde_json::to_string_pretty(&v).unwrap_or_default());
-        }
+    let w = Panel {
+        form,
+        key: StoredValue::new(key),
+        item: StoredValue::new(item),
+        json: RwSignal::new(String::new()),
+        error: RwSignal::new(None),
+        json_only: RwSignal::new(None),
+        json_error: RwSignal::new(None),
     };
-    refresh();
-    let set = move |f: &dyn Fn(&mut WriteForm)| {
-        form.update(|x| f(x));
-        refresh();
-    };
+    let Panel { json, error, json_only, json_error, .. } = w;
+    w.refresh();
     let run_now = move || {
         let action = form.with_untracked(|f| f.action.clone());
         match serde_json::from_str::<Value>(&json.get_untracked()) {
@@ -116,73 +159,78 @@ pub fn WritePanel() -> impl IntoView {
     let tables = move || m.state.with(|s| s.playground.tables().iter().map(|t| t.name().to_string()).collect::<Vec<_>>());
     let is_single = move || form.with(|f| single(&f.action));
 
-    view! {
-        <form class="q-builder" data-testid="w-form" on:submit=move |ev| { ev.prevent_default(); run_now(); }>
-            <div class="q-controls">
-                <div class="q-row">
-                    <label class="q-field">"Action"
-                        <select class="mdl-input" data-testid="w-action" prop:value=move || form.with(|f| f.action.clone())
-                            on:change=move |ev| { let v = event_target_value(&ev); set(&|f: &mut WriteForm| f.action = v.clone()) }>
-                            {WRITE_ACTIONS.into_iter().map(|a| view! { <option value=a>{a}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    <label class="q-field">"Table"
-                        <select class="mdl-input" data-testid="w-table" prop:value=move || form.with(|f| f.table.clone())
-                            on:change=move |ev| { let v = event_target_value(&ev); set(&|f: &mut WriteForm| f.table = v.clone()) }>
-                            {move || tables().into_iter().map(|t| view! { <option value=t.clone()>{t.clone()}</option> }).collect_view()}
-                        </select>
-                    </label>
-                </div>
-                <Show when=is_single fallback=|| view! { <p class="mdl-muted">"A starting request from the table's first item: edit the JSON and run it."</p> }>
-                    <label class="q-field">{move || if form.with(|f| f.action == "PutItem") { "Item (DynamoDB JSON)" } else { "Key (DynamoDB JSON)" }}
-                        <textarea class="mdl-input mdl-mono" rows="3" data-testid="w-item" prop:value=move || form.with(|f| f.item.clone())
-                            on:input=move |ev| { let v = event_target_value(&ev); set(&|f: &mut WriteForm| f.item = v.clone()) }></textarea>
-                    </label>
-                    <Show when=move || form.with(|f| f.action == "UpdateItem")>
-                        <label class="q-field">"Update expression"
-                            <input class="mdl-input mdl-mono" data-testid="w-update" prop:value=move || form.with(|f| f.update.clone())
-                                on:input=move |ev| { let v = event_target_value(&ev); set(&|f: &mut WriteForm| f.update = v.clone()) }/>
-                        </label>
-                    </Show>
-                    <label class="q-field">"Condition expression"
-                        <input class="mdl-input mdl-mono" data-testid="w-condition" placeholder="attribute_exists(PK)" prop:value=move || form.with(|f| f.condition.clone())
-                            on:input=move |ev| { let v = event_target_value(&ev); set(&|f: &mut WriteForm| f.condition = v.clone()) }/>
-                    </label>
-                    <div class="q-row">
-                        <label class="q-field q-grow">"Attribute names (JSON)"
-                            <input class="mdl-input mdl-mono" data-testid="w-names" prop:value=move || form.with(|f| f.names.clone())
-                                on:input=move |ev| { let v = event_target_value(&ev); set(&|f: &mut WriteForm| f.names = v.clone()) }/>
-                        </label>
-                        <label class="q-field q-grow">"Attribute values (JSON)"
-                            <input class="mdl-input mdl-mono" data-testid="w-values" prop:value=move || form.with(|f| f.values.clone())
-                                on:input=move |ev| { let v = event_target_value(&ev); set(&|f: &mut WriteForm| f.values = v.clone()) }/>
-                        </label>
-                    </div>
-                    <div class="q-row">
-                        <label class="q-field">"ReturnValues"
-                            <select class="mdl-input" data-testid="w-return-values" prop:value=move || form.with(|f| f.return_values.clone())
-                                on:change=move |ev| { let v = event_target_value(&ev); set(&|f: &mut WriteForm| f.return_values = v.clone()) }>
-                                {RETURN_VALUES.into_iter().map(|r| view! { <option value=r>{r}</option> }).collect_view()}
-                            </select>
-                        </label>
-                        <label class="q-check"><input type="checkbox" data-testid="w-return-on-failure" prop:checked=move || form.with(|f| f.return_on_failure)
-                            on:change=move |ev| { let v = event_target_checked(&ev); set(&|f: &mut WriteForm| f.return_on_failure = v) }/>"ReturnValuesOnConditionCheckFailure = ALL_OLD"</label>
-                    </div>
-                </Show>
-                <div class="q-row">
-                    <button type="submit" class="mdl-btn mdl-primary" data-testid="w-run">"Run"</button>
-                </div>
-                {move || error.get().map(|e| view! { <p class="mdl-error" data-testid="w-error">{e}</p> })}
-                <PatternBar json=json current=Callback::new(move |_| current())/>
-            </div>
-            <div class="q-json">
-                <label class="q-field">"Request JSON (what runs)"
-                    <textarea class="mdl-input mdl-mono q-json-text" data-testid="w-json" spellcheck="false" rows="16"
-                        prop:value=move || json.get() on:input=move |ev| on_json(event_target_value(&ev))></textarea>
-                </label>
-                {move || json_error.get().map(|e| view! { <p class="mdl-error" data-testid="w-json-error">{e}</p> })}
-                {move || json_only.get().map(|r| view! { <p class="q-note" data-testid="w-json-note">{format!("The fields can't show this request ({r}); the JSON is what runs.")}</p> })}
-            </div>
-        </form>
-    }
+    let single_fields = move || {
+        fragment(vec![
+            el("label")
+                .class("q-field")
+                .dyn_text(move || String::from(if form.with(|f| f.action == "PutItem") { "Item (DynamoDB JSON)" } else { "Key (DynamoDB JSON)" }))
+                .child(w.text("textarea", "mdl-input mdl-mono", "w-item", |f| f.item.clone(), |f, v| f.item = v).attr("rows", "3"))
+                .into(),
+            show(
+                move || form.with(|f| f.action == "UpdateItem"),
+                move || field("Update expression", w.text("input", "mdl-input mdl-mono", "w-update", |f| f.update.clone(), |f, v| f.update = v)).into(),
+            ),
+            field("Condition expression", w.text("input", "mdl-input mdl-mono", "w-condition", |f| f.condition.clone(), |f, v| f.condition = v).attr("placeholder", "attribute_exists(PK)")).into(),
+            el("div")
+                .class("q-row")
+                .child(field("Attribute names (JSON)", w.text("input", "mdl-input mdl-mono", "w-names", |f| f.names.clone(), |f, v| f.names = v)).class("q-field q-grow"))
+                .child(field("Attribute values (JSON)", w.text("input", "mdl-input mdl-mono", "w-values", |f| f.values.clone(), |f, v| f.values = v)).class("q-field q-grow"))
+                .into(),
+            el("div")
+                .class("q-row")
+                .child(field("ReturnValues", w.select("w-return-values", el("select").children(RETURN_VALUES.into_iter().map(option)), |f| f.return_values.clone(), |f, v| f.return_values = v)))
+                .child(
+                    el("label")
+                        .class("q-check")
+                        .child(el("input").ty("checkbox").tid("w-return-on-failure").dyn_checked(move || form.with(|f| f.return_on_failure)).on("change", move |ev| {
+                            form.update(|f| f.return_on_failure = event_target_checked(&ev));
+                            w.refresh();
+                        }))
+                        .text("ReturnValuesOnConditionCheckFailure = ALL_OLD"),
+                )
+                .into(),
+        ])
+    };
+    el("form")
+        .class("q-builder")
+        .tid("w-form")
+        .on("submit", move |ev| {
+            ev.prevent_default();
+            run_now();
+        })
+        .child(
+            el("div")
+                .class("q-controls")
+                .child(
+                    el("div")
+                        .class("q-row")
+                        .child(field("Action", w.select("w-action", el("select").children(WRITE_ACTIONS.into_iter().map(option)), |f| f.action.clone(), |f, v| f.action = v)))
+                        .child(field(
+                            "Table",
+                            w.select("w-table", el("select").dyn_child(move || tables().iter().map(|t| option(t)).collect::<Vec<_>>().into()), |f| f.table.clone(), |f, v| f.table = v),
+                        )),
+                )
+                .child(show_else(is_single, single_fields, || el("p").class("mdl-muted").text("A starting request from the table's first item: edit the JSON and run it.").into()))
+                .child(el("div").class("q-row").child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("w-run").text("Run")))
+                .dyn_child(move || error.get().map(|e| el("p").class("mdl-error").tid("w-error").text(&e)).into())
+                .child(pattern_bar(json.into(), Callback::new(move |_| current()))),
+        )
+        .child(
+            el("div")
+                .class("q-json")
+                .child(
+                    el("label").class("q-field").text("Request JSON (what runs)").child(
+                        el("textarea")
+                            .class("mdl-input mdl-mono q-json-text")
+                            .tid("w-json")
+                            .attr("spellcheck", "false")
+                            .attr("rows", "16")
+                            .dyn_value(move || json.get())
+                            .on_input(on_json),
+                    ),
+                )
+                .dyn_child(move || json_error.get().map(|e| el("p").class("mdl-error").tid("w-json-error").text(&e)).into())
+                .dyn_child(move || json_only.get().map(|r| el("p").class("q-note").tid("w-json-note").text(&format!("The fields can't show this request ({r}); the JSON is what runs."))).into()),
+        )
+        .into()
 }
