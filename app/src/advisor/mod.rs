@@ -2,11 +2,11 @@
 //! it concerns. Each can be dismissed with a reason (saved in the model, undoable) and restored.
 
 use advisor::{Finding, Severity};
-use leptos::prelude::*;
 
 use crate::model::Edit;
-use crate::modeler::state::use_modeler;
+use crate::modeler::state::{use_modeler, Modeler};
 use crate::patterns::analysis::Analysis;
+use crate::ui::prelude::*;
 
 fn severity_label(s: Severity) -> (&'static str, &'static str) {
     match s {
@@ -15,8 +15,8 @@ fn severity_label(s: Severity) -> (&'static str, &'static str) {
     }
 }
 
-#[component]
-fn FindingItem(finding: Finding) -> impl IntoView {
+/// One finding: what is wrong, what it concerns, the fix, and a way to dismiss it with a reason.
+fn finding_item(finding: Finding) -> View {
     let m = use_modeler();
     let id = finding.id();
     let asking = RwSignal::new(false);
@@ -36,43 +36,88 @@ fn FindingItem(finding: Finding) -> impl IntoView {
         }
     };
     let (class, label) = severity_label(finding.severity);
-    view! {
-        <li class=format!("adv-finding {class}") data-testid="finding" data-finding-id=id.clone() data-rule=finding.rule.id()>
-            <div class="adv-head">
-                <span class="adv-severity">{label}</span>
-                <span class="adv-title" data-testid="finding-title">{finding.title.clone()}</span>
-            </div>
-            <div class="adv-target" data-testid="finding-target">{finding.target.label()}</div>
-            <p class="adv-text" data-testid="finding-explanation">{finding.explanation.clone()}</p>
-            <p class="adv-fix" data-testid="finding-fix"><strong>"Fix: "</strong>{finding.fix.clone()}</p>
-            <Show when=move || !asking.get()>
-                <button type="button" class="mdl-link" data-testid="finding-dismiss" on:click=move |_| asking.set(true)>"Dismiss…"</button>
-            </Show>
-            <Show when=move || asking.get()>
-                <form class="adv-dismiss" on:submit=move |ev| { ev.prevent_default(); dismiss() }>
-                    <label class="mdl-field">
-                        <span class="mdl-label">"Why does this not apply?"</span>
-                        <input type="text" class="mdl-input" data-testid="finding-reason" autofocus=true
-                            aria-invalid=move || if error.with(|e| e.is_some()) { "true" } else { "false" }
-                            prop:value=move || reason.get()
-                            on:input=move |ev| { error.set(None); reason.set(event_target_value(&ev)) }
-                            on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" { asking.set(false) }/>
-                        <span class="mdl-error" role="alert" data-testid="finding-reason-error" hidden=move || error.with(|e| e.is_none())>
-                            {move || error.get().unwrap_or_default()}
-                        </span>
-                    </label>
-                    <div class="mdl-actions">
-                        <button type="button" class="mdl-btn" on:click=move |_| asking.set(false)>"Cancel"</button>
-                        <button type="submit" class="mdl-btn mdl-primary" data-testid="finding-dismiss-confirm">"Dismiss"</button>
-                    </div>
-                </form>
-            </Show>
-        </li>
-    }
+    let form = move || {
+        el("form")
+            .class("adv-dismiss")
+            .on("submit", move |ev| {
+                ev.prevent_default();
+                dismiss()
+            })
+            .child(
+                el("label")
+                    .class("mdl-field")
+                    .child(el("span").class("mdl-label").text("Why does this not apply?"))
+                    .child(
+                        el("input")
+                            .ty("text")
+                            .class("mdl-input")
+                            .tid("finding-reason")
+                            .flag("autofocus", true)
+                            .dyn_attr("aria-invalid", move || Some(String::from(if error.with(|e| e.is_some()) { "true" } else { "false" })))
+                            .dyn_value(move || reason.get())
+                            .on_input(move |v| {
+                                error.set(None);
+                                reason.set(v)
+                            })
+                            .on_key("keydown", move |ev| {
+                                if ev.key() == "Escape" {
+                                    asking.set(false)
+                                }
+                            }),
+                    )
+                    .child(
+                        el("span")
+                            .class("mdl-error")
+                            .attr("role", "alert")
+                            .tid("finding-reason-error")
+                            .dyn_flag("hidden", move || error.with(|e| e.is_none()))
+                            .dyn_text(move || error.get().unwrap_or_default()),
+                    ),
+            )
+            .child(
+                el("div")
+                    .class("mdl-actions")
+                    .child(el("button").ty("button").class("mdl-btn").on_click(move |_| asking.set(false)).text("Cancel"))
+                    .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("finding-dismiss-confirm").text("Dismiss")),
+            )
+            .into()
+    };
+    el("li")
+        .class(&format!("adv-finding {class}"))
+        .tid("finding")
+        .attr("data-finding-id", &id)
+        .attr("data-rule", finding.rule.id())
+        .child(el("div").class("adv-head").child(el("span").class("adv-severity").text(label)).child(el("span").class("adv-title").tid("finding-title").text(&finding.title)))
+        .child(el("div").class("adv-target").tid("finding-target").text(&finding.target.label()))
+        .child(el("p").class("adv-text").tid("finding-explanation").text(&finding.explanation))
+        .child(el("p").class("adv-fix").tid("finding-fix").child(el("strong").text("Fix: ")).text(&finding.fix))
+        .child(show(move || !asking.get(), move || el("button").ty("button").class("mdl-link").tid("finding-dismiss").on_click(move |_| asking.set(true)).text("Dismiss…").into()))
+        .child(show(move || asking.get(), form))
+        .into()
 }
 
-#[component]
-pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
+/// A dismissed finding, folded: its title, the reason, and Restore.
+fn dismissed_item(m: Modeler, f: Finding, reason: String) -> El {
+    let id = f.id();
+    let id2 = id.clone();
+    el("li")
+        .class("adv-finding adv-folded")
+        .tid("dismissed-finding")
+        .attr("data-finding-id", &id)
+        .child(el("span").class("adv-title").text(&f.title))
+        .child(el("span").class("adv-reason").tid("dismissed-reason").text(&format!("Dismissed: {reason}")))
+        .child(el("button").ty("button").class("mdl-link").tid("finding-restore").on_click(move |_| restore(m, id2.clone())).text("Restore"))
+}
+
+/// Brings a dismissed finding back (one undoable edit).
+fn restore(m: Modeler, id: String) {
+    let mut list = m.state.with_untracked(|s| s.playground.dismissed_findings.clone());
+    advisor::restore(&mut list, &id);
+    let _ = m.perform(Edit::SetDismissedFindings(list));
+}
+
+/// The advisor's findings for `analysis`: open ones first, dismissed ones folded below.
+pub fn advisor_panel(analysis: Memo<Analysis>) -> View {
     let m = use_modeler();
     let active = move || analysis.with(|a| a.findings.iter().filter(|f| f.dismissal(&a.dismissed).is_none()).cloned().collect::<Vec<_>>());
     let dismissed = move || {
@@ -83,11 +128,6 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
-    let restore = move |id: String| {
-        let mut list = m.state.with_untracked(|s| s.playground.dismissed_findings.clone());
-        advisor::restore(&mut list, &id);
-        let _ = m.perform(Edit::SetDismissedFindings(list));
-    };
     let summary = move || {
         let (n, d) = (active().len(), dismissed().len());
         match (n, d) {
@@ -97,38 +137,30 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
             (n, _) => format!("{n} findings"),
         }
     };
-    view! {
-        <section class="adv" data-testid="advisor" aria-labelledby="advisor-title">
-            <h2 class="pat-title" id="advisor-title">"Advisor"</h2>
-            <p class="pat-coverage" data-testid="advisor-summary">{summary}</p>
-            {move || {
-                let (source, result) = crate::heat::current();
-                let note = source.with(|s| result.with(|r| crate::patterns::analysis::heat_note(s.as_ref(), r.as_ref())))?;
-                Some(view! { <p class="mdl-muted" data-testid="advisor-heat">{note}</p> })
-            }}
-            <ul class="adv-list" data-testid="findings">
-                <For each=active key=|f| (f.id(), f.title.clone(), f.explanation.clone()) let:f>
-                    <FindingItem finding=f/>
-                </For>
-            </ul>
-            <Show when=move || !dismissed().is_empty()>
-                <details class="adv-dismissed" data-testid="advisor-dismissed">
-                    <summary>{move || format!("Dismissed ({})", dismissed().len())}</summary>
-                    <ul class="adv-list">
-                        {move || dismissed().into_iter().map(|(f, reason)| {
-                            let id = f.id();
-                            let id2 = id.clone();
-                            view! {
-                                <li class="adv-finding adv-folded" data-testid="dismissed-finding" data-finding-id=id.clone()>
-                                    <span class="adv-title">{f.title.clone()}</span>
-                                    <span class="adv-reason" data-testid="dismissed-reason">{format!("Dismissed: {reason}")}</span>
-                                    <button type="button" class="mdl-link" data-testid="finding-restore" on:click=move |_| restore(id2.clone())>"Restore"</button>
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ul>
-                </details>
-            </Show>
-        </section>
-    }
+    el("section")
+        .class("adv")
+        .tid("advisor")
+        .attr("aria-labelledby", "advisor-title")
+        .child(el("h2").class("pat-title").id("advisor-title").text("Advisor"))
+        .child(el("p").class("pat-coverage").tid("advisor-summary").dyn_text(summary))
+        .dyn_child(move || {
+            let (source, result) = crate::heat::current();
+            source
+                .with(|s| result.with(|r| crate::patterns::analysis::heat_note(s.as_ref(), r.as_ref())))
+                .map(|note| el("p").class("mdl-muted").tid("advisor-heat").text(&note))
+                .into()
+        })
+        .child(el("ul").class("adv-list").tid("findings").child(each(active, |f| (f.id(), f.title.clone(), f.explanation.clone()), finding_item)))
+        .child(show(
+            move || !dismissed().is_empty(),
+            move || {
+                el("details")
+                    .class("adv-dismissed")
+                    .tid("advisor-dismissed")
+                    .child(el("summary").dyn_text(move || format!("Dismissed ({})", dismissed().len())))
+                    .child(el("ul").class("adv-list").dyn_child(move || dismissed().into_iter().map(|(f, reason)| dismissed_item(m, f, reason)).collect::<Vec<_>>().into()))
+                    .into()
+            },
+        ))
+        .into()
 }

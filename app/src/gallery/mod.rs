@@ -5,11 +5,11 @@
 //! never replaces the user's work without asking. Cards render the model's own text as text.
 
 use formats::gallery::{cards, search, Card, Category, Template};
-use leptos::prelude::*;
 
 use crate::modeler::use_modeler;
 use crate::share::incoming::{offer, Incoming};
 use crate::share::{use_travel, GalleryState};
+use crate::ui::prelude::*;
 
 fn open_template(slug: &'static str) {
     let t = use_travel();
@@ -22,33 +22,53 @@ fn open_template(slug: &'static str) {
     }
 }
 
-#[component]
-fn TemplateCard(card: Card) -> impl IntoView {
+/// One template: its name, size, description, access patterns and an Open button.
+fn template_card(card: Card) -> El {
     let slug = card.slug;
-    view! {
-        <article class="gal-card" data-testid=format!("gallery-card-{slug}") aria-labelledby=format!("gal-{slug}")>
-            <h3 class="gal-name" id=format!("gal-{slug}")>{card.name.clone()}</h3>
-            <p class="gal-meta mdl-muted">{format!("{} table(s) · {} sample items · {} access patterns", card.tables, card.items, card.patterns.len())}</p>
-            <p class="gal-desc">{card.description.clone()}</p>
-            <details class="gal-patterns">
-                <summary>"Access patterns"</summary>
-                <ul>{card.patterns.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ul>
-            </details>
-            <button type="button" class="mdl-btn mdl-primary gal-open" data-testid=format!("gallery-open-{slug}")
-                on:click=move |_| open_template(slug)>"Open"</button>
-        </article>
+    el("article")
+        .class("gal-card")
+        .tid(&format!("gallery-card-{slug}"))
+        .attr("aria-labelledby", &format!("gal-{slug}"))
+        .child(el("h3").class("gal-name").id(&format!("gal-{slug}")).text(&card.name))
+        .child(el("p").class("gal-meta mdl-muted").text(&format!("{} table(s) · {} sample items · {} access patterns", card.tables, card.items, card.patterns.len())))
+        .child(el("p").class("gal-desc").text(&card.description))
+        .child(
+            el("details")
+                .class("gal-patterns")
+                .child(el("summary").text("Access patterns"))
+                .child(el("ul").children(card.patterns.iter().map(|p| el("li").text(p)))),
+        )
+        .child(el("button").ty("button").class("mdl-btn mdl-primary gal-open").tid(&format!("gallery-open-{slug}")).on_click(move |_| open_template(slug)).text("Open"))
+}
+
+/// The templates matching `query`: their count, then a section per category that has any.
+fn sections(all: &[Card], query: &str) -> View {
+    let found = search(all, query);
+    let mut views: Vec<View> = vec![el("p").class("mdl-muted").tid("gallery-count").attr("role", "status").text(&format!("{} template(s)", found.len())).into()];
+    for cat in Category::ALL {
+        let cards: Vec<Card> = found.iter().filter(|c| c.category == cat).map(|c| (*c).clone()).collect();
+        if !cards.is_empty() {
+            views.push(
+                el("section")
+                    .class("gal-section")
+                    .attr("aria-label", cat.label())
+                    .child(el("h2").class("gal-section-title").text(cat.label()))
+                    .child(el("div").class("gal-grid").children(cards.into_iter().map(template_card)))
+                    .into(),
+            );
+        }
     }
+    fragment(views)
 }
 
 /// The gallery, covering the workspace while it is open.
-#[component]
-pub fn GalleryHost() -> impl IntoView {
+pub fn gallery_host() -> View {
     let t = use_travel();
     let m = use_modeler();
     let all = StoredValue::new(cards());
     let query = RwSignal::new(String::new());
     // A gallery opened because there was nothing to show steps aside once the model has a table.
-    Effect::new(move |_| {
+    watch(move || {
         let has_tables = m.state.with(|s| !s.playground.tables().is_empty());
         if has_tables && t.gallery.get_untracked() == GalleryState::FirstVisit {
             t.gallery.set(GalleryState::Closed);
@@ -56,54 +76,56 @@ pub fn GalleryHost() -> impl IntoView {
     });
     let shown = move || t.gallery.get() != GalleryState::Closed;
     let first = move || t.gallery.get() == GalleryState::FirstVisit;
-    let sections = move || {
-        let q = query.get();
-        all.with_value(|all| {
-            let found = search(all, &q);
-            let count = found.len();
-            let views = Category::ALL
-                .into_iter()
-                .filter_map(|cat| {
-                    let cards: Vec<Card> = found.iter().filter(|c| c.category == cat).map(|c| (*c).clone()).collect();
-                    (!cards.is_empty()).then(|| {
-                        view! {
-                            <section class="gal-section" aria-label=cat.label()>
-                                <h2 class="gal-section-title">{cat.label()}</h2>
-                                <div class="gal-grid">
-                                    {cards.into_iter().map(|card| view! { <TemplateCard card=card/> }).collect_view()}
-                                </div>
-                            </section>
-                        }
-                    })
-                })
-                .collect_view();
-            (count, views)
-        })
+    let overlay = move || {
+        el("div")
+            .class("gal-overlay")
+            .tid("gallery")
+            .attr("role", "region")
+            .attr("aria-label", "Templates")
+            .on_key("keydown", move |ev| {
+                if ev.key() == "Escape" {
+                    t.gallery.set(GalleryState::Closed)
+                }
+            })
+            .child(
+                el("header")
+                    .class("gal-header")
+                    .child(
+                        el("div")
+                            .child(el("h2").class("gal-title").text("Start from a template"))
+                            .child(el("p").class("mdl-muted").text("Each template is a documented design: why its keys are what they are, sample items that make the point, and its access patterns. Opening one never replaces your work without asking.")),
+                    )
+                    .child(
+                        el("button")
+                            .ty("button")
+                            .class("mdl-btn")
+                            .tid("gallery-close")
+                            .on_click(move |_| t.gallery.set(GalleryState::Closed))
+                            .dyn_text(move || String::from(if first() { "Start with an empty model" } else { "Close" })),
+                    ),
+            )
+            .child(
+                el("input")
+                    .ty("search")
+                    .class("mdl-input gal-search")
+                    .tid("gallery-search")
+                    .attr("placeholder", "Search: sparse, GSI, counter, tenant…")
+                    .attr("aria-label", "Search templates")
+                    .flag("autofocus", true)
+                    .dyn_value(move || query.get())
+                    .on_input(move |v| query.set(v)),
+            )
+            .dyn_child(move || {
+                let q = query.get();
+                all.with_value(|all| sections(all, &q))
+            })
+            .into()
     };
-    view! {
-        <Show when=shown>
-            <div class="gal-overlay" data-testid="gallery" role="region" aria-label="Templates"
-                on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" { t.gallery.set(GalleryState::Closed) }>
-                <header class="gal-header">
-                    <div>
-                        <h2 class="gal-title">"Start from a template"</h2>
-                        <p class="mdl-muted">"Each template is a documented design: why its keys are what they are, sample items that make the point, and its access patterns. Opening one never replaces your work without asking."</p>
-                    </div>
-                    <button type="button" class="mdl-btn" data-testid="gallery-close"
-                        on:click=move |_| t.gallery.set(GalleryState::Closed)>
-                        {move || if first() { "Start with an empty model" } else { "Close" }}
-                    </button>
-                </header>
-                <input type="search" class="mdl-input gal-search" data-testid="gallery-search" placeholder="Search: sparse, GSI, counter, tenant…"
-                    aria-label="Search templates" autofocus=true prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev))/>
-                {move || {
-                    let (count, views) = sections();
-                    view! {
-                        <p class="mdl-muted" data-testid="gallery-count" role="status">{format!("{count} template(s)")}</p>
-                        {views}
-                    }
-                }}
-            </div>
-        </Show>
-    }
+    show(shown, overlay)
+}
+
+/// [`gallery_host`] for the workspace's `view!` until it is built by `ui` too.
+#[leptos::component]
+pub fn GalleryHost() -> impl leptos::IntoView {
+    crate::ui::bridge::to_leptos(gallery_host())
 }

@@ -5,15 +5,20 @@
 pub mod analysis;
 mod editor;
 
-use advisor::check::{units_text, Status};
-use advisor::draft::{new_draft, Draft};
-use leptos::prelude::*;
+use std::rc::Rc;
 
-use crate::advisor::AdvisorPanel;
+use advisor::check::{units_text, PatternCheck, Status};
+use advisor::draft::{new_draft, Draft};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+use crate::advisor::advisor_panel;
 use crate::model::Edit;
 use crate::modeler::state::{now, use_modeler};
+use crate::ui::owner::keep;
+use crate::ui::prelude::*;
 use analysis::{analyse, Analysis};
-use editor::PatternEditor;
+use editor::pattern_editor;
 
 /// Which pattern the form is open for.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,15 +36,83 @@ fn status_class(s: Status) -> &'static str {
     }
 }
 
-#[component]
-pub fn PatternsTab() -> impl IntoView {
+/// Sets `shown` while `node` is on screen (an IntersectionObserver, attached once the tab is mounted).
+fn watch_visibility(node: web_sys::Element, shown: RwSignal<bool>) {
+    Effect::new(move |_| {
+        let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok()) {
+                shown.try_set(e.is_intersecting());
+            }
+        });
+        if let Ok(observer) = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()) {
+            observer.observe(&node);
+            keep(Box::new(move || observer.disconnect()));
+        }
+        // A report may still be on its way after the observer disconnects: the callback stays.
+        callback.forget();
+    });
+}
+
+/// One checked pattern as a table row: what it used, read, returned and cost, and its actions.
+fn pattern_row(c: &PatternCheck, index_label: String, i: usize, editing: RwSignal<Editing>, delete: Rc<dyn Fn(usize)>) -> El {
+    let status = format!("{} {}", c.status.symbol(), c.status.label());
+    let error = c.error.as_ref().map(|e| e.to_string());
+    let cost = match (c.read_half_units, c.write_half_units) {
+        (0, 0) if c.error.is_some() => String::from("—"),
+        (r, 0) => format!("{} RCU", units_text(r)),
+        (0, w) => format!("{} WCU", units_text(w)),
+        (r, w) => format!("{} RCU, {} WCU", units_text(r), units_text(w)),
+    };
+    let reads = if c.error.is_some() { String::from("—") } else { format!("{} → {}", c.items_read, c.items_returned) };
+    let pages = (c.requests > 1).then(|| el("div").class("pat-op").text(&format!("{} requests", c.requests)));
+    let entities = c.entities.join(", ");
+    let unexpected = (!c.unexpected_entities.is_empty()).then(|| el("div").class("pat-unexpected").text(&format!("not expected: {}", c.unexpected_entities.join(", "))));
+    el("tr")
+        .tid("pattern-row")
+        .attr("data-name", &c.name)
+        .class(status_class(c.status))
+        .child(el("th").attr("scope", "row").class("pat-name").text(&c.name).child(el("div").class("pat-op").text(&c.operation_label())))
+        .child(el("td").tid("pattern-index").text(&index_label))
+        .child(el("td").class("mdl-mono").tid("pattern-key").text(&c.key_condition))
+        .child(el("td").tid("pattern-items").attr("title", "items read (before any filter) → items returned").text(&reads).child(pages))
+        .child(el("td").tid("pattern-cost").attr("title", "consumed capacity reported by the engine for the request(s)").text(&cost))
+        .child(el("td").tid("pattern-entities").text(&entities).child(unexpected))
+        .child(
+            el("td")
+                .tid("pattern-status")
+                .class("pat-status")
+                .text(&status)
+                .child(error.map(|e| el("div").class("mdl-error").attr("role", "alert").tid("pattern-error").text(&e))),
+        )
+        .child(
+            el("td")
+                .class("pat-actions")
+                .child(el("button").ty("button").class("mdl-link").tid("pattern-open").on_click(move |_| crate::query::save_pattern::open(i)).text("Open in builder"))
+                .child(el("button").ty("button").class("mdl-link").tid("pattern-edit").on_click(move |_| editing.set(Editing::At(i))).text("Edit"))
+                .child(el("button").ty("button").class("mdl-link mdl-remove").tid("pattern-delete").on_click(move |_| delete(i)).text("Delete")),
+        )
+}
+
+/// The pattern table's head row.
+fn table_head() -> El {
+    let cols = ["Access pattern", "Index", "Key condition", "Read → returned", "Capacity", "Entities", "Status"];
+    el("thead").child(
+        el("tr")
+            .children(cols.into_iter().map(|c| el("th").attr("scope", "col").text(c)))
+            .child(el("th").attr("scope", "col").child(el("span").class("mdl-sr").text("Actions"))),
+    )
+}
+
+/// The tab: the patterns checked against the model (while it can be seen), their coverage, the form,
+/// the Markdown export and the advisor.
+pub fn patterns_tab() -> View {
     let m = use_modeler();
     // The tab stays mounted while hidden; the patterns run, and the advisor reads every item, only while
     // it can be seen (opening a 100,000-item file or editing one in the Items tab does not wait for it),
     // and then again on every change of the model or of the Heat tab's results.
-    let root = NodeRef::<leptos::html::Div>::new();
+    let root = el("div").class("pat").tid("patterns-tab");
     let shown = RwSignal::new(false);
-    crate::modeler::indexes_tab::watch_visibility(root, shown);
+    watch_visibility(root.elem().clone(), shown);
     let (source, heat) = crate::heat::current();
     let analysis = Memo::new(move |prev: Option<&Analysis>| match (shown.get(), prev) {
         (false, Some(prev)) => prev.clone(),
@@ -66,7 +139,7 @@ pub fn PatternsTab() -> impl IntoView {
         draft_for_new.set(d);
     };
 
-    let delete = move |i: usize| {
+    let delete: Rc<dyn Fn(usize)> = Rc::new(move |i: usize| {
         let mut list = m.state.with_untracked(|s| s.playground.access_patterns.clone());
         if i < list.len() {
             list.remove(i);
@@ -75,98 +148,93 @@ pub fn PatternsTab() -> impl IntoView {
             }
         }
         editing.set(Editing::None);
-    };
+    });
 
-    let rows = move || {
+    let rows = move || -> View {
         analysis.with(|a| {
             a.checks
                 .iter()
                 .enumerate()
-                .map(|(i, c)| {
-                    let status = format!("{} {}", c.status.symbol(), c.status.label());
-                    let error = c.error.as_ref().map(|e| e.to_string());
-                    let cost = match (c.read_half_units, c.write_half_units) {
-                        (0, 0) if c.error.is_some() => String::from("—"),
-                        (r, 0) => format!("{} RCU", units_text(r)),
-                        (0, w) => format!("{} WCU", units_text(w)),
-                        (r, w) => format!("{} RCU, {} WCU", units_text(r), units_text(w)),
-                    };
-                    let reads = if c.error.is_some() { String::from("—") } else { format!("{} → {}", c.items_read, c.items_returned) };
-                    let pages = (c.requests > 1).then(|| format!("{} requests", c.requests));
-                    let entities = c.entities.join(", ");
-                    let unexpected = (!c.unexpected_entities.is_empty()).then(|| format!("not expected: {}", c.unexpected_entities.join(", ")));
-                    view! {
-                        <tr data-testid="pattern-row" data-name=c.name.clone() class=status_class(c.status)>
-                            <th scope="row" class="pat-name">{c.name.clone()}<div class="pat-op">{c.operation_label()}</div></th>
-                            <td data-testid="pattern-index">{a.index_labels.get(i).cloned().unwrap_or_default()}</td>
-                            <td class="mdl-mono" data-testid="pattern-key">{c.key_condition.clone()}</td>
-                            <td data-testid="pattern-items" title="items read (before any filter) → items returned">{reads}{pages.map(|p| view! { <div class="pat-op">{p}</div> })}</td>
-                            <td data-testid="pattern-cost" title="consumed capacity reported by the engine for the request(s)">{cost}</td>
-                            <td data-testid="pattern-entities">{entities}{unexpected.map(|u| view! { <div class="pat-unexpected">{u}</div> })}</td>
-                            <td data-testid="pattern-status" class="pat-status">{status}
-                                {error.map(|e| view! { <div class="mdl-error" role="alert" data-testid="pattern-error">{e}</div> })}
-                            </td>
-                            <td class="pat-actions">
-                                <button type="button" class="mdl-link" data-testid="pattern-open" on:click=move |_| crate::query::save_pattern::open(i)>"Open in builder"</button>
-                                <button type="button" class="mdl-link" data-testid="pattern-edit" on:click=move |_| editing.set(Editing::At(i))>"Edit"</button>
-                                <button type="button" class="mdl-link mdl-remove" data-testid="pattern-delete" on:click=move |_| delete(i)>"Delete"</button>
-                            </td>
-                        </tr>
-                    }
-                })
-                .collect_view()
+                .map(|(i, c)| pattern_row(c, a.index_labels.get(i).cloned().unwrap_or_default(), i, editing, delete.clone()))
+                .collect::<Vec<_>>()
+                .into()
         })
     };
 
-    let editor = move || match editing.get() {
-        Editing::None => None,
-        Editing::New => Some(view! { <PatternEditor index=None start=draft_for_new.get_untracked() on_close=close/> }.into_any()),
-        Editing::At(i) => {
-            let start = m.state.with_untracked(|s| s.playground.access_patterns.get(i).map(Draft::from_pattern));
-            start.map(|d| view! { <PatternEditor index=Some(i) start=d on_close=close/> }.into_any())
+    let editor = move || -> View {
+        match editing.get() {
+            Editing::None => View::empty(),
+            Editing::New => pattern_editor(None, draft_for_new.get_untracked(), close),
+            Editing::At(i) => {
+                let start = m.state.with_untracked(|s| s.playground.access_patterns.get(i).map(Draft::from_pattern));
+                start.map(|d| pattern_editor(Some(i), d, close)).into()
+            }
         }
     };
     let markdown_href = move || {
         let md = analysis.with(|a| a.markdown.clone());
-        format!("data:text/markdown;charset=utf-8,{}", String::from(js_sys::encode_uri_component(&md)))
+        Some(format!("data:text/markdown;charset=utf-8,{}", String::from(js_sys::encode_uri_component(&md))))
     };
     let has_patterns = move || analysis.with(|a| !a.checks.is_empty());
 
-    view! {
-        <div class="pat" data-testid="patterns-tab" node_ref=root>
-            <div class="pat-head">
-                <h2 class="pat-title">"Access patterns"</h2>
-                <p class="pat-coverage" data-testid="pattern-coverage">
-                    {move || if has_patterns() { analysis.with(|a| a.coverage.clone()) } else { String::from("No access patterns yet") }}
-                </p>
-                <div class="pat-tools">
-                    <button type="button" class="mdl-btn" data-testid="pattern-add" on:click=start_new>"+ Access pattern"</button>
-                    <button type="button" class="mdl-btn" data-testid="pattern-export" aria-expanded=move || if show_markdown.get() { "true" } else { "false" }
-                        disabled=move || !has_patterns() on:click=move |_| show_markdown.update(|v| *v = !*v)>"Markdown"</button>
-                </div>
-            </div>
-            <p class="mdl-muted">"List every request the application makes first, then design keys so that each is one Query or GetItem. Each pattern runs against the model's own items on every change; figures are the engine's."</p>
-            {editor}
-            <Show when=move || show_markdown.get() && has_patterns()>
-                <div class="pat-markdown">
-                    <textarea class="mdl-input mdl-mono" readonly rows="8" data-testid="pattern-markdown" aria-label="The pattern table as Markdown"
-                        prop:value=move || analysis.with(|a| a.markdown.clone())></textarea>
-                    <a class="mdl-btn" data-testid="pattern-download" download="access-patterns.md" href=markdown_href>"Download .md"</a>
-                </div>
-            </Show>
-            <Show when=has_patterns>
-                <div class="pat-scroll">
-                    <table class="pat-table" data-testid="pattern-table">
-                        <thead><tr>
-                            <th scope="col">"Access pattern"</th><th scope="col">"Index"</th><th scope="col">"Key condition"</th>
-                            <th scope="col">"Read → returned"</th><th scope="col">"Capacity"</th><th scope="col">"Entities"</th>
-                            <th scope="col">"Status"</th><th scope="col"><span class="mdl-sr">"Actions"</span></th>
-                        </tr></thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                </div>
-            </Show>
-            <AdvisorPanel analysis=analysis/>
-        </div>
-    }
+    root.child(
+        el("div")
+            .class("pat-head")
+            .child(el("h2").class("pat-title").text("Access patterns"))
+            .child(
+                el("p")
+                    .class("pat-coverage")
+                    .tid("pattern-coverage")
+                    .dyn_text(move || if has_patterns() { analysis.with(|a| a.coverage.clone()) } else { String::from("No access patterns yet") }),
+            )
+            .child(
+                el("div")
+                    .class("pat-tools")
+                    .child(el("button").ty("button").class("mdl-btn").tid("pattern-add").on_click(start_new).text("+ Access pattern"))
+                    .child(
+                        el("button")
+                            .ty("button")
+                            .class("mdl-btn")
+                            .tid("pattern-export")
+                            .dyn_attr("aria-expanded", move || Some(String::from(if show_markdown.get() { "true" } else { "false" })))
+                            .dyn_flag("disabled", move || !has_patterns())
+                            .on_click(move |_| show_markdown.update(|v| *v = !*v))
+                            .text("Markdown"),
+                    ),
+            ),
+    )
+    .child(el("p").class("mdl-muted").text("List every request the application makes first, then design keys so that each is one Query or GetItem. Each pattern runs against the model's own items on every change; figures are the engine's."))
+    .dyn_child(editor)
+    .child(show(
+        move || show_markdown.get() && has_patterns(),
+        move || {
+            el("div")
+                .class("pat-markdown")
+                .child(
+                    el("textarea")
+                        .class("mdl-input mdl-mono")
+                        .flag("readonly", true)
+                        .attr("rows", "8")
+                        .tid("pattern-markdown")
+                        .attr("aria-label", "The pattern table as Markdown")
+                        .dyn_value(move || analysis.with(|a| a.markdown.clone())),
+                )
+                .child(el("a").class("mdl-btn").tid("pattern-download").attr("download", "access-patterns.md").dyn_attr("href", markdown_href).text("Download .md"))
+                .into()
+        },
+    ))
+    .child(show(has_patterns, move || {
+        el("div")
+            .class("pat-scroll")
+            .child(el("table").class("pat-table").tid("pattern-table").child(table_head()).child(el("tbody").dyn_child(rows.clone())))
+            .into()
+    }))
+    .child(advisor_panel(analysis))
+    .into()
+}
+
+/// [`patterns_tab`] for the workspace's `view!` until it is built by `ui` too.
+#[leptos::component]
+pub fn PatternsTab() -> impl leptos::IntoView {
+    crate::ui::bridge::to_leptos(patterns_tab())
 }

@@ -3,11 +3,11 @@
 //! what its format cannot hold.
 
 use formats::aws::{batch_files, cloudformation, items_json, seed_script, to_yaml};
-use leptos::prelude::*;
 
 use super::file_io::{download, file_name};
 use super::state::use_travel;
 use crate::modeler::use_modeler;
+use crate::ui::prelude::*;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -59,45 +59,59 @@ fn run(format: Format) -> Result<(String, Vec<String>), String> {
     })
 }
 
-#[component]
-pub fn ExportPanel() -> impl IntoView {
+/// One export: its button, and beside it what the format is for.
+fn choice(result: RwSignal<Option<Result<(String, Vec<String>), String>>>, format: Format, id: &str, label: &str, hint: &str) -> View {
+    fragment(vec![
+        el("button").ty("button").class("mdl-btn").tid(id).on_click(move |_| result.set(Some(run(format)))).text(label).into(),
+        el("span").class("mdl-muted").text(hint).into(),
+    ])
+}
+
+/// What the last export did: the file it saved and what the format left out, or why it failed.
+fn outcome(r: Result<(String, Vec<String>), String>) -> View {
+    match r {
+        Ok((name, notes)) => {
+            let left_out = (!notes.is_empty()).then(|| {
+                fragment(vec![
+                    el("p").class("trv-warn").text(&format!("{} thing(s) this format cannot hold were left out:", notes.len())).into(),
+                    el("ul").tid("export-notes").children(notes.iter().map(|n| el("li").text(n))).into(),
+                ])
+            });
+            el("div").class("trv-result").attr("role", "status").tid("export-result").child(el("p").text(&format!("Saved {name}."))).child(left_out).into()
+        }
+        Err(e) => el("p").class("mdl-error").attr("role", "alert").tid("export-error").text(&e).into(),
+    }
+}
+
+/// The dialog and its backdrop; Escape or a click on the backdrop closes it.
+pub fn export_panel() -> View {
     let t = use_travel();
     let result = RwSignal::new(None::<Result<(String, Vec<String>), String>>);
     let close = move || t.panel.set(None);
-    let button = move |format: Format, id: &'static str, label: &'static str, hint: &'static str| {
-        view! {
-            <button type="button" class="mdl-btn" data-testid=id on:click=move |_| result.set(Some(run(format)))>{label}</button>
-            <span class="mdl-muted">{hint}</span>
-        }
-    };
-    view! {
-        <div class="mdl-backdrop" on:click=move |_| close()></div>
-        <div class="mdl-dialog trv-export" role="dialog" aria-modal="true" aria-labelledby="trv-export-title" data-testid="export-panel"
-            on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" { close() }>
-            <h2 class="mdl-dialog-title" id="trv-export-title">"Export the model"</h2>
-            <div class="trv-choices">
-                {button(Format::Workbench, "export-workbench", "NoSQL Workbench", "A model file NoSQL Workbench 3 opens (tables, facets, indexes, items).")}
-                {button(Format::CfnYaml, "export-cfn-yaml", "CloudFormation (YAML)", "The tables on real DynamoDB: aws cloudformation deploy --template-file FILE --stack-name NAME")}
-                {button(Format::CfnJson, "export-cfn-json", "CloudFormation (JSON)", "The same template as JSON.")}
-                {button(Format::Seed, "export-seed", "Seed script", "Puts every item with aws dynamodb batch-write-item (ENDPOINT=… for a local server).")}
-                {button(Format::Items, "export-items", "Items (DynamoDB JSON)", "Every table's items, as DynamoDB JSON.")}
-                {button(Format::Batches, "export-batches", "batch-write-item files", "One request file per 25 items: aws dynamodb batch-write-item --request-items file://FILE")}
-            </div>
-            {move || result.get().map(|r| match r {
-                Ok((name, notes)) => view! {
-                    <div class="trv-result" role="status" data-testid="export-result">
-                        <p>{format!("Saved {name}.")}</p>
-                        {(!notes.is_empty()).then(|| view! {
-                            <p class="trv-warn">{format!("{} thing(s) this format cannot hold were left out:", notes.len())}</p>
-                            <ul data-testid="export-notes">{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                        })}
-                    </div>
-                }.into_any(),
-                Err(e) => view! { <p class="mdl-error" role="alert" data-testid="export-error">{e}</p> }.into_any(),
-            })}
-            <div class="mdl-row trv-end">
-                <button type="button" class="mdl-btn" data-testid="export-close" on:click=move |_| close()>"Close"</button>
-            </div>
-        </div>
-    }
+    fragment(vec![
+        el("div").class("mdl-backdrop").on_click(move |_| close()).into(),
+        el("div")
+            .class("mdl-dialog trv-export")
+            .attr("role", "dialog")
+            .attr("aria-modal", "true")
+            .attr("aria-labelledby", "trv-export-title")
+            .tid("export-panel")
+            .on_key("keydown", move |ev| {
+                if ev.key() == "Escape" {
+                    close()
+                }
+            })
+            .child(el("h2").class("mdl-dialog-title").id("trv-export-title").text("Export the model"))
+            .child(el("div").class("trv-choices").children([
+                choice(result, Format::Workbench, "export-workbench", "NoSQL Workbench", "A model file NoSQL Workbench 3 opens (tables, facets, indexes, items)."),
+                choice(result, Format::CfnYaml, "export-cfn-yaml", "CloudFormation (YAML)", "The tables on real DynamoDB: aws cloudformation deploy --template-file FILE --stack-name NAME"),
+                choice(result, Format::CfnJson, "export-cfn-json", "CloudFormation (JSON)", "The same template as JSON."),
+                choice(result, Format::Seed, "export-seed", "Seed script", "Puts every item with aws dynamodb batch-write-item (ENDPOINT=… for a local server)."),
+                choice(result, Format::Items, "export-items", "Items (DynamoDB JSON)", "Every table's items, as DynamoDB JSON."),
+                choice(result, Format::Batches, "export-batches", "batch-write-item files", "One request file per 25 items: aws dynamodb batch-write-item --request-items file://FILE"),
+            ]))
+            .dyn_child(move || result.get().map(outcome).into())
+            .child(el("div").class("mdl-row trv-end").child(el("button").ty("button").class("mdl-btn").tid("export-close").on_click(move |_| close()).text("Close")))
+            .into(),
+    ])
 }

@@ -2,7 +2,6 @@
 
 use engine::model::Model;
 use formats::share::View;
-use leptos::prelude::*;
 
 use super::state::{launch, use_travel, GalleryState};
 use crate::model::autosave::{self, Loaded, LocalStorage};
@@ -10,6 +9,8 @@ use crate::model::{History, Playground};
 use crate::modeler::state::{now, ModelerState, Notice};
 use crate::modeler::use_modeler;
 use crate::shell::{active_tab, Tab};
+use crate::ui::prelude::*;
+use crate::ui::View as UiView;
 
 /// A model on its way in.
 #[derive(Debug, Clone)]
@@ -142,70 +143,96 @@ fn title(inc: &Incoming) -> String {
     }
 }
 
+/// The question asked when something arrives while the user has work: a dialog over a backdrop;
+/// Escape cancels.
+fn prompt(inc: Incoming) -> UiView {
+    let t = use_travel();
+    let name = title(&inc);
+    let origin = inc.origin.clone();
+    let items = inc.item_count();
+    let tables = inc.model.tables.len();
+    let inc = StoredValue::new(inc);
+    let take = move || {
+        t.incoming.set(None);
+        inc.get_value()
+    };
+    fragment(vec![
+        el("div").class("mdl-backdrop").into(),
+        el("div")
+            .class("mdl-dialog trv-prompt")
+            .attr("role", "dialog")
+            .attr("aria-modal", "true")
+            .attr("aria-labelledby", "trv-prompt-title")
+            .tid("incoming-prompt")
+            .on_key("keydown", move |ev| {
+                if ev.key() == "Escape" {
+                    t.incoming.set(None)
+                }
+            })
+            .child(el("h2").class("mdl-dialog-title").id("trv-prompt-title").text(&format!("Open {origin}?")))
+            .child(el("p").class("trv-prompt-name").tid("incoming-name").text(&name))
+            .child(el("p").class("mdl-muted").text(&format!("{tables} table(s), {items} item(s). Your own model has work in it: choose what to do with it.")))
+            .child(
+                el("div")
+                    .class("trv-choices")
+                    .child(el("button").ty("button").class("mdl-btn mdl-primary").tid("incoming-copy").flag("autofocus", true).on_click(move |_| open_copy(take())).text("Open as a copy"))
+                    .child(el("span").class("mdl-muted").text("Your saved model stays exactly as it is; autosave pauses until you keep the copy."))
+                    .child(el("button").ty("button").class("mdl-btn").tid("incoming-replace").on_click(move |_| replace(take())).text("Replace my model"))
+                    .child(el("span").class("mdl-muted").text("One undoable step: Undo brings your model back."))
+                    .child(el("button").ty("button").class("mdl-btn").tid("incoming-cancel").on_click(move |_| t.incoming.set(None)).text("Cancel")),
+            )
+            .into(),
+    ])
+}
+
+/// What an import could not carry across, folded open, until dismissed.
+fn notes_banner(title: String, notes: Vec<String>) -> UiView {
+    let t = use_travel();
+    el("div")
+        .class("mdl-notice trv-notes")
+        .attr("role", "status")
+        .tid("import-notes")
+        .child(
+            el("details")
+                .flag("open", true)
+                .child(el("summary").text(&format!("{title} ({})", notes.len())))
+                .child(el("ul").children(notes.iter().map(|n| el("li").text(n)))),
+        )
+        .child(el("button").ty("button").class("mdl-link").attr("aria-label", "Dismiss").on_click(move |_| t.notes.set(None)).text("×"))
+        .into()
+}
+
 /// The question asked when something arrives while the user has work, the refusal banner, and the
 /// banner shown while a copy is open.
-#[component]
-pub fn TravelBanners() -> impl IntoView {
+pub fn travel_banners() -> UiView {
     let t = use_travel();
-    let prompt = move || {
-        t.incoming.get().map(|inc| {
-            let name = title(&inc);
-            let origin = inc.origin.clone();
-            let items = inc.item_count();
-            let tables = inc.model.tables.len();
-            let inc = StoredValue::new(inc);
-            let take = move || {
-                t.incoming.set(None);
-                inc.get_value()
-            };
-            view! {
-                <div class="mdl-backdrop"></div>
-                <div class="mdl-dialog trv-prompt" role="dialog" aria-modal="true" aria-labelledby="trv-prompt-title"
-                    data-testid="incoming-prompt"
-                    on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" { t.incoming.set(None) }>
-                    <h2 class="mdl-dialog-title" id="trv-prompt-title">{format!("Open {origin}?")}</h2>
-                    <p class="trv-prompt-name" data-testid="incoming-name">{name}</p>
-                    <p class="mdl-muted">{format!("{tables} table(s), {items} item(s). Your own model has work in it: choose what to do with it.")}</p>
-                    <div class="trv-choices">
-                        <button type="button" class="mdl-btn mdl-primary" data-testid="incoming-copy" autofocus=true
-                            on:click=move |_| open_copy(take())>"Open as a copy"</button>
-                        <span class="mdl-muted">"Your saved model stays exactly as it is; autosave pauses until you keep the copy."</span>
-                        <button type="button" class="mdl-btn" data-testid="incoming-replace"
-                            on:click=move |_| replace(take())>"Replace my model"</button>
-                        <span class="mdl-muted">"One undoable step: Undo brings your model back."</span>
-                        <button type="button" class="mdl-btn" data-testid="incoming-cancel"
-                            on:click=move |_| t.incoming.set(None)>"Cancel"</button>
-                    </div>
-                </div>
-            }
-        })
+    let error = move || {
+        el("div")
+            .class("mdl-notice mdl-notice-error trv-error")
+            .attr("role", "alert")
+            .tid("travel-error")
+            .child(el("span").tid("travel-error-text").dyn_text(move || t.error.get().unwrap_or_default()))
+            .child(el("button").ty("button").class("mdl-link").attr("aria-label", "Dismiss").tid("travel-error-dismiss").on_click(move |_| t.error.set(None)).text("×"))
+            .into()
     };
-    view! {
-        {prompt}
-        <Show when=move || t.error.with(|e| e.is_some())>
-            <div class="mdl-notice mdl-notice-error trv-error" role="alert" data-testid="travel-error">
-                <span data-testid="travel-error-text">{move || t.error.get().unwrap_or_default()}</span>
-                <button type="button" class="mdl-link" aria-label="Dismiss" data-testid="travel-error-dismiss"
-                    on:click=move |_| t.error.set(None)>"×"</button>
-            </div>
-        </Show>
-        {move || t.notes.get().map(|(title, notes)| view! {
-            <div class="mdl-notice trv-notes" role="status" data-testid="import-notes">
-                <details open=true>
-                    <summary>{format!("{title} ({})", notes.len())}</summary>
-                    <ul>{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                </details>
-                <button type="button" class="mdl-link" aria-label="Dismiss" on:click=move |_| t.notes.set(None)>"×"</button>
-            </div>
-        })}
-        <Show when=move || t.copy.with(|c| c.is_some())>
-            <div class="mdl-notice trv-copy" role="status" data-testid="copy-banner">
-                <span>{move || format!("You are looking at a copy from {}. Your saved model is untouched and autosave is paused.", t.copy.get().unwrap_or_default())}</span>
-                <div class="mdl-row">
-                    <button type="button" class="mdl-btn mdl-small mdl-primary" data-testid="copy-keep" on:click=move |_| keep_copy()>"Keep this model"</button>
-                    <button type="button" class="mdl-btn mdl-small" data-testid="copy-discard" on:click=move |_| discard_copy()>"Back to my model"</button>
-                </div>
-            </div>
-        </Show>
-    }
+    let copy = move || {
+        el("div")
+            .class("mdl-notice trv-copy")
+            .attr("role", "status")
+            .tid("copy-banner")
+            .child(el("span").dyn_text(move || format!("You are looking at a copy from {}. Your saved model is untouched and autosave is paused.", t.copy.get().unwrap_or_default())))
+            .child(
+                el("div")
+                    .class("mdl-row")
+                    .child(el("button").ty("button").class("mdl-btn mdl-small mdl-primary").tid("copy-keep").on_click(|_| keep_copy()).text("Keep this model"))
+                    .child(el("button").ty("button").class("mdl-btn mdl-small").tid("copy-discard").on_click(|_| discard_copy()).text("Back to my model")),
+            )
+            .into()
+    };
+    fragment(vec![
+        dynamic(move || t.incoming.get().map(prompt).into()),
+        show(move || t.error.with(|e| e.is_some()), error),
+        dynamic(move || t.notes.get().map(|(title, notes)| notes_banner(title, notes)).into()),
+        show(move || t.copy.with(|c| c.is_some()), copy),
+    ])
 }

@@ -1,14 +1,17 @@
 //! The "Share" dialog: a link with the whole model in its fragment (its length, and whether it is too
 //! long to share that way), and the `<iframe>` code that embeds the model in another page.
 
-use formats::share::{embed_snippet, encode, judge_length, EmbedOptions, LinkLength, View, MAX_SHAREABLE_CHARS, SAFE_LINK_CHARS};
-use leptos::prelude::*;
+use formats::share::{embed_snippet, encode, judge_length, EmbedOptions, LinkLength, View as LinkView, MAX_SHAREABLE_CHARS, SAFE_LINK_CHARS};
+use leptos::prelude::window;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use super::file_io::save_model;
 use super::state::{page_base, use_travel};
 use crate::modeler::use_modeler;
 use crate::shell::{active_tab, Tab};
+use crate::ui::dom::document;
+use crate::ui::prelude::*;
 
 /// The current model and view as a link fragment.
 pub fn current_fragment() -> String {
@@ -17,7 +20,7 @@ pub fn current_fragment() -> String {
         let table = m.selected.get_untracked().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string());
         (s.playground.to_model(), table)
     });
-    encode(&model, &View { tab: Some(active_tab().get_untracked().slug().to_string()), table })
+    encode(&model, &LinkView { tab: Some(active_tab().get_untracked().slug().to_string()), table })
 }
 
 /// Copy `text`; when the browser refuses (no permission), select `field` so Ctrl+C copies it.
@@ -28,7 +31,6 @@ fn copy(text: String, field: &'static str, status: RwSignal<String>) {
             Ok(_) => status.set(String::from("Copied.")),
             Err(_) => {
                 if let Some(el) = document().get_element_by_id(field) {
-                    use wasm_bindgen::JsCast;
                     if let Ok(i) = el.clone().dyn_into::<web_sys::HtmlInputElement>() {
                         i.select();
                     } else if let Ok(t) = el.dyn_into::<web_sys::HtmlTextAreaElement>() {
@@ -53,22 +55,22 @@ fn thousands(n: usize) -> String {
     out
 }
 
-#[component]
-pub fn SharePanel() -> impl IntoView {
+/// The dialog and its backdrop; Escape or a click on the backdrop closes it.
+pub fn share_panel() -> View {
     let t = use_travel();
     let m = use_modeler();
-    let fragment = current_fragment();
-    let url = format!("{}#{fragment}", page_base());
+    let fragment_text = current_fragment();
+    let url = format!("{}#{fragment_text}", page_base());
     let chars = url.chars().count();
     let verdict = judge_length(chars);
     let link_status = RwSignal::new(String::new());
     let embed_status = RwSignal::new(String::new());
     let read_only = RwSignal::new(false);
     let tab = RwSignal::new(active_tab().get_untracked().slug().to_string());
-    let fragment = StoredValue::new(fragment);
+    let fragment_text = StoredValue::new(fragment_text);
     let snippet = Memo::new(move |_| {
         let opts = EmbedOptions { read_only: read_only.get(), tab: Some(tab.get()), height: 520 };
-        fragment.with_value(|f| embed_snippet(&page_base(), f, &opts))
+        fragment_text.with_value(|f| embed_snippet(&page_base(), f, &opts))
     });
     let (verdict_text, verdict_class) = match verdict {
         LinkLength::Fine => (format!("Short enough for any chat tool or e-mail (up to {} characters).", thousands(SAFE_LINK_CHARS)), "trv-ok"),
@@ -83,50 +85,100 @@ pub fn SharePanel() -> impl IntoView {
     };
     let close = move || t.panel.set(None);
     let url_for_copy = url.clone();
-    view! {
-        <div class="mdl-backdrop" on:click=move |_| close()></div>
-        <div class="mdl-dialog trv-share" role="dialog" aria-modal="true" aria-labelledby="trv-share-title" data-testid="share-panel"
-            on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" { close() }>
-            <h2 class="mdl-dialog-title" id="trv-share-title">"Share this model"</h2>
-            <p class="mdl-muted">"The whole model is compressed into the link itself (after the #): opening it sends nothing to any server. The open tab and table come along."</p>
-            <label class="mdl-label" for="trv-share-url">"Link"</label>
-            <div class="mdl-row trv-fill">
-                <input id="trv-share-url" class="mdl-input mdl-mono" data-testid="share-url" readonly=true prop:value=url.clone()
-                    on:focus=move |ev| { use wasm_bindgen::JsCast; if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); } }/>
-                <button type="button" class="mdl-btn mdl-primary" data-testid="share-copy"
-                    on:click=move |_| copy(url_for_copy.clone(), "trv-share-url", link_status)>"Copy link"</button>
-            </div>
-            <p class=format!("trv-verdict {verdict_class}") data-testid="share-verdict">
-                <strong data-testid="share-length">{thousands(chars)}</strong>" characters. "{verdict_text}
-            </p>
-            {(verdict != LinkLength::Fine).then(|| view! {
-                <button type="button" class="mdl-btn" data-testid="share-download"
-                    on:click=move |_| save_model(&m.state.with_untracked(|s| s.playground.to_model()))>"Download the model file"</button>
-            })}
-            <p class="mdl-muted" role="status" data-testid="share-status">{move || link_status.get()}</p>
-
-            <h3 class="mdl-subtitle">"Embed in a page"</h3>
-            <p class="mdl-muted">"Paste this into a training page: the model opens in a compact frame. It never reads or changes the visitor's own saved model, and it cannot touch the host page."</p>
-            <div class="mdl-row">
-                <label class="trv-check"><input type="checkbox" data-testid="embed-readonly"
-                    prop:checked=move || read_only.get() on:change=move |ev| read_only.set(event_target_checked(&ev))/>" Read-only"</label>
-                <label class="mdl-label">"Opens on "
-                    <select class="mdl-input mdl-narrow" data-testid="embed-tab" prop:value=move || tab.get()
-                        on:change=move |ev| tab.set(event_target_value(&ev))>
-                        {Tab::ALL.into_iter().map(|t| view! { <option value=t.slug()>{t.label()}</option> }).collect_view()}
-                    </select>
-                </label>
-            </div>
-            <textarea id="trv-embed-code" class="mdl-input mdl-mono trv-code" data-testid="embed-code" readonly=true rows="4"
-                prop:value=move || snippet.get()></textarea>
-            <div class="mdl-row">
-                <button type="button" class="mdl-btn" data-testid="embed-copy"
-                    on:click=move |_| copy(snippet.get_untracked(), "trv-embed-code", embed_status)>"Copy embed code"</button>
-                <span class="mdl-muted" role="status" data-testid="embed-status">{move || embed_status.get()}</span>
-            </div>
-            <div class="mdl-row trv-end">
-                <button type="button" class="mdl-btn" data-testid="share-close" on:click=move |_| close()>"Close"</button>
-            </div>
-        </div>
-    }
+    let download = (verdict != LinkLength::Fine).then(|| {
+        el("button")
+            .ty("button")
+            .class("mdl-btn")
+            .tid("share-download")
+            .on_click(move |_| save_model(&m.state.with_untracked(|s| s.playground.to_model())))
+            .text("Download the model file")
+    });
+    let tab_select = el("select")
+        .class("mdl-input mdl-narrow")
+        .tid("embed-tab")
+        .on_change(move |v| tab.set(v))
+        .children(Tab::ALL.into_iter().map(|t| el("option").attr("value", t.slug()).text(t.label())))
+        .dyn_value(move || tab.get());
+    fragment(vec![
+        el("div").class("mdl-backdrop").on_click(move |_| close()).into(),
+        el("div")
+            .class("mdl-dialog trv-share")
+            .attr("role", "dialog")
+            .attr("aria-modal", "true")
+            .attr("aria-labelledby", "trv-share-title")
+            .tid("share-panel")
+            .on_key("keydown", move |ev| {
+                if ev.key() == "Escape" {
+                    close()
+                }
+            })
+            .child(el("h2").class("mdl-dialog-title").id("trv-share-title").text("Share this model"))
+            .child(el("p").class("mdl-muted").text("The whole model is compressed into the link itself (after the #): opening it sends nothing to any server. The open tab and table come along."))
+            .child(el("label").class("mdl-label").attr("for", "trv-share-url").text("Link"))
+            .child(
+                el("div")
+                    .class("mdl-row trv-fill")
+                    .child(
+                        el("input")
+                            .id("trv-share-url")
+                            .class("mdl-input mdl-mono")
+                            .tid("share-url")
+                            .flag("readonly", true)
+                            .prop("value", JsValue::from_str(&url))
+                            .on("focus", |ev| {
+                                if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                    i.select();
+                                }
+                            }),
+                    )
+                    .child(
+                        el("button")
+                            .ty("button")
+                            .class("mdl-btn mdl-primary")
+                            .tid("share-copy")
+                            .on_click(move |_| copy(url_for_copy.clone(), "trv-share-url", link_status))
+                            .text("Copy link"),
+                    ),
+            )
+            .child(
+                el("p")
+                    .class(&format!("trv-verdict {verdict_class}"))
+                    .tid("share-verdict")
+                    .child(el("strong").tid("share-length").text(&thousands(chars)))
+                    .text(" characters. ")
+                    .text(&verdict_text),
+            )
+            .child(download)
+            .child(el("p").class("mdl-muted").attr("role", "status").tid("share-status").dyn_text(move || link_status.get()))
+            .child(el("h3").class("mdl-subtitle").text("Embed in a page"))
+            .child(el("p").class("mdl-muted").text("Paste this into a training page: the model opens in a compact frame. It never reads or changes the visitor's own saved model, and it cannot touch the host page."))
+            .child(
+                el("div")
+                    .class("mdl-row")
+                    .child(
+                        el("label")
+                            .class("trv-check")
+                            .child(el("input").ty("checkbox").tid("embed-readonly").dyn_checked(move || read_only.get()).on("change", move |ev| read_only.set(event_target_checked(&ev))))
+                            .text(" Read-only"),
+                    )
+                    .child(el("label").class("mdl-label").text("Opens on ").child(tab_select)),
+            )
+            .child(
+                el("textarea")
+                    .id("trv-embed-code")
+                    .class("mdl-input mdl-mono trv-code")
+                    .tid("embed-code")
+                    .flag("readonly", true)
+                    .attr("rows", "4")
+                    .dyn_value(move || snippet.get()),
+            )
+            .child(
+                el("div")
+                    .class("mdl-row")
+                    .child(el("button").ty("button").class("mdl-btn").tid("embed-copy").on_click(move |_| copy(snippet.get_untracked(), "trv-embed-code", embed_status)).text("Copy embed code"))
+                    .child(el("span").class("mdl-muted").attr("role", "status").tid("embed-status").dyn_text(move || embed_status.get())),
+            )
+            .child(el("div").class("mdl-row trv-end").child(el("button").ty("button").class("mdl-btn").tid("share-close").on_click(move |_| close()).text("Close")))
+            .into(),
+    ])
 }
