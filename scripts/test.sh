@@ -70,7 +70,7 @@ stage "app component tests in Chromium" wasm_counts \
 
 # --- Release bundle --------------------------------------------------------------------------------------
 stage "release build (trunk + wasm-opt)" no_counts \
-    trunk build --release --dist "$DIST"
+    release_wasm_env trunk build --release --dist "$DIST"
 
 bundle_size() {
     local raw=0 gz=0 f r g report=""
