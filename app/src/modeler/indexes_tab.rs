@@ -108,7 +108,6 @@ pub fn index_views() -> View {
                         .dyn_attr("aria-selected", move || Some((chosen.get() == i).to_string()))
                         .on_click(move |_| chosen.set(i))
                         .text(&info.name)
-                        .text(" ")
                         .child(el("span").class("mdl-type").text(if info.global { "GSI" } else { "LSI" }))
                         .into()
                 },
