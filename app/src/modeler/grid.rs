@@ -392,7 +392,7 @@ mod component {
     /// results).
     #[component]
     pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, testid: &'static str) -> impl IntoView {
-        crate::ui::bridge::to_leptos(super::grid(model, editable, testid))
+        super::super::to_leptos_now(super::grid(model, editable, testid))
     }
 }
 pub use component::{Grid, GridProps};

@@ -24,3 +24,17 @@ pub use indexes_tab::index_views;
 pub use items_tab::items_tab;
 pub use sidebar::{modeler_sidebar, ModelerSidebar};
 pub use state::{use_modeler, Dialog, Modeler};
+
+/// A built view inside a Leptos view, there as soon as the Leptos view is built (a directive runs while
+/// its element is built; `ui::bridge::to_leptos` waits for the element to load, a task later, which a
+/// caller looking for the content straight after mounting would miss).
+fn to_leptos_now(v: crate::ui::View) -> impl leptos::prelude::IntoView {
+    use leptos::prelude::*;
+    fn attach(host: web_sys::Element, node: Option<web_sys::Node>) {
+        if let Some(n) = node {
+            let _ = host.append_child(&n);
+        }
+    }
+    let node = v.into_node();
+    view! { <div style="display:contents" use:attach=node></div> }
+}

@@ -184,7 +184,7 @@ mod component {
     /// not yet built with [`crate::ui`].
     #[component]
     pub fn ModelerSidebar() -> impl IntoView {
-        crate::ui::bridge::to_leptos(super::modeler_sidebar())
+        super::super::to_leptos_now(super::modeler_sidebar())
     }
 }
 pub use component::ModelerSidebar;
