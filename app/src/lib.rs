@@ -1,6 +1,6 @@
 //! The Dynamodel playground: a Leptos client-side app that runs the engine, compiled to wasm, in the page.
 //!
-//! `main.rs` only mounts [`App`]; everything else lives here so the component tests in `app/tests/` can
+//! `main.rs` only mounts [`app`]; everything else lives here so the component tests in `app/tests/` can
 //! mount the same components in headless Chromium.
 
 pub mod advisor;
@@ -15,4 +15,4 @@ pub mod query;
 pub mod shell;
 pub mod ui;
 
-pub use shell::App;
+pub use shell::app;

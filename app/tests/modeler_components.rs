@@ -4,17 +4,17 @@
 
 mod common;
 
-use app::modeler::{ItemsTab, ModelerSidebar};
-use common::{click, mount, press, type_into};
-use leptos::prelude::*;
+use app::modeler::{items_tab, modeler_sidebar};
+use app::ui::{dom::fragment, View};
+use common::{click, mount_view, press, type_into};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn modeler() -> impl IntoView {
-    view! { <ModelerSidebar/> <ItemsTab/> }
+fn modeler() -> View {
+    fragment(vec![modeler_sidebar(), items_tab()])
 }
 
 fn row_keys(root: &HtmlElement) -> Vec<String> {
@@ -28,7 +28,7 @@ fn row_keys(root: &HtmlElement) -> Vec<String> {
 
 #[wasm_bindgen_test]
 async fn example_loads_edits_with_the_keyboard_and_undoes() {
-    let page = mount(modeler);
+    let page = mount_view(modeler);
     click(&page.by_testid("example-ecommerce")).await;
     // Item collections in key order, sort keys in DynamoDB order within each.
     assert_eq!(
@@ -73,7 +73,7 @@ async fn example_loads_edits_with_the_keyboard_and_undoes() {
 
 #[wasm_bindgen_test]
 async fn values_render_as_text_and_rows_show_size_and_wcu() {
-    let page = mount(modeler);
+    let page = mount_view(modeler);
     click(&page.by_testid("example-readings")).await;
     // Numeric sort key: 0, 5, 999, 1700000000, 1700000060 for device d-1.
     let d1: Vec<String> = row_keys(page.root()).into_iter().filter(|k| k.starts_with("deviceId=d-1,")).collect();
@@ -130,7 +130,7 @@ fn grid_html_reuse_plan_keeps_unchanged_rows_in_order() {
 
 #[wasm_bindgen_test]
 async fn the_grid_redraws_only_the_row_an_edit_changed() {
-    let page = mount(modeler);
+    let page = mount_view(modeler);
     click(&page.by_testid("example-ecommerce")).await;
     let rows = page.root().query_selector_all("[data-testid=grid-row]").expect("selector");
     assert!(rows.length() > 2);

@@ -5,15 +5,15 @@
 mod common;
 
 use app::engine_bridge::{engine_version, SAMPLE_ITEM_JSON};
-use app::shell::{App, Tab, PRODUCT_NAME};
-use common::{click, focused, mount, press};
+use app::shell::{app, Tab, PRODUCT_NAME};
+use common::{click, focused, mount_view, press};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn first_screen_has_every_region() {
-    let page = mount(App);
+    let page = mount_view(app);
     for id in ["app-shell", "app-header", "tagline", "model-sidebar", "workspace", "workspace-tabs", "status-bar"] {
         page.by_testid(id);
     }
@@ -25,7 +25,7 @@ fn first_screen_has_every_region() {
 
 #[wasm_bindgen_test]
 fn status_bar_shows_figures_computed_by_the_engine() {
-    let page = mount(App);
+    let page = mount_view(app);
     assert_eq!(page.text("status-engine-version"), engine::VERSION);
     assert_eq!(page.text("status-engine-version"), engine_version());
 
@@ -56,7 +56,7 @@ fn assert_selected(page: &common::Mounted, selected: Tab) {
 
 #[wasm_bindgen_test]
 async fn tabs_are_items_indexes_query_heat_and_clicking_selects() {
-    let page = mount(App);
+    let page = mount_view(app);
     let labels: Vec<String> =
         Tab::ALL.iter().map(|t| page.text(&format!("tab-{}", t.slug()))).collect();
     assert_eq!(labels, ["Items", "Indexes", "Query", "Heat", "Access patterns"]);
@@ -74,7 +74,7 @@ async fn tabs_are_items_indexes_query_heat_and_clicking_selects() {
 
 #[wasm_bindgen_test]
 async fn arrow_keys_home_and_end_move_selection_and_focus() {
-    let page = mount(App);
+    let page = mount_view(app);
     let items = page.by_testid("tab-items");
     items.focus().expect("focus");
 

@@ -3,7 +3,8 @@
 
 use engine::model::{key_attributes, Entity};
 use engine::value::{Item, ValueType};
-use leptos::prelude::*;
+use crate::ui::prelude::*;
+use leptos::prelude::UpdateUntracked;
 
 use crate::model::display::key_text;
 use crate::model::value_edit::{editor_kind, parse_value, EditorKind};
@@ -19,8 +20,7 @@ fn fields_for(entity: Option<&Entity>, table_keys: &[(String, ValueType)]) -> Ve
     }
 }
 
-#[component]
-pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
+pub fn add_item_dialog(table: usize, entity: Option<usize>) -> View {
     let m = use_modeler();
     let (ent, fields, keys) = m.state.with_untracked(|s| {
         let t = s.playground.table(table);
@@ -89,61 +89,65 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
         }
     };
 
-    let field_views = fields
-        .get_value()
-        .into_iter()
-        .enumerate()
-        .map(|(i, (name, ty))| {
-            let value = move || texts.with(|t| t.get(i).cloned().unwrap_or_default());
-            let set = move |v: String| {
-                apply_error.set(None);
-                texts.update(|t| if let Some(x) = t.get_mut(i) { *x = v })
-            };
-            let input = match editor_kind(ty) {
-                EditorKind::Line => view! {
-                    <input type="text" class="mdl-input mdl-mono" spellcheck="false" data-testid=format!("field-{name}")
-                        prop:value=value on:input=move |ev| set(event_target_value(&ev))/>
-                }.into_any(),
-                EditorKind::Bool => view! {
-                    <select class="mdl-input mdl-narrow" data-testid=format!("field-{name}") prop:value=value on:change=move |ev| set(event_target_value(&ev))>
-                        <option value="">"(not set)"</option><option value="false">"false"</option><option value="true">"true"</option>
-                    </select>
-                }.into_any(),
-                EditorKind::Nothing => view! {
-                    <label class="mdl-check"><input type="checkbox" data-testid=format!("field-{name}")
-                        prop:checked=move || !value().is_empty() on:change=move |ev| set(if event_target_checked(&ev) { "null".into() } else { String::new() })/>" set to NULL"</label>
-                }.into_any(),
-                EditorKind::Lines | EditorKind::Json => view! {
-                    <textarea class="mdl-input mdl-mono" rows="3" spellcheck="false" data-testid=format!("field-{name}")
-                        placeholder=if editor_kind(ty) == EditorKind::Json { "DynamoDB JSON" } else { "one element per line" }
-                        prop:value=value on:input=move |ev| set(event_target_value(&ev))></textarea>
-                }.into_any(),
-            };
-            view! {
-                <label class="mdl-field">
-                    <span class="mdl-label">{name.clone()} " " <span class="mdl-type">{ty.as_str()}</span></span>
-                    {input}
-                </label>
-            }
-        })
-        .collect_view();
+    let field_views = fields.get_value().into_iter().enumerate().map(|(i, (name, ty))| {
+        let value = move || texts.with(|t| t.get(i).cloned().unwrap_or_default());
+        let set = move |v: String| {
+            apply_error.set(None);
+            texts.update(|t| if let Some(x) = t.get_mut(i) { *x = v })
+        };
+        let testid = format!("field-{name}");
+        let input = match editor_kind(ty) {
+            EditorKind::Line => el("input").ty("text").class("mdl-input mdl-mono").attr("spellcheck", "false").tid(&testid).dyn_value(value).on_input(set),
+            EditorKind::Bool => el("select")
+                .class("mdl-input mdl-narrow")
+                .tid(&testid)
+                .children(super::designer::options(&[("", "(not set)"), ("false", "false"), ("true", "true")]))
+                .dyn_value(value)
+                .on_change(set),
+            EditorKind::Nothing => el("label")
+                .class("mdl-check")
+                .child(el("input").ty("checkbox").tid(&testid).dyn_checked(move || !value().is_empty()).on("change", move |ev| {
+                    set(if event_target_checked(&ev) { "null".into() } else { String::new() })
+                }))
+                .text(" set to NULL"),
+            EditorKind::Lines | EditorKind::Json => el("textarea")
+                .class("mdl-input mdl-mono")
+                .attr("rows", "3")
+                .attr("spellcheck", "false")
+                .tid(&testid)
+                .attr("placeholder", if editor_kind(ty) == EditorKind::Json { "DynamoDB JSON" } else { "one element per line" })
+                .dyn_value(value)
+                .on_input(set),
+        };
+        el("label")
+            .class("mdl-field")
+            .child(el("span").class("mdl-label").text(&name).text(" ").child(el("span").class("mdl-type").text(ty.as_str())))
+            .child(input)
+    });
 
-    view! {
-        <form class="mdl-add-item" data-testid="add-item-dialog" on:submit=move |ev| { ev.prevent_default(); save() }>
-            <h2 class="mdl-dialog-title">{title}</h2>
-            {field_views}
-            <p class="mdl-keys-preview" data-testid="add-item-keys">
-                <span class="mdl-label">"Keys: "</span>
-                <span class="mdl-mono">{preview}</span>
-            </p>
-            <p class="mdl-error" data-testid="add-item-error" role="alert"
-                hidden=move || !(submitted.get() && built.with(|b| b.is_err())) && apply_error.with(|e| e.is_none())>
-                {move || apply_error.get().or_else(|| built.with(|b| b.as_ref().err().cloned())).unwrap_or_default()}
-            </p>
-            <div class="mdl-actions">
-                <button type="button" class="mdl-btn" data-testid="add-item-cancel" on:click=move |_| m.dialog.set(None)>"Cancel"</button>
-                <button type="submit" class="mdl-btn mdl-primary" data-testid="add-item-submit">"Add item"</button>
-            </div>
-        </form>
-    }
+    el("form")
+        .class("mdl-add-item")
+        .tid("add-item-dialog")
+        .on("submit", move |ev| {
+            ev.prevent_default();
+            save()
+        })
+        .child(el("h2").class("mdl-dialog-title").text(&title))
+        .children(field_views)
+        .child(el("p").class("mdl-keys-preview").tid("add-item-keys").child(el("span").class("mdl-label").text("Keys: ")).child(el("span").class("mdl-mono").dyn_text(preview)))
+        .child(
+            el("p")
+                .class("mdl-error")
+                .tid("add-item-error")
+                .attr("role", "alert")
+                .dyn_flag("hidden", move || !(submitted.get() && built.with(|b| b.is_err())) && apply_error.with(|e| e.is_none()))
+                .dyn_text(move || apply_error.get().or_else(|| built.with(|b| b.as_ref().err().cloned())).unwrap_or_default()),
+        )
+        .child(
+            el("div")
+                .class("mdl-actions")
+                .child(el("button").ty("button").class("mdl-btn").tid("add-item-cancel").on_click(move |_| m.dialog.set(None)).text("Cancel"))
+                .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("add-item-submit").text("Add item")),
+        )
+        .into()
 }

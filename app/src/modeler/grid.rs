@@ -4,17 +4,20 @@
 //! fast as one of ten. Every row has the same height; the layout is a flat list of partition headers
 //! and items, so "which rows are visible" is arithmetic on the scroll offset.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use engine::value::Item;
-use leptos::html::Div;
-use leptos::prelude::*;
+use leptos::prelude::request_animation_frame;
+use wasm_bindgen::JsCast;
 
 pub use crate::model::grid_view::GridModel;
 use crate::model::grid_html::{reuse_plan, row_html};
-use wasm_bindgen::JsCast;
 use crate::model::layout::LayoutRow;
 use crate::model::RowId;
+use crate::ui::prelude::*;
 
-use super::cell_editor::{CellEditor, EditTarget};
+use super::cell_editor::{cell_editor, EditTarget};
 use super::state::use_modeler;
 
 /// Pixel height of every grid row (headers included); the CSS uses the same figure.
@@ -36,12 +39,11 @@ pub fn frozen_offsets(ncols: i32, scroll_left: i32, viewport_w: i32) -> (i32, i3
     (left, overflow - left)
 }
 
-/// The grid. `editable` grids belong to table `table` and edit through the modeler; index views are
-/// read-only.
-#[component]
-pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, testid: &'static str) -> impl IntoView {
+/// The grid. `editable` grids belong to table `editable` and edit through the modeler; index views and
+/// query results (`None`) are read-only. `testid` names the scrolling element (`{testid}-empty` its
+/// "no items" line).
+pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> View {
     let m = use_modeler();
-    let scroller = NodeRef::<Div>::new();
     let scroll_top = RwSignal::new(0i32);
     let viewport_h = RwSignal::new(600i32);
     // Horizontal scroll and visible width: where the frozen columns are moved to (see `template`).
@@ -78,11 +80,21 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     let template = move || {
         let ncols = columns.with(|c| c.len()) as i32;
         let (sl, sr) = frozen_offsets(ncols, scroll_left.get(), viewport_w.get());
-        format!("--mdl-cols: {GUTTER_W}px repeat({ncols}, {COL_W}px) {SIZE_W}px {WCU_W}px; --mdl-sl: {sl}px; --mdl-sr: {sr}px;")
+        Some(format!("--mdl-cols: {GUTTER_W}px repeat({ncols}, {COL_W}px) {SIZE_W}px {WCU_W}px; --mdl-sl: {sl}px; --mdl-sr: {sr}px;"))
     };
 
-    let measure = move || {
-        if let Some(el) = scroller.try_get_untracked().flatten() {
+    let scroller_el = el("div")
+        .class("mdl-grid")
+        .tid(testid)
+        .attr("tabindex", "0")
+        .attr("role", "grid")
+        .dyn_attr("style", template)
+        .dyn_attr("aria-rowcount", move || Some(total_rows.get().to_string()));
+    let scroller: web_sys::HtmlElement = scroller_el.handle();
+
+    let measure = {
+        let el = scroller.clone();
+        move || {
             let h = el.client_height();
             if h > 0 {
                 viewport_h.try_set(h);
@@ -91,17 +103,17 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
             scroll_left.try_set(el.scroll_left());
         }
     };
-    Effect::new(move |_| {
-        if scroller.get().is_some() {
-            request_animation_frame(measure);
-        }
-    });
-    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
-    on_cleanup(move || resize.remove());
+    {
+        // Once the grid is on the page, and laid out.
+        let measure = measure.clone();
+        Effect::new(move |_| request_animation_frame(measure.clone()));
+    }
+    window_on("resize", move |_| measure());
 
     // Keep the cursor's row in view.
-    let reveal = move |pos: usize| {
-        if let Some(el) = scroller.get_untracked() {
+    let reveal = {
+        let el = scroller.clone();
+        move |pos: usize| {
             let top = pos as i32 * ROW_H;
             let st = el.scroll_top();
             let h = el.client_height() - ROW_H; // the sticky header covers one row
@@ -152,11 +164,6 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
         let is_key = model.with_untracked(|g| g.key_columns.contains(&name));
         editing.set(Some(EditTarget::new(table, id, pos, col, name, item, is_key)));
     };
-    let focus_grid = move || {
-        if let Some(el) = scroller.get_untracked() {
-            let _ = el.focus();
-        }
-    };
     let delete_attribute = move |pos: usize, col: usize| {
         let Some(table) = editable else { return };
         let Some((Some(id), mut item)) = item_at(pos) else { return };
@@ -168,7 +175,7 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
             m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true }));
         }
     };
-    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
         if editing.with_untracked(|e| e.is_some()) {
             return;
         }
@@ -196,6 +203,30 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
         }
         ev.prevent_default();
     };
+    let on_scroll = {
+        let el = scroller.clone();
+        move |_| {
+            // At most one re-render per frame however many scroll events arrive.
+            if !frame_pending.get_value() {
+                frame_pending.set_value(true);
+                let el = el.clone();
+                request_animation_frame(move || {
+                    // The grid may have been unmounted before the frame: then do nothing.
+                    if frame_pending.try_update_value(|p| *p = false).is_none() {
+                        return;
+                    }
+                    scroll_top.try_set(el.scroll_top());
+                    viewport_h.try_set(el.client_height());
+                    // Signals only notify on a change: a vertical step leaves these alone.
+                    for (signal, now) in [(scroll_left, el.scroll_left()), (viewport_w, el.client_width())] {
+                        if signal.try_get_untracked() != Some(now) {
+                            signal.try_set(now);
+                        }
+                    }
+                });
+            }
+        }
+    };
     let delete_row = move |id: RowId| {
         if let Some(table) = editable {
             if let Err(e) = m.perform(crate::model::Edit::DeleteRow { table, id }) {
@@ -206,25 +237,13 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
     let new_column = RwSignal::new(String::new());
     // The window's rows as one HTML string (see `crate::model::grid_html`); clicks are read off the
     // `data-` attributes of what was clicked.
-    let window_el = NodeRef::<Div>::new();
-    // The rows drawn now, in order: position, HTML, element.
-    let drawn = StoredValue::new_local(Vec::<(usize, String, web_sys::Element)>::new());
-    Effect::new(move |_| {
-        let Some(container) = window_el.get() else { return };
-        let rows = rows();
-        let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
-        // Marked when the Query tab's last read returned the item (see `crate::query::highlight`).
-        let matched = |key: &str| crate::query::highlight::is_match(selected.as_deref(), key);
-        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, editable.is_some(), &matched))).collect());
-        drawn.update_value(|drawn| patch_rows(&container, drawn, next));
-    });
-    let target_cell = |ev: &leptos::ev::MouseEvent| -> Option<(usize, usize)> {
+    let target_cell = |ev: &web_sys::MouseEvent| -> Option<(usize, usize)> {
         let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
         let cell = el.closest("[data-c]").ok()??;
         let row = cell.closest("[data-pos]").ok()??;
         Some((row.get_attribute("data-pos")?.parse().ok()?, cell.get_attribute("data-c")?.parse().ok()?))
     };
-    let on_rows_click = move |ev: leptos::ev::MouseEvent| {
+    let on_rows_click = move |ev: web_sys::MouseEvent| {
         let delete = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|el| el.closest("[data-id]").ok().flatten());
         if let Some(id) = delete.and_then(|b| b.get_attribute("data-id")).and_then(|id| id.parse::<RowId>().ok()) {
             delete_row(id);
@@ -232,82 +251,151 @@ pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, t
             cursor.set(Some(at));
         }
     };
-    let on_rows_dblclick = move |ev: leptos::ev::MouseEvent| {
+    let on_rows_dblclick = move |ev: web_sys::MouseEvent| {
         if let Some((pos, c)) = target_cell(&ev) {
             cursor.set(Some((pos, c)));
             open_editor(pos, c);
         }
     };
+    let window_el = el("div")
+        .class("mdl-grid-window")
+        .dyn_attr("style", move || Some(format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)))
+        .on_mouse("click", on_rows_click)
+        .on_mouse("dblclick", on_rows_dblclick);
+    let container: web_sys::HtmlElement = window_el.handle();
+    // The rows drawn now, in order: position, HTML, element.
+    let drawn = Rc::new(RefCell::new(Vec::<(usize, String, web_sys::Element)>::new()));
+    watch(move || {
+        let rows = rows();
+        let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
+        // Marked when the Query tab's last read returned the item (see `crate::query::highlight`).
+        let matched = |key: &str| crate::query::highlight::is_match(selected.as_deref(), key);
+        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, editable.is_some(), &matched))).collect());
+        patch_rows(&container, &mut drawn.borrow_mut(), next);
+    });
 
-    view! {
-        <div class="mdl-grid-wrap">
-            {editable.map(|_| view! {
-                <form class="mdl-grid-tools" on:submit=move |ev| {
+    let head = el("div")
+        .class("mdl-grid-head")
+        .attr("role", "row")
+        .child(el("div").class("mdl-gutter-head"))
+        .child(each(
+            move || columns.get().into_iter().enumerate().collect(),
+            |c: &(usize, String)| c.clone(),
+            move |(i, c)| {
+                let is_key = model.with_untracked(|g| g.key_columns.contains(&c));
+                el("div")
+                    .class("mdl-col-head")
+                    .attr("role", "columnheader")
+                    .class_if("mdl-key-col", is_key)
+                    .class_if("mdl-frozen-key", i == 0)
+                    .attr("title", &c)
+                    .child(is_key.then(|| el("span").class("mdl-key-badge").text("KEY")))
+                    .text(&c)
+                    .into()
+            },
+        ))
+        .child(el("div").class("mdl-col-head mdl-num mdl-frozen-size").attr("role", "columnheader").attr("title", "Item size as DynamoDB counts it").text("Size"))
+        .child(
+            el("div")
+                .class("mdl-col-head mdl-num mdl-frozen-wcu")
+                .attr("role", "columnheader")
+                .attr("title", "Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates")
+                .text("WCU"),
+        );
+
+    let focus_grid = {
+        let el = scroller.clone();
+        move || {
+            let _ = el.focus();
+        }
+    };
+    let body = el("div")
+        .class("mdl-grid-body")
+        .dyn_attr("style", move || Some(format!("height: {}px;", total_rows.get() as i32 * ROW_H)))
+        .child(window_el)
+        .dyn_child(move || {
+            cursor
+                .get()
+                .filter(|(p, _)| *p < total_rows.get())
+                .map(|(p, c)| {
+                    el("div")
+                        .class("mdl-cursor")
+                        .tid("grid-cursor")
+                        .attr("aria-hidden", "true")
+                        .attr("style", &format!("top: {}px; left: {}px; width: {COL_W}px; height: {ROW_H}px;", p as i32 * ROW_H, GUTTER_W + c as i32 * COL_W))
+                })
+                .into()
+        })
+        .dyn_child(move || {
+            editing
+                .get()
+                .map(|t| {
+                    let top = (t.pos as i32 + 1) * ROW_H;
+                    let left = GUTTER_W + t.col as i32 * COL_W;
+                    let focus_grid = focus_grid.clone();
+                    let on_close: Rc<dyn Fn()> = Rc::new(move || {
+                        editing.set(None);
+                        focus_grid()
+                    });
+                    untrack(|| cell_editor(t, top, left, on_close))
+                })
+                .into()
+        });
+
+    let empty_id = format!("{testid}-empty");
+    let scroller_el = scroller_el
+        .on_key("keydown", on_keydown)
+        .on("scroll", on_scroll)
+        .child(head)
+        .child(body)
+        .child(show(move || total_rows.get() == 0, move || el("p").class("mdl-muted mdl-grid-empty").tid(&empty_id).text("No items here yet.").into()));
+
+    el("div")
+        .class("mdl-grid-wrap")
+        .child(editable.map(|_| {
+            el("form")
+                .class("mdl-grid-tools")
+                .on("submit", move |ev| {
                     ev.prevent_default();
                     let name = new_column.get_untracked().trim().to_string();
-                    if !name.is_empty() { extra_columns.update(|c| if !c.contains(&name) { c.push(name) }); new_column.set(String::new()); }
-                }>
-                    <input type="text" class="mdl-input mdl-small-input" placeholder="new attribute column" data-testid="new-column-name"
-                        prop:value=move || new_column.get() on:input=move |ev| new_column.set(event_target_value(&ev))/>
-                    <button type="submit" class="mdl-btn mdl-small" data-testid="add-column">"+ Column"</button>
-                    <span class="mdl-muted mdl-hint">"Arrows move · Enter edits · Delete removes an attribute · Ctrl+Z undoes"</span>
-                </form>
-            })}
-            <div class="mdl-grid" data-testid=testid node_ref=scroller tabindex="0" role="grid" style=template
-                aria-rowcount=move || total_rows.get().to_string()
-                on:scroll=move |_| {
-                    // At most one re-render per frame however many scroll events arrive.
-                    if !frame_pending.get_value() {
-                        frame_pending.set_value(true);
-                        request_animation_frame(move || {
-                            // The grid may have been unmounted before the frame: then do nothing.
-                            frame_pending.try_set_value(false);
-                            if let Some(el) = scroller.try_get_untracked().flatten() {
-                                scroll_top.try_set(el.scroll_top());
-                                viewport_h.try_set(el.client_height());
-                                // Signals only notify on a change: a vertical step leaves these alone.
-                                for (signal, now) in [(scroll_left, el.scroll_left()), (viewport_w, el.client_width())] {
-                                    if signal.try_get_untracked() != Some(now) {
-                                        signal.try_set(now);
-                                    }
-                                }
+                    if !name.is_empty() {
+                        extra_columns.update(|c| {
+                            if !c.contains(&name) {
+                                c.push(name)
                             }
                         });
+                        new_column.set(String::new());
                     }
-                }
-                on:keydown=on_keydown>
-                <div class="mdl-grid-head" role="row">
-                    <div class="mdl-gutter-head"></div>
-                    <For each=move || columns.get().into_iter().enumerate() key=|c| c.clone() children=move |(i, c)| {
-                        let is_key = model.with_untracked(|g| g.key_columns.contains(&c));
-                        view! { <div class="mdl-col-head" role="columnheader" class:mdl-key-col=is_key class:mdl-frozen-key=i == 0 title=c.clone()>{is_key.then(|| view! { <span class="mdl-key-badge">"KEY"</span> })}{c.clone()}</div> }
-                    }/>
-                    <div class="mdl-col-head mdl-num mdl-frozen-size" role="columnheader" title="Item size as DynamoDB counts it">"Size"</div>
-                    <div class="mdl-col-head mdl-num mdl-frozen-wcu" role="columnheader" title="Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates">"WCU"</div>
-                </div>
-                <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
-                    <div class="mdl-grid-window" node_ref=window_el style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)
-                        on:click=on_rows_click on:dblclick=on_rows_dblclick></div>
-                    {move || cursor.get().filter(|(p, _)| *p < total_rows.get()).map(|(p, c)| view! {
-                        <div class="mdl-cursor" data-testid="grid-cursor" aria-hidden="true"
-                            style=format!("top: {}px; left: {}px; width: {COL_W}px; height: {ROW_H}px;", p as i32 * ROW_H, GUTTER_W + c as i32 * COL_W)></div>
-                    })}
-                    {move || editing.get().map(|t| {
-                        let top = (t.pos as i32 + 1) * ROW_H;
-                        let left = GUTTER_W + t.col as i32 * COL_W;
-                        view! {
-                            <CellEditor target=t top=top left=left
-                                on_close=Callback::new(move |_| { editing.set(None); focus_grid() })/>
-                        }
-                    })}
-                </div>
-                <Show when=move || total_rows.get() == 0>
-                    <p class="mdl-muted mdl-grid-empty" data-testid=format!("{testid}-empty")>"No items here yet."</p>
-                </Show>
-            </div>
-        </div>
+                })
+                .child(
+                    el("input")
+                        .ty("text")
+                        .class("mdl-input mdl-small-input")
+                        .attr("placeholder", "new attribute column")
+                        .tid("new-column-name")
+                        .dyn_value(move || new_column.get())
+                        .on_input(move |v| new_column.set(v)),
+                )
+                .child(el("button").ty("submit").class("mdl-btn mdl-small").tid("add-column").text("+ Column"))
+                .child(el("span").class("mdl-muted mdl-hint").text("Arrows move · Enter edits · Delete removes an attribute · Ctrl+Z undoes"))
+        }))
+        .child(scroller_el)
+        .into()
+}
+
+mod component {
+    use leptos::prelude::*;
+
+    use super::GridModel;
+
+    /// [`super::grid`] as a Leptos component, for views not yet built with [`crate::ui`] (the Query tab's
+    /// results).
+    #[component]
+    pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, testid: &'static str) -> impl IntoView {
+        super::super::to_leptos_now(super::grid(model, editable, testid))
     }
 }
+pub use component::{Grid, GridProps};
 
 /// Bring the window's rows from `drawn` to `next`: rows whose position and HTML are unchanged stay as
 /// they are, the others are removed or parsed from their HTML in place.

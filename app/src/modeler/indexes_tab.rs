@@ -1,23 +1,28 @@
 //! The Indexes tab: each GSI/LSI as the index itself sees the table.
 
 use leptos::html::Div;
-use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+use crate::ui::prelude::*;
+
 use crate::model::index_view::{index_view, indexes, IndexInfo};
 
-use super::grid::{Grid, GridModel};
+use super::grid::{grid, GridModel};
 use super::state::{now, use_modeler};
 
-#[component]
-pub fn IndexViews() -> impl IntoView {
+pub fn index_views() -> View {
     let m = use_modeler();
     let chosen = RwSignal::new(0usize);
     // The tab stays mounted while hidden; the index is only scanned while it can be seen.
-    let root = NodeRef::<Div>::new();
+    let root = el("div").class("mdl-indexes").tid("index-views");
     let shown = RwSignal::new(false);
-    watch_visibility(root, shown);
+    {
+        // Once the element is on the page, as the view it replaces did.
+        let node = root.elem().clone();
+        Effect::new(move |_| observe_visibility(&node, shown));
+    }
     // Selecting the tab shows it at once: the view is read in the same task as the click, not a frame
     // later when the visibility observer reports (which still covers a page that scrolls it into view).
     let active = crate::shell::active_tab();
@@ -64,7 +69,7 @@ pub fn IndexViews() -> impl IntoView {
         cache.set_value(Some((key, computed.clone())));
         computed
     });
-    let grid = Memo::new(move |_| view_model.with(|v| v.as_ref().map(|v| v.0.clone()).unwrap_or_default()));
+    let grid_model = Memo::new(move |_| view_model.with(|v| v.as_ref().map(|v| v.0.clone()).unwrap_or_default()));
     let summary = move || {
         view_model.with(|v| match v {
             Ok((g, Some(info), total)) => {
@@ -86,42 +91,60 @@ pub fn IndexViews() -> impl IntoView {
         })
     };
 
-    view! {
-        <div class="mdl-indexes" data-testid="index-views" node_ref=root>
-            <Show when=move || !infos.with(|i| i.is_empty())
-                fallback=|| view! { <p class="mdl-muted mdl-empty-tab" data-testid="no-indexes">"This table has no secondary indexes. Add a GSI or LSI in the table designer."</p> }>
-                <div class="mdl-toolbar" role="tablist" aria-label="Indexes">
-                    <For each=move || infos.get().into_iter().enumerate() key=|(i, x)| (*i, x.name.clone()) children=move |(i, info)| {
-                        view! {
-                            <button type="button" role="tab" class="mdl-index-tab" data-testid=format!("index-tab-{}", info.name)
-                                aria-selected=move || (chosen.get() == i).to_string() on:click=move |_| chosen.set(i)>
-                                {info.name.clone()} <span class="mdl-type">{if info.global { "GSI" } else { "LSI" }}</span>
-                            </button>
-                        }
-                    }/>
-                    <span class="mdl-muted" data-testid="index-summary">{summary}</span>
-                </div>
-                <Grid model=grid testid="index-grid"/>
-            </Show>
-        </div>
-    }
+    let tabs = move || -> View {
+        el("div")
+            .class("mdl-toolbar")
+            .attr("role", "tablist")
+            .attr("aria-label", "Indexes")
+            .child(each(
+                move || infos.get().into_iter().enumerate().collect(),
+                |(i, x): &(usize, IndexInfo)| (*i, x.name.clone()),
+                move |(i, info)| {
+                    el("button")
+                        .ty("button")
+                        .attr("role", "tab")
+                        .class("mdl-index-tab")
+                        .tid(&format!("index-tab-{}", info.name))
+                        .dyn_attr("aria-selected", move || Some((chosen.get() == i).to_string()))
+                        .on_click(move |_| chosen.set(i))
+                        .text(&info.name)
+                        .child(el("span").class("mdl-type").text(if info.global { "GSI" } else { "LSI" }))
+                        .into()
+                },
+            ))
+            .child(el("span").class("mdl-muted").tid("index-summary").dyn_text(summary))
+            .into()
+    };
+
+    root.child(show_else(
+        move || !infos.with(|i| i.is_empty()),
+        move || fragment(vec![tabs(), grid(grid_model, None, "index-grid")]),
+        || el("p").class("mdl-muted mdl-empty-tab").tid("no-indexes").text("This table has no secondary indexes. Add a GSI or LSI in the table designer.").into(),
+    ))
+    .into()
 }
 
-/// Set `shown` while `el` is on screen (an IntersectionObserver reports a `display: none` element as
-/// not intersecting, which is what a hidden tab panel is).
-pub fn watch_visibility(el: NodeRef<Div>, shown: RwSignal<bool>) {
+/// Set `shown` while `node` is on screen (an IntersectionObserver reports a `display: none` element as
+/// not intersecting, which is what a hidden tab panel is), until the current owner is cleaned up.
+pub fn observe_visibility(node: &web_sys::Element, shown: RwSignal<bool>) {
+    let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok()) {
+            shown.try_set(e.is_intersecting());
+        }
+    });
+    if let Ok(observer) = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()) {
+        observer.observe(node);
+        let observer = SendWrapper::new(observer);
+        Owner::on_cleanup(move || observer.disconnect());
+    }
+    callback.forget();
+}
+
+/// [`observe_visibility`] for a Leptos `NodeRef`, once it is loaded (for views not yet built with
+/// [`crate::ui`]).
+pub fn watch_visibility(el: leptos::prelude::NodeRef<Div>, shown: RwSignal<bool>) {
     Effect::new(move |_| {
         let Some(node) = el.get() else { return };
-        let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
-            if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok()) {
-                shown.try_set(e.is_intersecting());
-            }
-        });
-        if let Ok(observer) = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()) {
-            observer.observe(&node);
-            let observer = StoredValue::new_local(observer);
-            on_cleanup(move || observer.with_value(|o| o.disconnect()));
-        }
-        callback.forget();
+        observe_visibility(&node, shown);
     });
 }

@@ -1,15 +1,14 @@
 //! The Items tab: the selected table's items as DynamoDB stores them.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 
 use crate::model::display::bytes_text;
 use crate::model::grid_view::GridSource;
 
-use super::grid::{Grid, GridModel};
+use super::grid::{grid, GridModel};
 use super::state::{use_modeler, Dialog};
 
-#[component]
-pub fn ItemsTab() -> impl IntoView {
+pub fn items_tab() -> View {
     let m = use_modeler();
     // Owning memo: each edit updates the previous layout in place (see `TableView`) instead of laying
     // out the whole table again.
@@ -34,34 +33,35 @@ pub fn ItemsTab() -> impl IntoView {
     };
     let partitions = move || model.with(|g| g.layout().partitions);
 
-    view! {
-        <div class="mdl-items" data-testid="items-view">
-            {move || match summary() {
-                None => view! {
-                    <div class="mdl-empty-tab">
-                        <p>"No table selected. Create a table (or load an example) in the sidebar."</p>
-                        <button type="button" class="mdl-btn mdl-primary" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>"+ New table"</button>
-                    </div>
-                }.into_any(),
-                Some((table, name, items, bytes, entities)) => view! {
-                    <div class="mdl-toolbar">
-                        <h2 class="mdl-toolbar-title" data-testid="grid-table-name">{name}</h2>
-                        <span class="mdl-muted" data-testid="grid-summary">
-                            {format!("{items} items · {} item collections · {}", partitions(), bytes_text(bytes))}
-                        </span>
-                        <span class="mdl-spacer"></span>
-                        {entities.into_iter().map(|(i, e)| view! {
-                            <button type="button" class="mdl-btn mdl-small" data-testid=format!("toolbar-add-{e}")
-                                on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) }))>{format!("+ {e}")}</button>
-                        }).collect_view()}
-                        <button type="button" class="mdl-btn mdl-small" data-testid="toolbar-add-item"
-                            on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))>"+ Item"</button>
-                    </div>
-                }.into_any(),
-            }}
-            <Show when=move || m.selected.get().is_some()>
-                <Grid model=model editable=m.selected.get_untracked().unwrap_or(0) testid="item-grid"/>
-            </Show>
-        </div>
-    }
+    let summary_view = move || -> View {
+        match summary() {
+            None => el("div")
+                .class("mdl-empty-tab")
+                .child(el("p").text("No table selected. Create a table (or load an example) in the sidebar."))
+                .child(el("button").ty("button").class("mdl-btn mdl-primary").on_click(move |_| m.dialog.set(Some(Dialog::Designer(None)))).text("+ New table"))
+                .into(),
+            Some((table, name, items, bytes, entities)) => el("div")
+                .class("mdl-toolbar")
+                .child(el("h2").class("mdl-toolbar-title").tid("grid-table-name").text(&name))
+                .child(el("span").class("mdl-muted").tid("grid-summary").text(&format!("{items} items · {} item collections · {}", partitions(), bytes_text(bytes))))
+                .child(el("span").class("mdl-spacer"))
+                .children(entities.into_iter().map(|(i, e)| {
+                    el("button")
+                        .ty("button")
+                        .class("mdl-btn mdl-small")
+                        .tid(&format!("toolbar-add-{e}"))
+                        .on_click(move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) })))
+                        .text(&format!("+ {e}"))
+                }))
+                .child(el("button").ty("button").class("mdl-btn mdl-small").tid("toolbar-add-item").on_click(move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))).text("+ Item"))
+                .into(),
+        }
+    };
+
+    el("div")
+        .class("mdl-items")
+        .tid("items-view")
+        .dyn_child(summary_view)
+        .child(show(move || m.selected.get().is_some(), move || grid(model, m.selected.get_untracked(), "item-grid")))
+        .into()
 }

@@ -229,14 +229,10 @@ impl Modeler {
     }
 }
 
-/// Write any pending autosave when the page is hidden or unloaded (reload, tab close, navigation).
+/// Write any pending autosave when the page is hidden or unloaded (reload, tab close, navigation), for as
+/// long as the current view region lives.
 pub fn install_flush() {
-    let a = window_event_listener(leptos::ev::pagehide, move |_| flush());
-    let b = window_event_listener(leptos::ev::beforeunload, move |_| flush());
-    let c = window_event_listener_untyped("visibilitychange", move |_| flush());
-    on_cleanup(move || {
-        a.remove();
-        b.remove();
-        c.remove();
-    });
+    crate::ui::browser::window_on("pagehide", move |_| flush());
+    crate::ui::browser::window_on("beforeunload", move |_| flush());
+    crate::ui::browser::window_on("visibilitychange", move |_| flush());
 }

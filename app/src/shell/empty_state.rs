@@ -1,18 +1,8 @@
 //! A consistent "nothing here yet" block, so every empty area tells the user what to do next.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 
-#[component]
-pub fn EmptyState(
-    /// Short heading: what is missing.
-    title: &'static str,
-    /// One or two sentences: how to get started.
-    hint: &'static str,
-) -> impl IntoView {
-    view! {
-        <div class="empty-state">
-            <p class="empty-title">{title}</p>
-            <p class="empty-hint">{hint}</p>
-        </div>
-    }
+/// `title`: short heading, what is missing; `hint`: one or two sentences, how to get started.
+pub fn empty_state(title: &str, hint: &str) -> View {
+    el("div").class("empty-state").child(el("p").class("empty-title").text(title)).child(el("p").class("empty-hint").text(hint)).into()
 }

@@ -8,11 +8,13 @@ mod status_bar;
 pub mod tabs;
 mod workspace;
 
-use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-pub use empty_state::EmptyState;
-pub use status_bar::StatusBar;
-pub use workspace::{active_tab, Tab, Workspace};
+use crate::ui::prelude::*;
+
+pub use empty_state::empty_state;
+pub use status_bar::status_bar;
+pub use workspace::{active_tab, workspace, Tab};
 
 /// Product name, shown in the header and the document title.
 pub const PRODUCT_NAME: &str = "Dynamodel";
@@ -22,31 +24,36 @@ pub const TAGLINE: &str = "A DynamoDB data-modeling playground: design tables an
                            patterns, and see item sizes, capacity and hot partitions — all in your browser.";
 
 /// The whole page.
-#[component]
-pub fn App() -> impl IntoView {
+pub fn app() -> View {
     let launch = crate::share::launch();
     crate::share::start();
-    view! {
-        <div class="app" data-testid="app-shell" class:app-embed=launch.embed class:app-readonly=launch.read_only
-            on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default()
-            on:drop=crate::share::file_io::on_drop>
-            <header class="topbar" data-testid="app-header">
-                <div class="brand">
-                    <span class="brand-mark" aria-hidden="true"></span>
-                    <h1 class="brand-name">{PRODUCT_NAME}</h1>
-                </div>
-                <p class="tagline" data-testid="tagline">{TAGLINE}</p>
-            </header>
-            <div class="body">
-                <aside class="sidebar" data-testid="model-sidebar" aria-labelledby="sidebar-title">
-                    <h2 id="sidebar-title" class="sidebar-title">"Model"</h2>
-                    <tabs::ModelSidebarBody/>
-                </aside>
-                <main class="workspace" data-testid="workspace">
-                    <Workspace/>
-                </main>
-            </div>
-            <StatusBar/>
-        </div>
-    }
+    el("div")
+        .class("app")
+        .tid("app-shell")
+        .class_if("app-embed", launch.embed)
+        .class_if("app-readonly", launch.read_only)
+        .on("dragover", |ev| ev.prevent_default())
+        .on("drop", |ev| crate::share::file_io::on_drop(ev.unchecked_into()))
+        .child(
+            el("header")
+                .class("topbar")
+                .tid("app-header")
+                .child(el("div").class("brand").child(el("span").class("brand-mark").attr("aria-hidden", "true")).child(el("h1").class("brand-name").text(PRODUCT_NAME)))
+                .child(el("p").class("tagline").tid("tagline").text(TAGLINE)),
+        )
+        .child(
+            el("div")
+                .class("body")
+                .child(
+                    el("aside")
+                        .class("sidebar")
+                        .tid("model-sidebar")
+                        .attr("aria-labelledby", "sidebar-title")
+                        .child(el("h2").id("sidebar-title").class("sidebar-title").text("Model"))
+                        .child(tabs::model_sidebar_body()),
+                )
+                .child(el("main").class("workspace").tid("workspace").child(workspace())),
+        )
+        .child(status_bar())
+        .into()
 }

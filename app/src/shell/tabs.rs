@@ -4,25 +4,26 @@
 //! the query runner, the heat map): replace a body here with the feature's component. The shell around it
 //! (`workspace.rs`) handles tab selection and keyboard navigation and should not need to change.
 
-use leptos::prelude::*;
+use leptos::prelude::view;
 
 use super::Tab;
-use crate::modeler::{IndexViews, ItemsTab, ModelerSidebar};
+use crate::modeler::{index_views, items_tab, modeler_sidebar};
+use crate::ui::bridge::island;
+use crate::ui::prelude::*;
 
 /// The content of the "Model" sidebar: the modeler's tables, entities and examples.
-#[component]
-pub fn ModelSidebarBody() -> impl IntoView {
-    view! { <ModelerSidebar/> }
+pub fn model_sidebar_body() -> View {
+    modeler_sidebar()
 }
 
 /// The content of one workspace tab.
-pub fn tab_body(tab: Tab) -> AnyView {
+pub fn tab_body(tab: Tab) -> View {
     match tab {
         // The templates gallery opens over the Items panel (first visit, or "Templates").
-        Tab::Items => view! { <ItemsTab/> <crate::gallery::GalleryHost/> }.into_any(),
-        Tab::Indexes => view! { <IndexViews/> }.into_any(),
-        Tab::Query => view! { <crate::query::QueryTab/> }.into_any(),
-        Tab::Heat => crate::ui::bridge::to_leptos(crate::heat::heat_tab()).into_any(),
-        Tab::Patterns => view! { <crate::patterns::PatternsTab/> }.into_any(),
+        Tab::Items => fragment(vec![items_tab(), island(|| view! { <crate::gallery::GalleryHost/> })]),
+        Tab::Indexes => index_views(),
+        Tab::Query => island(|| view! { <crate::query::QueryTab/> }),
+        Tab::Heat => crate::heat::heat_tab(),
+        Tab::Patterns => island(|| view! { <crate::patterns::PatternsTab/> }),
     }
 }
