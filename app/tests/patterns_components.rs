@@ -5,13 +5,11 @@
 mod common;
 
 use app::modeler::state::use_modeler;
-use app::modeler::ModelerSidebar;
+use app::modeler::modeler_sidebar;
 use app::patterns::patterns_tab;
-use app::ui::bridge::island;
 use app::ui::prelude::fragment;
 use common::{click, mount_view, settle, wait_ms};
 use engine::model::Model;
-use leptos::prelude::*;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -20,7 +18,7 @@ const ECOMMERCE: &str = include_str!("../../engine/tests/data/models/gallery/eco
 
 #[wasm_bindgen_test]
 async fn patterns_are_checked_and_a_deletion_is_undone() {
-    let page = mount_view(|| fragment(vec![island(|| view! { <ModelerSidebar/> }), patterns_tab()]));
+    let page = mount_view(|| fragment(vec![modeler_sidebar(), patterns_tab()]));
     let m = use_modeler();
     m.replace_model(&Model::from_json_str(ECOMMERCE).expect("template")).expect("loads");
     settle().await;

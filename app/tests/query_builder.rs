@@ -5,13 +5,11 @@
 
 mod common;
 
-use app::modeler::ModelerSidebar;
+use app::modeler::modeler_sidebar;
 use app::query::builder::{error_field, Builder, KeyInfo, Operation, SortOp};
 use app::query::query_tab;
-use app::ui::bridge::island;
 use app::ui::dom::fragment;
 use common::{click, mount_view, settle};
-use leptos::prelude::*;
 use serde_json::{json, Value};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
@@ -146,7 +144,7 @@ fn clock_dates_round_trip() {
 
 #[wasm_bindgen_test]
 async fn builder_controls_and_json_stay_in_step_and_errors_show_in_place() {
-    let page = mount_view(|| fragment(vec![island(|| view! { <ModelerSidebar/> }), query_tab()]));
+    let page = mount_view(|| fragment(vec![modeler_sidebar(), query_tab()]));
     click(&page.by_testid("example-ecommerce")).await;
     // The Query tab's mode lives for the page; another test may have left it elsewhere.
     click(&page.by_testid("q-mode-builder")).await;
@@ -254,7 +252,7 @@ fn every_write_form_reads_back_from_its_json_and_the_rest_say_why() {
 
 #[wasm_bindgen_test]
 async fn write_fields_and_json_stay_in_step_both_ways() {
-    let page = mount_view(|| fragment(vec![island(|| view! { <ModelerSidebar/> }), query_tab()]));
+    let page = mount_view(|| fragment(vec![modeler_sidebar(), query_tab()]));
     click(&page.by_testid("example-ecommerce")).await;
     click(&page.by_testid("q-mode-write")).await;
     let json = page.by_testid("w-json");

@@ -123,9 +123,3 @@ pub fn gallery_host() -> View {
     };
     show(shown, overlay)
 }
-
-/// [`gallery_host`] for the workspace's `view!` until it is built by `ui` too.
-#[leptos::component]
-pub fn GalleryHost() -> impl leptos::IntoView {
-    crate::ui::bridge::to_leptos(gallery_host())
-}

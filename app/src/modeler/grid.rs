@@ -383,20 +383,6 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         .into()
 }
 
-mod component {
-    use leptos::prelude::*;
-
-    use super::GridModel;
-
-    /// [`super::grid`] as a Leptos component, for views not yet built with [`crate::ui`] (the Query tab's
-    /// results).
-    #[component]
-    pub fn Grid(model: Memo<GridModel>, #[prop(optional)] editable: Option<usize>, testid: &'static str) -> impl IntoView {
-        super::super::to_leptos_now(super::grid(model, editable, testid))
-    }
-}
-pub use component::{Grid, GridProps};
-
 /// Bring the window's rows from `drawn` to `next`: rows whose position and HTML are unchanged stay as
 /// they are, the others are removed or parsed from their HTML in place.
 fn patch_rows(container: &web_sys::HtmlElement, drawn: &mut Vec<(usize, String, web_sys::Element)>, next: Vec<(usize, String)>) {

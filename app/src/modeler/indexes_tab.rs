@@ -1,10 +1,5 @@
 //! The Indexes tab: each GSI/LSI as the index itself sees the table.
 
-use leptos::html::Div;
-use send_wrapper::SendWrapper;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
-
 use crate::ui::prelude::*;
 
 use crate::model::index_view::{index_view, indexes, IndexInfo};
@@ -18,11 +13,7 @@ pub fn index_views() -> View {
     // The tab stays mounted while hidden; the index is only scanned while it can be seen.
     let root = el("div").class("mdl-indexes").tid("index-views");
     let shown = RwSignal::new(false);
-    {
-        // Once the element is on the page, as the view it replaces did.
-        let node = root.elem().clone();
-        Effect::new(move |_| observe_visibility(&node, shown));
-    }
+    watch_visibility(root.elem().clone(), shown);
     // Selecting the tab shows it at once: the view is read in the same task as the click, not a frame
     // later when the visibility observer reports (which still covers a page that scrolls it into view).
     let active = crate::shell::active_tab();
@@ -122,29 +113,4 @@ pub fn index_views() -> View {
         || el("p").class("mdl-muted mdl-empty-tab").tid("no-indexes").text("This table has no secondary indexes. Add a GSI or LSI in the table designer.").into(),
     ))
     .into()
-}
-
-/// Set `shown` while `node` is on screen (an IntersectionObserver reports a `display: none` element as
-/// not intersecting, which is what a hidden tab panel is), until the current owner is cleaned up.
-pub fn observe_visibility(node: &web_sys::Element, shown: RwSignal<bool>) {
-    let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok()) {
-            shown.try_set(e.is_intersecting());
-        }
-    });
-    if let Ok(observer) = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()) {
-        observer.observe(node);
-        let observer = SendWrapper::new(observer);
-        Owner::on_cleanup(move || observer.disconnect());
-    }
-    callback.forget();
-}
-
-/// [`observe_visibility`] for a Leptos `NodeRef`, once it is loaded (for views not yet built with
-/// [`crate::ui`]).
-pub fn watch_visibility(el: leptos::prelude::NodeRef<Div>, shown: RwSignal<bool>) {
-    Effect::new(move |_| {
-        let Some(node) = el.get() else { return };
-        observe_visibility(&node, shown);
-    });
 }

@@ -58,10 +58,15 @@ pub fn items_tab() -> View {
         }
     };
 
+    let selected = Memo::new(move |_| m.selected.get());
     el("div")
         .class("mdl-items")
         .tid("items-view")
         .dyn_child(summary_view)
-        .child(show(move || m.selected.get().is_some(), move || grid(model, m.selected.get_untracked(), "item-grid")))
+        // Rebuilt when another table is selected: the grid edits the table it was built for.
+        .child(dynamic(move || match selected.get() {
+            Some(t) => grid(model, Some(t), "item-grid"),
+            None => View::empty(),
+        }))
         .into()
 }

@@ -1,10 +1,8 @@
 //! The "Model" sidebar: tables, their entities, examples, undo/redo and the banner.
 
 use engine::model::Model;
-use leptos::prelude::view;
 use wasm_bindgen::JsCast;
 
-use crate::ui::bridge::island;
 use crate::ui::prelude::*;
 
 use super::dialogs::dialogs;
@@ -98,7 +96,7 @@ pub fn modeler_sidebar() -> View {
     el("div")
         .class("mdl-sidebar")
         .tid("model-tables")
-        .child(island(|| view! { <crate::share::actions::ModelActions/> }))
+        .child(crate::share::actions::model_actions())
         .child(
             el("div")
                 .class("mdl-history")
@@ -177,14 +175,3 @@ fn selected_table_panel(m: Modeler) -> View {
     })
 }
 
-mod component {
-    use leptos::prelude::*;
-
-    /// [`super::modeler_sidebar`] as a Leptos component, for component tests that mount it beside views
-    /// not yet built with [`crate::ui`].
-    #[component]
-    pub fn ModelerSidebar() -> impl IntoView {
-        super::super::to_leptos_now(super::modeler_sidebar())
-    }
-}
-pub use component::ModelerSidebar;

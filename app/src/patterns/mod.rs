@@ -9,13 +9,10 @@ use std::rc::Rc;
 
 use advisor::check::{units_text, PatternCheck, Status};
 use advisor::draft::{new_draft, Draft};
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 
 use crate::advisor::advisor_panel;
 use crate::model::Edit;
 use crate::modeler::state::{now, use_modeler};
-use crate::ui::owner::keep;
 use crate::ui::prelude::*;
 use analysis::{analyse, Analysis};
 use editor::pattern_editor;
@@ -34,23 +31,6 @@ fn status_class(s: Status) -> &'static str {
         Status::FilterDiscards => "pat-warn",
         _ => "pat-bad",
     }
-}
-
-/// Sets `shown` while `node` is on screen (an IntersectionObserver, attached once the tab is mounted).
-fn watch_visibility(node: web_sys::Element, shown: RwSignal<bool>) {
-    Effect::new(move |_| {
-        let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
-            if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok()) {
-                shown.try_set(e.is_intersecting());
-            }
-        });
-        if let Ok(observer) = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()) {
-            observer.observe(&node);
-            keep(Box::new(move || observer.disconnect()));
-        }
-        // A report may still be on its way after the observer disconnects: the callback stays.
-        callback.forget();
-    });
 }
 
 /// One checked pattern as a table row: what it used, read, returned and cost, and its actions.
@@ -231,10 +211,4 @@ pub fn patterns_tab() -> View {
     }))
     .child(advisor_panel(analysis))
     .into()
-}
-
-/// [`patterns_tab`] for the workspace's `view!` until it is built by `ui` too.
-#[leptos::component]
-pub fn PatternsTab() -> impl leptos::IntoView {
-    crate::ui::bridge::to_leptos(patterns_tab())
 }

@@ -29,8 +29,6 @@ pub mod streams;
 pub mod write_request;
 mod write_view;
 
-use leptos::prelude::{component, IntoView};
-
 use crate::ui::prelude::*;
 use session::use_session;
 
@@ -72,10 +70,4 @@ pub fn query_tab() -> View {
         .child(clock_view::clock_panel())
         .child(log_view::log_panel())
         .into()
-}
-
-/// The Leptos form of [`query_tab`], for the shell until it builds with `crate::ui` too.
-#[component]
-pub fn QueryTab() -> impl IntoView {
-    crate::ui::bridge::to_leptos(query_tab())
 }

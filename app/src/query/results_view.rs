@@ -1,7 +1,6 @@
 //! The answer to the last request: status or DynamoDB's error, the items in the modeler's grid style,
 //! read vs returned, the page rule, capacity explained, the response body and the code for it.
 
-use leptos::view;
 
 use super::builder::KeyInfo;
 use super::code_view::code_panel;
@@ -9,7 +8,7 @@ use super::partiql::plan_note;
 use super::results::{read_line, PAGE_BYTES};
 use super::session::{use_session, Outcome};
 use crate::model::layout::{layout, Entry};
-use crate::modeler::{use_modeler, Grid, GridModel};
+use crate::modeler::{use_modeler, GridModel};
 use crate::ui::prelude::*;
 
 /// The grid model of a result's items, laid out by the keys of the table or index it read.
@@ -115,8 +114,7 @@ pub fn results_panel() -> View {
         })
         .child(show(
             move || last.with(|o| o.as_ref().is_some_and(|o| !o.summary.items.is_empty())),
-            // The modeler's grid is still a Leptos component.
-            move || crate::ui::bridge::island(move || view! { <Grid model=grid testid="q-grid"/> }),
+            move || crate::modeler::grid(grid, None, "q-grid"),
         ))
         .child(show(move || last.with(|o| o.is_some()), code_panel))
         .into()

@@ -73,9 +73,3 @@ pub fn model_actions() -> View {
         })
         .into()
 }
-
-/// [`model_actions`] for the sidebar's `view!` until it is built by `ui` too.
-#[leptos::component]
-pub fn ModelActions() -> impl leptos::IntoView {
-    crate::ui::bridge::to_leptos(model_actions())
-}

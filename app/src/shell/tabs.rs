@@ -4,11 +4,8 @@
 //! the query runner, the heat map): replace a body here with the feature's component. The shell around it
 //! (`workspace.rs`) handles tab selection and keyboard navigation and should not need to change.
 
-use leptos::prelude::view;
-
 use super::Tab;
 use crate::modeler::{index_views, items_tab, modeler_sidebar};
-use crate::ui::bridge::island;
 use crate::ui::prelude::*;
 
 /// The content of the "Model" sidebar: the modeler's tables, entities and examples.
@@ -20,10 +17,10 @@ pub fn model_sidebar_body() -> View {
 pub fn tab_body(tab: Tab) -> View {
     match tab {
         // The templates gallery opens over the Items panel (first visit, or "Templates").
-        Tab::Items => fragment(vec![items_tab(), island(|| view! { <crate::gallery::GalleryHost/> })]),
+        Tab::Items => fragment(vec![items_tab(), crate::gallery::gallery_host()]),
         Tab::Indexes => index_views(),
-        Tab::Query => island(|| view! { <crate::query::QueryTab/> }),
+        Tab::Query => crate::query::query_tab(),
         Tab::Heat => crate::heat::heat_tab(),
-        Tab::Patterns => island(|| view! { <crate::patterns::PatternsTab/> }),
+        Tab::Patterns => crate::patterns::patterns_tab(),
     }
 }

@@ -10,6 +10,7 @@ use web_sys::{Event, HtmlElement};
 
 use super::dom::{document, listen};
 use super::owner::keep;
+use leptos::prelude::{Effect, RwSignal, Set};
 
 /// The `value` of the element an event came from (an input, textarea or select), or "".
 pub fn event_target_value(ev: &Event) -> String {
@@ -67,4 +68,24 @@ pub fn focus_by_id(id: &str) {
     if let Some(e) = document().get_element_by_id(id).and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
         let _ = e.focus();
     }
+}
+
+/// Sets `shown` while `node` is on screen, from the first effect run (once the view holding it is
+/// mounted) until the current region goes. An IntersectionObserver reports a `display: none` element as
+/// not intersecting, which is what a hidden tab panel is: a tab that stays mounted while hidden can skip
+/// work nobody sees.
+pub fn watch_visibility(node: web_sys::Element, shown: RwSignal<bool>) {
+    Effect::new(move |_| {
+        let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            if let Some(e) = entries.iter().last().and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok()) {
+                shown.try_set(e.is_intersecting());
+            }
+        });
+        if let Ok(observer) = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()) {
+            observer.observe(&node);
+            keep(Box::new(move || observer.disconnect()));
+        }
+        // A report may still be on its way after the observer disconnects: the callback stays.
+        callback.forget();
+    });
 }

@@ -42,18 +42,7 @@ impl Drop for Mounted {
     }
 }
 
-pub fn mount<F, N>(f: F) -> Mounted
-where
-    F: FnOnce() -> N + 'static,
-    N: IntoView + 'static,
-{
-    let container = document().create_element("div").expect("create div").unchecked_into::<HtmlElement>();
-    document().body().expect("body").append_child(&container).expect("append container");
-    let handle = leptos::mount::mount_to(container.clone(), f);
-    Mounted { container, _handle: Box::new(handle) }
-}
-
-/// Mounts a view built by `app::ui` (the same container and handle as [`mount`]).
+/// Mounts a view built by `app::ui` into a container of its own.
 pub fn mount_view(f: impl FnOnce() -> app::ui::View + 'static) -> Mounted {
     let container = document().create_element("div").expect("create div").unchecked_into::<HtmlElement>();
     document().body().expect("body").append_child(&container).expect("append container");
