@@ -38,11 +38,18 @@ ensure_cargo_bin_on_path() {
     command -v cargo >/dev/null 2>&1 || die "cargo not found: install rustup (https://rustup.rs); rust-toolchain.toml selects the toolchain"
 }
 
-# rust-toolchain.toml lists the target, but older rustups ignore `targets` for an installed toolchain.
+# rust-toolchain.toml lists the target and rust-src, but rustup ignores `targets` and `components` for a
+# toolchain that is already installed.
 ensure_wasm_target() {
     if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
         log "  rustup target add wasm32-unknown-unknown"
         rustup target add wasm32-unknown-unknown >/dev/null
+    fi
+    # The release wasm build rebuilds the standard library for size (export_release_wasm_env) from its
+    # source; a toolchain installed before rust-toolchain.toml listed rust-src lacks it.
+    if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+        log "  rustup component add rust-src"
+        rustup component add rust-src >/dev/null
     fi
 }
 
@@ -123,8 +130,13 @@ ensure_test_node_modules() {
 }
 
 # Trunk builds with `offline = true`, which also makes cargo offline: fetch the crates first.
+# The release build's rebuilt standard library (export_release_wasm_env) has crates of its own, locked by
+# the rust-src component's library/Cargo.lock: fetch those too.
 fetch_crates() {
     cargo fetch --quiet
+    local library
+    library="$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
+    RUSTC_BOOTSTRAP=1 cargo fetch --quiet --manifest-path "$library"
 }
 
 # The release wasm bundle is built with the standard library recompiled for size: cargo's build-std
