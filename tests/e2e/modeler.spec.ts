@@ -236,3 +236,30 @@ test('a wide table scrolled sideways keeps its key column at the left and Size a
   const headKey = grid.locator('.mdl-grid-head [role=columnheader]', { hasText: 'PK' });
   expect(Math.round((await box(headKey)).x)).toBe(Math.round(keyBefore.x));
 });
+
+test('a cell edited in the second table changes that table, not the first', async ({ page }) => {
+  const table = (name: string) => ({
+    definition: {
+      TableName: name, BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }],
+    },
+    items: [{ PK: { S: 'k1' }, note: { S: `in ${name}` } }],
+  });
+  await openWithModel(page, { version: 1, tables: [table('First'), table('Second')] }, 'Items');
+  const grid = page.getByTestId('item-grid');
+  await expect(cell(grid, 'PK=k1', 'note')).toContainText('in First');
+  await page.getByTestId('table-Second').click();
+  await expect(cell(grid, 'PK=k1', 'note')).toContainText('in Second');
+  await cell(grid, 'PK=k1', 'note').click();
+  await page.keyboard.press('Enter');
+  const editor = page.getByTestId('cell-editor');
+  await editor.getByTestId('cell-editor-input').fill('edited');
+  await page.keyboard.press('Enter');
+  await expect(editor).toBeHidden();
+  await expect(cell(grid, 'PK=k1', 'note')).toContainText('edited');
+  await page.getByTestId('table-First').click();
+  await expect(cell(grid, 'PK=k1', 'note')).toContainText('in First');
+  await page.getByTestId('table-Second').click();
+  await expect(cell(grid, 'PK=k1', 'note')).toContainText('edited');
+});
