@@ -259,13 +259,7 @@ pub fn builder_panel() -> View {
         ])
     };
 
-    el("form")
-        .class("q-builder")
-        .tid("q-builder")
-        .on("submit", move |ev| {
-            ev.prevent_default();
-            run_now();
-        })
+    super::request_form("q-builder", run_now)
         .child(
             el("div")
                 .class("q-controls")

@@ -50,13 +50,7 @@ pub fn console_panel() -> View {
             }
         }
     };
-    el("form")
-        .class("q-builder")
-        .tid("c-form")
-        .on("submit", move |ev| {
-            ev.prevent_default();
-            run_now();
-        })
+    super::request_form("c-form", run_now)
         .child(
             el("div")
                 .class("q-controls")

@@ -71,3 +71,12 @@ pub fn query_tab() -> View {
         .child(log_view::log_panel())
         .into()
 }
+
+/// The form a request mode's controls sit in: Enter in any field, or its Run button, runs the request
+/// (the browser's own submit, kept from reloading the page).
+fn request_form(testid: &str, run: impl Fn() + 'static) -> El {
+    el("form").class("q-builder").tid(testid).on("submit", move |ev| {
+        ev.prevent_default();
+        run();
+    })
+}

@@ -191,13 +191,7 @@ pub fn write_panel() -> View {
                 .into(),
         ])
     };
-    el("form")
-        .class("q-builder")
-        .tid("w-form")
-        .on("submit", move |ev| {
-            ev.prevent_default();
-            run_now();
-        })
+    super::request_form("w-form", run_now)
         .child(
             el("div")
                 .class("q-controls")
