@@ -362,23 +362,7 @@ pub fn builder_panel() -> View {
                 .child(save_pattern::pattern_bar(json.into(), Callback::new(move |_| current()))),
         )
         .child(
-            el("div")
-                .class("q-json")
-                .child(
-                    el("label").class("q-field").text("Request JSON").child(
-                        el("textarea")
-                            .class("mdl-input mdl-mono q-json-text")
-                            .tid("q-json")
-                            .attr("spellcheck", "false")
-                            .attr("rows", "16")
-                            .dyn_value(move || json.get())
-                            .on_input(on_json),
-                    ),
-                )
-                .dyn_child(move || json_error.get().map(|e| el("p").class("mdl-error").tid("q-json-error").text(&e)).into())
-                .dyn_child(move || {
-                    json_only.get().map(|r| el("p").class("q-note").tid("q-json-note").text(&format!("The builder can't show this request ({r}); the JSON is what runs."))).into()
-                }),
+            super::json_editor(super::JsonEditor { prefix: "q", label: "Request JSON", controls: "The builder", json, json_error, json_only }, on_json),
         )
         .into()
 }

@@ -80,3 +80,39 @@ fn request_form(testid: &str, run: impl Fn() + 'static) -> El {
         run();
     })
 }
+
+/// What a request mode's JSON editor shows: the request as text, its parse error, and why the mode's
+/// controls cannot show it (then the JSON alone is what runs). Test ids are `{prefix}-json`,
+/// `{prefix}-json-error` and `{prefix}-json-note`.
+struct JsonEditor {
+    prefix: &'static str,
+    label: &'static str,
+    /// What cannot show a request ("The builder", "The fields"), for the note.
+    controls: &'static str,
+    json: RwSignal<String>,
+    json_error: RwSignal<Option<String>>,
+    json_only: RwSignal<Option<String>>,
+}
+
+/// The request JSON editor of the builder and the write form: both stay in step with their controls,
+/// and an error or note appears under the text it is about.
+fn json_editor(e: JsonEditor, on_input: impl FnMut(String) + 'static) -> El {
+    let JsonEditor { prefix, label, controls, json, json_error, json_only } = e;
+    el("div")
+        .class("q-json")
+        .child(
+            el("label").class("q-field").text(label).child(
+                el("textarea")
+                    .class("mdl-input mdl-mono q-json-text")
+                    .tid(&format!("{prefix}-json"))
+                    .attr("spellcheck", "false")
+                    .attr("rows", "16")
+                    .dyn_value(move || json.get())
+                    .on_input(on_input),
+            ),
+        )
+        .dyn_child(move || json_error.get().map(|e| el("p").class("mdl-error").tid(&format!("{prefix}-json-error")).text(&e)).into())
+        .dyn_child(move || {
+            json_only.get().map(|r| el("p").class("q-note").tid(&format!("{prefix}-json-note")).text(&format!("{controls} can't show this request ({r}); the JSON is what runs."))).into()
+        })
+}

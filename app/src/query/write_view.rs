@@ -210,21 +210,7 @@ pub fn write_panel() -> View {
                 .child(pattern_bar(json.into(), Callback::new(move |_| current()))),
         )
         .child(
-            el("div")
-                .class("q-json")
-                .child(
-                    el("label").class("q-field").text("Request JSON (what runs)").child(
-                        el("textarea")
-                            .class("mdl-input mdl-mono q-json-text")
-                            .tid("w-json")
-                            .attr("spellcheck", "false")
-                            .attr("rows", "16")
-                            .dyn_value(move || json.get())
-                            .on_input(on_json),
-                    ),
-                )
-                .dyn_child(move || json_error.get().map(|e| el("p").class("mdl-error").tid("w-json-error").text(&e)).into())
-                .dyn_child(move || json_only.get().map(|r| el("p").class("q-note").tid("w-json-note").text(&format!("The fields can't show this request ({r}); the JSON is what runs."))).into()),
+            super::json_editor(super::JsonEditor { prefix: "w", label: "Request JSON (what runs)", controls: "The fields", json, json_error, json_only }, on_json),
         )
         .into()
 }
