@@ -10,7 +10,7 @@ use crate::modeler::use_modeler;
 use crate::ui::prelude::*;
 
 /// A text field of the form: its value follows `get`, typing writes through `set`.
-fn form_field(form: RwSignal<Form>, tag: &str, class: &str, testid: &str, get: fn(&Form) -> &String, set: fn(&mut Form) -> &mut String) -> El {
+fn form_field(form: RwSignal<Form>, tag: &'static str, class: &str, testid: &str, get: fn(&Form) -> &String, set: fn(&mut Form) -> &mut String) -> El {
     el(tag).class(class).tid(testid).dyn_value(move || form.with(|x| get(x).clone())).on_input(move |v| form.update(|x| *set(x) = v))
 }
 

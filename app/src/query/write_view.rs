@@ -61,7 +61,7 @@ impl Panel {
     }
 
     /// A text field (an `input` or a `textarea`) showing `get` and writing `put`.
-    fn text(self, tag: &str, class: &str, testid: &str, get: fn(&WriteForm) -> String, put: fn(&mut WriteForm, String)) -> El {
+    fn text(self, tag: &'static str, class: &str, testid: &str, get: fn(&WriteForm) -> String, put: fn(&mut WriteForm, String)) -> El {
         let form = self.form;
         el(tag).class(class).tid(testid).dyn_value(move || form.with(get)).on_input(move |v| self.set(put, v))
     }

@@ -119,14 +119,15 @@ pub struct El(Element);
 
 /// Starts an HTML element.
 #[inline(never)]
-pub fn el(tag: &str) -> El {
-    // create_element only fails for invalid tag names, which are literals here.
+pub fn el(tag: &'static str) -> El {
+    // create_element only fails for an invalid tag name; a tag is always a literal of this crate (hence
+    // `'static`), never text from a user, a model file or a link.
     El(document().create_element(tag).expect("valid tag name"))
 }
 
 /// Starts an SVG element (for icons drawn inline).
 #[inline(never)]
-pub fn svg(tag: &str) -> El {
+pub fn svg(tag: &'static str) -> El {
     El(document().create_element_ns(Some("http://www.w3.org/2000/svg"), tag).expect("valid tag name"))
 }
 
