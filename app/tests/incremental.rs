@@ -171,6 +171,69 @@ fn fixing_and_breaking_rows_moves_them_between_sections() {
     assert!(!view.refresh(&p, 0));
 }
 
+/// `start()`'s model, read the way a reload reads its save: in one pass.
+fn start_decoded() -> engine::model::decoded::Decoded {
+    let text = autosave::encode(&start().to_model(), NOW);
+    match autosave::decode_saved(&text).unwrap().0 {
+        autosave::Saved::Decoded(d) => d,
+        other => panic!("not read in one pass: {other:?}"),
+    }
+}
+
+/// Every item the engine holds in each table, by Scan.
+fn engine_items(p: &mut Playground) -> Vec<Value> {
+    let names: Vec<String> = p.tables().iter().map(|t| t.name().to_string()).collect();
+    names.iter().map(|n| p.database_mut().execute("Scan", &json!({"TableName": n}), NOW).unwrap()["Items"].clone()).collect()
+}
+
+#[wasm_bindgen_test]
+fn a_reload_shows_its_rows_first_and_stores_them_as_a_full_load_does() {
+    let mut full = Playground::from_decoded(start_decoded(), NOW);
+    let mut lazy = Playground::from_decoded_unstored(start_decoded(), NOW);
+    assert!(lazy.has_unstored() && !full.has_unstored());
+    // Before: the tables exist in the engine, empty; the rows are all there, none flagged yet.
+    let mut engine = lazy.database().clone();
+    for table in ["Shop", "Other"] {
+        assert_eq!(engine.execute("Scan", &json!({"TableName": table, "Select": "COUNT"}), NOW).unwrap()["Count"], json!(0));
+    }
+    assert_eq!(lazy.tables().iter().map(|t| t.rows.len()).collect::<Vec<_>>(), [4, 1]);
+    assert!(lazy.tables().iter().all(|t| t.rows.iter().all(|r| r.error.is_none())));
+    let mut view = TableView::build(&lazy, 0);
+    let before = lazy.revision();
+    // Storing: the same rows, errors and engine as a full load; Shop (two refused rows) changed as a
+    // whole, Other only stored.
+    assert!(lazy.store_unstored());
+    assert!(!lazy.has_unstored() && !lazy.store_unstored());
+    assert_eq!(lazy.tables(), full.tables());
+    assert_eq!(engine_items(&mut lazy), engine_items(&mut full));
+    assert_eq!(lazy.changes_since(before), Some(vec![&Change::Table(0), &Change::Stored(1)]));
+    assert!(view.refresh(&lazy, 0));
+    check_view(&view, &lazy, 0);
+    // The autosave written after storing is the full load's.
+    assert_eq!(saved_json(&Encoder::new().encode(&lazy, NOW)), saved_json(&Encoder::new().encode(&full, NOW)));
+}
+
+#[wasm_bindgen_test]
+fn an_edit_or_a_request_before_the_rows_are_stored_stores_them_first() {
+    let new_item = item_from_json(&json!({"PK": {"S": "P3"}, "SK": {"S": "c"}})).unwrap();
+    // An edit.
+    let mut p = Playground::from_decoded_unstored(start_decoded(), NOW);
+    let mut h = History::new();
+    let id = p.new_row_id();
+    h.perform(&mut p, Edit::PutRow { table: 0, id, item: new_item.clone() }, NOW).unwrap();
+    assert!(!p.has_unstored());
+    let mut full = Playground::from_decoded(start_decoded(), NOW);
+    let id = full.new_row_id();
+    History::new().perform(&mut full, Edit::PutRow { table: 0, id, item: new_item }, NOW).unwrap();
+    assert_eq!(engine_items(&mut p), engine_items(&mut full));
+    assert_eq!(p.tables(), full.tables());
+    // A request: it reads every row.
+    let mut p = Playground::from_decoded_unstored(start_decoded(), NOW);
+    let run = p.run_request("Scan", &json!({"TableName": "Shop", "Select": "COUNT"}), NOW);
+    assert_eq!(run.explained.result.unwrap()["Count"], json!(2));
+    assert!(!p.has_unstored());
+}
+
 #[wasm_bindgen_test]
 fn journal_lists_changes_and_refuses_foreign_revisions() {
     let mut p = start();

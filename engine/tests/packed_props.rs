@@ -94,13 +94,26 @@ proptest! {
         }
         prop_assert_eq!(packed.get(source, ""), item.get("").cloned());
         // The names alone, values skipped: the item's names in order.
-        prop_assert_eq!(packed.names(), item.keys().map(String::as_str).collect::<Vec<_>>());
+        let names: Vec<&str> = item.keys().map(String::as_str).collect();
+        prop_assert_eq!(packed.names(), names.clone());
+        // The same names, checked without listing them: exactly these, no fewer, no more, no other.
+        prop_assert!(packed.has_names(&names));
+        prop_assert!(names.is_empty() || !packed.has_names(&names[1..]));
+        let mut more = names.clone();
+        more.push("\u{10FFFF}");
+        prop_assert!(!packed.has_names(&more));
+        if let Some(first) = names.first() {
+            let mut other = names.clone();
+            other[0] = if *first == "zz" { "zy" } else { "zz" };
+            prop_assert_eq!(packed.has_names(&other), other == names);
+        }
         // A read's two forms agree with each other and with the item.
         if keyed {
             let (stored, built) = (ReadItem::Stored { item: packed.clone(), key: key.clone() }, ReadItem::Built(item.clone()));
             prop_assert_eq!(&stored, &built);
             prop_assert_eq!(stored.to_json(), built.to_json());
             prop_assert_eq!(stored.names(), built.names());
+            prop_assert!(stored.has_names(&names) && built.has_names(&names));
             prop_assert_eq!((stored.size(), built.size()), (size, size));
             prop_assert_eq!(stored.into_item(), item);
         }

@@ -92,8 +92,9 @@ impl Encoder {
                         Change::RowRemoved { table, old, .. } => {
                             self.rows.remove(&(*table, old.id));
                         }
-                        // A definition or entities change leaves the items as they are.
-                        Change::Table(_) => {}
+                        // A definition or entities change leaves the items as they are, and so does
+                        // storing them in the engine.
+                        Change::Table(_) | Change::Stored(_) => {}
                         // Table positions moved: the keys above mean nothing any more.
                         Change::Tables => self.rows.clear(),
                     }
@@ -191,6 +192,15 @@ impl Saved {
             Saved::Model(m) => Playground::from_model(&m, now),
         }
     }
+
+    /// [`Saved::into_playground`], leaving the rows of a save read in one pass for
+    /// [`Playground::store_unstored`]: what a reload does, so its first rows come before the PutItems.
+    pub fn into_playground_unstored(self, now: u64) -> Playground {
+        match self {
+            Saved::Decoded(d) => Playground::from_decoded_unstored(d, now),
+            Saved::Model(m) => Playground::from_model(&m, now),
+        }
+    }
 }
 
 /// Read a stored text back for loading: in one pass when the one-pass reader decides, else as
@@ -242,7 +252,7 @@ impl LocalStorage {
 
 impl KeyValueStore for LocalStorage {
     fn get(&self, key: &str) -> Option<String> {
-        self.0.get_item(key).ok().flatten()
+        crate::ui::browser::storage_text(&self.0, key)
     }
     fn set(&self, key: &str, value: &str) -> bool {
         self.0.set_item(key, value).is_ok()

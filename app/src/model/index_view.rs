@@ -64,8 +64,10 @@ pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, 
     db.scan(&QueryInput::from_json(&json!({"TableName": table, "IndexName": info.name, "Limit": 1}), true)?, now)?;
     let walk = db.table(table).and_then(|t| t.index_entries(&info.name));
     let walk = walk.ok_or_else(|| ApiError::validation(format!("The table does not have the specified index: {}", info.name)))?;
-    let mut entries: Vec<ReadItem> = Vec::new();
-    let mut rows: Vec<LayoutRow<usize>> = Vec::new();
+    // At most one entry per item (a sparse index has fewer), and a header per index partition.
+    let most = db.table(table).map_or(0, |t| usize::try_from(t.item_count).unwrap_or(0));
+    let mut entries: Vec<ReadItem> = Vec::with_capacity(most);
+    let mut rows: Vec<LayoutRow<usize>> = Vec::with_capacity(most + most / 8);
     let mut current: Option<(&KeyVal, usize)> = None; // the partition being filled, and its header row
     let mut band = 0;
     for (ipk, entry) in walk {
@@ -93,10 +95,9 @@ pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, 
     let mut names: BTreeSet<&str> = BTreeSet::new();
     let mut last: Vec<&str> = Vec::new();
     for e in &entries {
-        let these = e.names();
-        if these != last {
-            names.extend(these.iter().copied());
-            last = these;
+        if !e.has_names(&last) {
+            last = e.names();
+            names.extend(last.iter().copied());
         }
     }
     let mut columns: Vec<String> = Vec::new();

@@ -128,6 +128,10 @@ pub enum Change {
     /// Table `table` changed as a whole: its definition or its entities (its rows' items are
     /// unchanged, their errors may not be).
     Table(usize),
+    /// The rows of table `table`, read before the engine stored them, are now stored, every one of them
+    /// (see [`Playground::store_unstored`]): nothing a view shows of the table changed, only what the
+    /// engine answers about it.
+    Stored(usize),
     /// Tables were inserted or removed, so table positions may have moved.
     Tables,
 }
@@ -223,6 +227,9 @@ pub struct Playground {
     pub dismissed_findings: Vec<DismissedFinding>,
     tables: Vec<TableState>,
     db: Database,
+    /// Tables whose rows the engine does not hold yet: a reload shows its first rows before 10,000
+    /// PutItems (see [`Playground::from_decoded_unstored`]). Every `&mut` entry point stores them first.
+    unstored: Vec<usize>,
     next_id: RowId,
     journal: Journal,
 }
@@ -247,6 +254,7 @@ impl Playground {
             dismissed_findings: Vec::new(),
             tables: Vec::new(),
             db: Database::new(DatabaseConfig::default()),
+            unstored: Vec::new(),
             next_id: 1,
             journal: Journal::new(),
         }
@@ -276,14 +284,42 @@ impl Playground {
         self.tables.iter().position(|t| t.name() == name)
     }
 
+    /// The engine as it is. Until [`Playground::store_unstored`] has run, a playground made by
+    /// [`Playground::from_decoded_unstored`] has its tables here but not their rows: a view that reads
+    /// it then is redrawn when they are stored (the revision moves). An action on the engine goes through
+    /// [`Playground::database_mut`], which stores them first.
     pub fn database(&self) -> &Database {
         &self.db
     }
 
     /// For reads (Scan on an index): the engine's `execute` takes `&mut self` for every action (the clock
-    /// may advance).
+    /// may advance). Stores any rows not stored yet first.
     pub fn database_mut(&mut self) -> &mut Database {
+        self.store_unstored();
         &mut self.db
+    }
+
+    /// Whether some table's rows are not in the engine yet.
+    pub fn has_unstored(&self) -> bool {
+        !self.unstored.is_empty()
+    }
+
+    /// Store the rows [`Playground::from_decoded_unstored`] left out of the engine, exactly as
+    /// [`Playground::from_decoded`] would have, and record it: [`Change::Stored`] for a table whose
+    /// every row was stored, [`Change::Table`] for one where the engine refused some (their errors
+    /// are new, and the grid moves them to the "not stored" band). Returns whether there was anything
+    /// to store.
+    pub fn store_unstored(&mut self) -> bool {
+        if self.unstored.is_empty() {
+            return false;
+        }
+        for ti in core::mem::take(&mut self.unstored) {
+            let Some(table) = self.tables.get_mut(ti) else { continue };
+            Playground::put_rows(&mut self.db, table);
+            let refused = table.rows.iter().any(|r| r.error.is_some());
+            self.journal.record(if refused { Change::Table(ti) } else { Change::Stored(ti) });
+        }
+        true
     }
 
     /// A fresh row id (ids are never reused within a session, so an undone insert cannot collide).
@@ -311,18 +347,29 @@ impl Playground {
                 })
                 .collect()
         });
-        Playground::from_rows(model, rows.collect(), now)
+        Playground::from_rows(model, rows.collect(), now, true)
     }
 
     /// Build from a model file read with its items already decoded ([`engine::model::decoded::read`]):
     /// the same playground [`Playground::from_model`] gives for that file, without decoding any item again.
     pub fn from_decoded(d: engine::model::decoded::Decoded, now: u64) -> Playground {
-        let rows = d.items.into_iter().map(|items| items.into_iter().map(|item| (item, None)).collect()).collect();
-        Playground::from_rows(&d.model, rows, now)
+        let mut p = Playground::from_decoded_unstored(d, now);
+        p.store_unstored();
+        p
     }
 
-    /// `model` without its items, and each table's rows (an item, and why it could not be read).
-    fn from_rows(model: &Model, rows: Vec<Vec<(Item, Option<String>)>>, now: u64) -> Playground {
+    /// [`Playground::from_decoded`] with its tables created in the engine but their rows not stored
+    /// yet: the rows, their layout and the grid need nothing the engine holds, so a reload can draw
+    /// them first and store the rows in a task of their own ([`Playground::store_unstored`]), about a
+    /// fifth of a 10,000-item reload.
+    pub fn from_decoded_unstored(d: engine::model::decoded::Decoded, now: u64) -> Playground {
+        let rows = d.items.into_iter().map(|items| items.into_iter().map(|item| (item, None)).collect()).collect();
+        Playground::from_rows(&d.model, rows, now, false)
+    }
+
+    /// `model` without its items, and each table's rows (an item, and why it could not be read), stored
+    /// in the engine now or (`store: false`) left to [`Playground::store_unstored`].
+    fn from_rows(model: &Model, rows: Vec<Vec<(Item, Option<String>)>>, now: u64, store: bool) -> Playground {
         let mut p = Playground::new();
         p.name = model.name.clone();
         p.description = model.description.clone();
@@ -341,7 +388,13 @@ impl Playground {
                 definition_error: None,
                 time_to_live: t.time_to_live.clone(),
             };
-            p.store_table(&mut table, now);
+            if p.create_table(&mut table, now) {
+                if store {
+                    Playground::put_rows(&mut p.db, &mut table);
+                } else {
+                    p.unstored.push(p.tables.len());
+                }
+            }
             p.tables.push(table);
         }
         p
@@ -387,34 +440,27 @@ impl Playground {
 
     /// Create `table` in the engine and store its rows, recording per-row errors.
     fn store_table(&mut self, table: &mut TableState, now: u64) {
+        if self.create_table(table, now) {
+            Playground::put_rows(&mut self.db, table);
+        }
+    }
+
+    /// CreateTable (and its Time to Live) for `table`; `false`, with every row marked, when the engine
+    /// refuses the definition.
+    fn create_table(&mut self, table: &mut TableState, now: u64) -> bool {
         match self.db.execute("CreateTable", &table.definition, now) {
             Ok(_) => {
                 table.definition_error = None;
-                let name = table.name().to_string();
                 // The model's Time to Live setting (tables[i].timeToLive) is the engine's too, so expired
                 // items disappear as DynamoDB's TTL deletes them. A new table has no cooldown to hit; an
                 // attribute name the engine refuses leaves TTL off in the engine (and the setting shown).
                 if let Some(attr) = &table.time_to_live {
-                    let input = serde_json::json!({"TableName": name, "TimeToLiveSpecification": {"AttributeName": attr, "Enabled": true}});
+                    let input = serde_json::json!({"TableName": table.name(), "TimeToLiveSpecification": {"AttributeName": attr, "Enabled": true}});
                     let _ = self.db.execute("UpdateTimeToLive", &input, now);
                 }
                 // The JSON entry point advances the clock before every action; here once for all rows.
                 self.db.advance_time(now);
-                for row in &mut table.rows {
-                    row.error = None;
-                    if row.item.contains_key("__unreadable") {
-                        row.error = Some(String::from("ValidationException: the saved item could not be read"));
-                        continue;
-                    }
-                    // The typed PutItem, not the JSON one: every row's item was decoded from DynamoDB
-                    // JSON by the same `item_from_json` PutItem's parser uses (on load, or by the edit
-                    // that put it), so encoding it to JSON and parsing it again would only repeat that
-                    // work — for 10,000 items, most of a reload. And by reference: the row keeps its
-                    // item, so handing PutItem a copy would only be dropped again.
-                    if let Err(e) = self.db.put_item_ref(&name, &row.item) {
-                        row.error = Some(api_text(&e));
-                    }
-                }
+                true
             }
             Err(e) => {
                 let text = api_text(&e);
@@ -422,6 +468,28 @@ impl Playground {
                     row.error = Some(format!("Not stored: the table definition is invalid ({text})"));
                 }
                 table.definition_error = Some(text);
+                false
+            }
+        }
+    }
+
+    /// PutItem every row of `table` (created by [`Playground::create_table`]), keeping the engine's
+    /// answer to a row it refuses as that row's error.
+    fn put_rows(db: &mut Database, table: &mut TableState) {
+        let name = table.name().to_string();
+        for row in &mut table.rows {
+            row.error = None;
+            if row.item.contains_key("__unreadable") {
+                row.error = Some(String::from("ValidationException: the saved item could not be read"));
+                continue;
+            }
+            // The typed PutItem, not the JSON one: every row's item was decoded from DynamoDB
+            // JSON by the same `item_from_json` PutItem's parser uses (on load, or by the edit
+            // that put it), so encoding it to JSON and parsing it again would only repeat that
+            // work — for 10,000 items, most of a reload. And by reference: the row keeps its
+            // item, so handing PutItem a copy would only be dropped again.
+            if let Err(e) = db.put_item_ref(&name, &row.item) {
+                row.error = Some(api_text(&e));
             }
         }
     }
@@ -435,6 +503,7 @@ impl Playground {
 
     /// Apply one edit; on success return the edit that undoes it.
     pub fn apply(&mut self, edit: Edit, now: u64) -> Result<Edit, EditError> {
+        self.store_unstored();
         match edit {
             Edit::InsertTable { at, mut table } => {
                 if at > self.tables.len() {
@@ -658,6 +727,7 @@ impl Playground {
     /// The returned inverse is a batch of ordinary row edits: undoing it writes the old items back
     /// through the engine like any other edit.
     pub fn run_request(&mut self, action: &str, input: &Value, now: u64) -> RequestRun {
+        self.store_unstored();
         let explained = self.db.execute_explained(action, input, now);
         if action == "UpdateTimeToLive" && explained.result.is_ok() {
             // The table's setting travels with the model (saved, shared, reloaded). It is not an undo

@@ -147,7 +147,7 @@ impl TableView {
         let mine = move |table: &usize| *table == me;
         let rows_only = changes
             .iter()
-            .all(|c| matches!(c, Change::RowAdded { .. } | Change::RowReplaced { .. } | Change::RowRemoved { .. }));
+            .all(|c| matches!(c, Change::RowAdded { .. } | Change::RowReplaced { .. } | Change::RowRemoved { .. } | Change::Stored(_)));
         if !rows_only {
             return false;
         }

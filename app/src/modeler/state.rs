@@ -82,12 +82,8 @@ fn initial() -> (ModelerState, Option<Notice>) {
     match autosave::load(&store, now()) {
         Loaded::Empty => (ModelerState { autosave_enabled: true, ..Default::default() }, None),
         Loaded::Model { saved, .. } => {
-            let playground = saved.into_playground(now());
-            let broken = playground.tables().iter().map(|t| t.rows.iter().filter(|r| r.error.is_some()).count()).sum::<usize>();
-            let notice = (broken > 0).then(|| Notice {
-                text: format!("{broken} saved item(s) no longer fit their table and are shown with their error; nothing was dropped."),
-                error: true,
-            });
+            let playground = saved.into_playground_unstored(now());
+            let notice = broken_notice(&playground);
             (ModelerState { playground, history: History::new(), autosave_enabled: true }, notice)
         }
         Loaded::Unreadable { reason, backup_key } => {
@@ -98,6 +94,45 @@ fn initial() -> (ModelerState, Option<Notice>) {
             (ModelerState { autosave_enabled: enabled, ..Default::default() }, Some(Notice { text, error: true }))
         }
     }
+}
+
+/// The banner for saved rows the engine refused, if any.
+fn broken_notice(p: &Playground) -> Option<Notice> {
+    let broken = p.tables().iter().map(|t| t.rows.iter().filter(|r| r.error.is_some()).count()).sum::<usize>();
+    (broken > 0).then(|| Notice {
+        text: format!("{broken} saved item(s) no longer fit their table and are shown with their error; nothing was dropped."),
+        error: true,
+    })
+}
+
+/// Store the rows a reload left out of the engine (see [`Playground::from_decoded_unstored`]) once the
+/// page has drawn its first rows: after the next frame, in a task of its own. Anything that acts on the
+/// engine before then stores them itself first ([`Playground::database_mut`], `apply`, `run_request`).
+fn store_after_first_frame(state: ArcRwSignal<ModelerState>, notice: ArcRwSignal<Option<Notice>>) {
+    let before = state.with_untracked(|s| s.playground.revision());
+    // Two frames: the first draws the rows; the second begins only once the first is on its way to the
+    // screen, so the PutItems cannot hold it back.
+    request_animation_frame(move || request_animation_frame(move || {
+        set_timeout(
+            move || {
+                // Stored here, or already by an action that did not tell the views (a design request
+                // answered on a copy of the engine): either way the views follow the new revision.
+                let stored_since = state.with_untracked(|s| s.playground.has_unstored() || s.playground.revision() != before);
+                if stored_since {
+                    state.update(|s| {
+                        s.playground.store_unstored();
+                    });
+                }
+                // The engine's refusals are known now (an earlier action may have stored the rows).
+                if let Some(n) = state.with_untracked(|s| broken_notice(&s.playground)) {
+                    if notice.with_untracked(Option::is_none) {
+                        notice.set(Some(n));
+                    }
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    }));
 }
 
 /// The shared handle (created from the autosave on first use).
@@ -113,6 +148,9 @@ pub fn use_modeler() -> Modeler {
                 notice: ArcRwSignal::new(notice),
             }
         });
+        if shared.state.with_untracked(|s| s.playground.has_unstored()) {
+            store_after_first_frame(shared.state.clone(), shared.notice.clone());
+        }
         Modeler {
             state: shared.state.clone().into(),
             selected: shared.selected.clone().into(),

@@ -167,7 +167,8 @@ pub fn run(source: Source, action: &str, input: Value) -> Outcome {
     let mut changed = 0;
     let ex = if design_action(action, &input) {
         // Answer exactly as the engine does, on a copy, then make the model change the answer describes.
-        let mut scratch = m.state.with_untracked(|s| s.playground.database().clone());
+        // `database_mut`: the engine with every row stored (see `Playground::store_unstored`).
+        let mut scratch = m.state.try_update_untracked(|s| s.playground.database_mut().clone()).unwrap_or_default();
         let ex = scratch.execute_explained(action, &input, now);
         if ex.result.is_ok() {
             note = apply_design(&m, action, &input);

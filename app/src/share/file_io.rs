@@ -101,7 +101,7 @@ pub fn open_file(file: web_sys::File) {
     mark("file");
     leptos::task::spawn_local(async move {
         let text = match JsFuture::from(file.text()).await {
-            Ok(v) => v.as_string().unwrap_or_default(),
+            Ok(v) => crate::ui::browser::js_text(&v).unwrap_or_default(),
             Err(_) => {
                 t.error.set(Some(format!("{name} could not be read.")));
                 return;

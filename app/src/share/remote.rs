@@ -43,7 +43,7 @@ async fn fetch_text(url: &str) -> Result<String, String> {
     let text = JsFuture::from(resp.text().map_err(|_| String::from("the body cannot be read"))?)
         .await
         .map_err(|_| String::from("the body could not be read"))?;
-    let text = text.as_string().unwrap_or_default();
+    let text = crate::ui::browser::js_text(&text).unwrap_or_default();
     if text.len() as f64 > MAX_FILE_BYTES {
         return Err(format!("it is larger than {} MB", MAX_FILE_BYTES / 1_048_576.0));
     }

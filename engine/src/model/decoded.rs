@@ -3,9 +3,9 @@
 //! costs: it is built (millions of small allocations), decoded into items, and freed again.
 //!
 //! This is a fast path, not a second reader. It decides only what it can decide exactly as the ordinary
-//! reader does: string, number and boolean values are decoded here with the same number parser; every
-//! other value (maps, lists, sets, binaries, nulls) goes through [`value_from_json`] on its own small
-//! tree. Everything outside `tables[i].items` is read by [`Model::from_json`] as usual. Any fault at all
+//! reader does: strings, numbers, booleans, nulls, string and number sets, lists and maps are decoded
+//! here with the same number parser, set order and nesting limit; binaries go through
+//! [`value_from_json`] on their own small tree. Everything outside `tables[i].items` is read by [`Model::from_json`] as usual. Any fault at all
 //! — a JSON error, an item or a value this reader does not take, a duplicate field, a fault in the model
 //! itself — makes [`read`] answer `None`, and the caller reads the file the ordinary way, which reports
 //! the fault with its path.
@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 
 use super::Model;
 use crate::number::Number;
-use crate::value::{value_from_json, AttributeValue, Item, MAX_ATTRIBUTE_NAME_BYTES};
+use crate::value::{value_from_json, AttributeValue, Item, MAX_ATTRIBUTE_NAME_BYTES, MAX_NESTING_DEPTH};
 
 /// A model read by [`read`]: the model with every table's `items` empty, and each table's items,
 /// decoded, in order.
@@ -61,6 +61,14 @@ fn fail<E: de::Error>() -> E {
     E::custom("not read by the fast path")
 }
 
+/// A sorted set's members as a value, or not decided when empty or holding a duplicate.
+fn set_of<T: PartialEq, E: de::Error>(set: Vec<T>, make: fn(Vec<T>) -> AttributeValue) -> Result<AttributeValue, E> {
+    if set.is_empty() || set.windows(2).any(|w| w[0] == w[1]) {
+        return Err(fail());
+    }
+    Ok(make(set))
+}
+
 /// What a [`Seed`] reads. One seed type for every level keeps the code small: each visitor type is its
 /// own copy of serde_json's parser in the wasm bundle.
 #[derive(Clone, Copy, PartialEq)]
@@ -74,16 +82,22 @@ enum Kind {
     Tables,
     Table,
     Items,
-    Item,
-    /// One attribute value: `{"S": "..."}`, `{"N": "..."}`, `{"BOOL": b}`, `{"NULL": true}` here, the other
-    /// types through [`value_from_json`]; anything else is not decided.
-    Attr,
+    /// An item (level 0) or the body of an `M` value at this nesting level: its values are one level
+    /// deeper.
+    Map(usize),
+    /// The body of an `L` value at this nesting level.
+    List(usize),
+    /// One attribute value at this nesting level (an item's own values are at level 1, as in
+    /// [`value_from_json`]): `S`, `N`, `BOOL`, `NULL`, `SS`, `NS`, `L` and `M` here, `B` and `BS` through
+    /// [`value_from_json`]; anything else is not decided.
+    Attr(usize),
 }
 
 enum Out {
     Value(Value),
     Items(Vec<Item>),
     Item(Item),
+    List(Vec<AttributeValue>),
     Attr(AttributeValue),
 }
 
@@ -118,11 +132,19 @@ impl<'de> Visitor<'de> for Seed<'_> {
             }
             Kind::Items => {
                 let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-                while let Some(item) = seq.next_element_seed(Seed { kind: Kind::Item, items: &mut *self.items })? {
+                while let Some(item) = seq.next_element_seed(Seed { kind: Kind::Map(0), items: &mut *self.items })? {
                     let Out::Item(item) = item else { return Err(fail()) };
                     out.push(item);
                 }
                 Ok(Out::Items(out))
+            }
+            Kind::List(level) => {
+                let mut out = Vec::new();
+                while let Some(v) = seq.next_element_seed(Seed { kind: Kind::Attr(level + 1), items: &mut *self.items })? {
+                    let Out::Attr(v) = v else { return Err(fail()) };
+                    out.push(v);
+                }
+                Ok(Out::List(out))
             }
             _ => Err(fail()),
         }
@@ -171,7 +193,7 @@ impl<'de> Visitor<'de> for Seed<'_> {
                 }
                 Ok(Out::Value(Value::Object(out)))
             }
-            Kind::Item => {
+            Kind::Map(level) => {
                 let mut item = Item::new();
                 while let Some(name) = map.next_key::<String>()? {
                     // An empty name or one past DynamoDB's limit: the ordinary reader refuses the item,
@@ -179,7 +201,7 @@ impl<'de> Visitor<'de> for Seed<'_> {
                     if name.is_empty() || name.len() > MAX_ATTRIBUTE_NAME_BYTES {
                         return Err(fail());
                     }
-                    let Out::Attr(value) = map.next_value_seed(Seed { kind: Kind::Attr, items: &mut *self.items })? else {
+                    let Out::Attr(value) = map.next_value_seed(Seed { kind: Kind::Attr(level + 1), items: &mut *self.items })? else {
                         return Err(fail());
                     };
                     // A name given twice: the ordinary reader keeps the last one, and decides on it alone.
@@ -189,7 +211,11 @@ impl<'de> Visitor<'de> for Seed<'_> {
                 }
                 Ok(Out::Item(item))
             }
-            Kind::Attr => {
+            Kind::Attr(level) => {
+                // Too deep: the ordinary reader refuses it, and says why.
+                if level > MAX_NESTING_DEPTH {
+                    return Err(fail());
+                }
                 let Some(tag) = map.next_key::<String>()? else { return Err(fail()) };
                 let value = match tag.as_str() {
                     "S" => AttributeValue::S(map.next_value::<String>()?),
@@ -199,7 +225,28 @@ impl<'de> Visitor<'de> for Seed<'_> {
                         true => AttributeValue::Null,
                         false => return Err(fail()),
                     },
-                    "B" | "BS" | "L" | "M" | "NS" | "SS" => {
+                    // Sets as the ordinary reader makes them: members in the engine's order; an empty set or
+                    // a duplicate member is refused there, with its message.
+                    "SS" => {
+                        let mut set = map.next_value::<Vec<String>>()?;
+                        crate::sort::sort(&mut set);
+                        set_of(set, AttributeValue::SS)?
+                    }
+                    "NS" => {
+                        let set = map.next_value::<Vec<String>>()?;
+                        let mut set = set.iter().map(|n| Number::parse(n)).collect::<Result<Vec<_>, _>>().map_err(|_| fail())?;
+                        crate::sort::sort(&mut set);
+                        set_of(set, AttributeValue::NS)?
+                    }
+                    "L" => match map.next_value_seed(Seed { kind: Kind::List(level), items: &mut *self.items })? {
+                        Out::List(list) => AttributeValue::L(list),
+                        _ => return Err(fail()),
+                    },
+                    "M" => match map.next_value_seed(Seed { kind: Kind::Map(level), items: &mut *self.items })? {
+                        Out::Item(m) => AttributeValue::M(m),
+                        _ => return Err(fail()),
+                    },
+                    "B" | "BS" => {
                         let body = map.next_value::<Value>()?;
                         let mut one = Map::new();
                         one.insert(tag, body);

@@ -46,7 +46,16 @@ impl ReadItem {
         }
     }
 
-    /// Its DynamoDB size in bytes (kept in a stored item's buffer, so nothing is decoded for it).
+    /// Whether its top-level attribute names are exactly `names`, in name order (see
+    /// [`PackedItem::has_names`]).
+    pub fn has_names(&self, names: &[&str]) -> bool {
+        match self {
+            ReadItem::Stored { item, .. } => item.has_names(names),
+            ReadItem::Built(i) => i.len() == names.len() && i.keys().zip(names).all(|(k, n)| k == n),
+        }
+    }
+
+        /// Its DynamoDB size in bytes (kept in a stored item's buffer, so nothing is decoded for it).
     pub fn size(&self) -> u64 {
         match self {
             ReadItem::Stored { item, .. } => item.size(),

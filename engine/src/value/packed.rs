@@ -152,6 +152,17 @@ impl PackedItem {
         out
     }
 
+    /// Whether the item's top-level attribute names are exactly `names` (in name order): what
+    /// [`PackedItem::names`] would return, checked without building it. A view listing the columns of
+    /// thousands of items of a few shapes asks this of each and lists names only when the shape changes.
+    pub fn has_names(&self, names: &[&str]) -> bool {
+        let mut r = self.attributes(&NoKey);
+        if r.len() != Some(names.len()) {
+            return false;
+        }
+        names.iter().all(|want| r.str() == Some(*want) && skip_value(&mut r).is_some())
+    }
+
     /// The item's DynamoDB size in bytes.
     pub fn size(&self) -> u64 {
         Reader { buf: self.bytes(), key: &NoKey }.uint().and_then(|v| u64::try_from(v).ok()).unwrap_or(0)
