@@ -179,6 +179,37 @@ test('an unreadable save is kept aside, reported, and never overwritten', async 
   expect(still).toBe(1);
 });
 
+test('a reload draws the saved rows, then the engine stores them: refused rows are flagged, the index holds the rest', async ({ page }) => {
+  // A reload draws the rows before the engine stores them (Playground::from_decoded_unstored); what the
+  // engine refuses is known only after. Plant a save with one item the table cannot store (a number
+  // where its key is a string) and two that it can, one of them in the sparse GSI.
+  await openPlayground(page);
+  await page.waitForLoadState('networkidle');
+  const definition = {
+    TableName: 'Orders', BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }],
+    AttributeDefinitions: ['PK', 'SK', 'GSI1PK'].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+    GlobalSecondaryIndexes: [{ IndexName: 'ByStatus', KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+  };
+  const items = [
+    { PK: { S: 'USER#1' }, SK: { S: 'ORDER#1' }, GSI1PK: { S: 'SHIPPED' }, tags: { SS: ['b', 'a'] }, lines: { L: [{ M: { qty: { N: '2' } } }] } },
+    { PK: { S: 'USER#1' }, SK: { S: 'ORDER#2' }, total: { N: '12.50' } },
+    { PK: { N: '7' }, SK: { S: 'ORDER#3' } },
+  ];
+  const save = JSON.stringify({ format: 'dynamodel-autosave', version: 1, savedAt: 0, model: { version: 1, tables: [{ definition, items }] } });
+  await page.evaluate((text) => localStorage.setItem('dynamodel.modeler.autosave', text), save);
+  await page.reload();
+  const grid = page.getByTestId('item-grid');
+  await expect(grid.locator('[data-testid=grid-row]')).toHaveCount(3);
+  await expect(page.getByTestId('modeler-notice')).toContainText('1 saved item(s) no longer fit their table');
+  await expect(grid.getByTestId('unstored-band')).toContainText('Not stored by the engine (1)');
+  await expect(grid.locator('[data-testid=grid-row][data-key="PK=USER#1, SK=ORDER#1"] [data-testid=cell][data-col="tags"]')).toHaveText('["a", "b"]');
+  // The engine stored two of the three rows; the GSI holds the one with its key.
+  await page.getByTestId('tab-indexes').click();
+  await expect(page.getByTestId('index-summary')).toContainText('1 of 3 items');
+  await expect(page.getByTestId('index-grid').locator('[data-testid=grid-row]')).toHaveCount(1);
+});
+
 test('a sparse index visibly shrinks and the numeric sort key orders numerically', async ({ page }) => {
   await openPlayground(page);
   await openExamples(page);
