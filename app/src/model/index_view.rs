@@ -62,10 +62,11 @@ pub fn indexes(def: &Value) -> Vec<IndexInfo> {
 pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, table_sk: Option<&str>, now: u64) -> Result<(Vec<ReadItem>, Layout<usize>), ApiError> {
     // One entry's Scan: whether DynamoDB would read this index now, and its error if not.
     db.scan(&QueryInput::from_json(&json!({"TableName": table, "IndexName": info.name, "Limit": 1}), true)?, now)?;
-    let walk = db.table(table).and_then(|t| t.index_entries(&info.name));
+    let stored = db.table(table);
+    let walk = stored.and_then(|t| t.index_entries(&info.name));
     let walk = walk.ok_or_else(|| ApiError::validation(format!("The table does not have the specified index: {}", info.name)))?;
     // At most one entry per item (a sparse index has fewer), and a header per index partition.
-    let most = db.table(table).map_or(0, |t| usize::try_from(t.item_count).unwrap_or(0));
+    let most = stored.map_or(0, |t| usize::try_from(t.item_count).unwrap_or(0));
     let mut entries: Vec<ReadItem> = Vec::with_capacity(most);
     let mut rows: Vec<LayoutRow<usize>> = Vec::with_capacity(most + most / 8);
     let mut current: Option<(&KeyVal, usize)> = None; // the partition being filled, and its header row

@@ -141,16 +141,19 @@ pub fn use_modeler() -> Modeler {
         let mut cell = cell.borrow_mut();
         let shared = cell.get_or_insert_with(|| {
             let (state, notice) = initial();
-            Shared {
+            let stored_later = state.playground.has_unstored();
+            let shared = Shared {
                 state: ArcRwSignal::new(state),
                 selected: ArcRwSignal::new(Some(0)),
                 dialog: ArcRwSignal::new(None),
                 notice: ArcRwSignal::new(notice),
+            };
+            // Once, where the state is made: every component calls this.
+            if stored_later {
+                store_after_first_frame(shared.state.clone(), shared.notice.clone());
             }
+            shared
         });
-        if shared.state.with_untracked(|s| s.playground.has_unstored()) {
-            store_after_first_frame(shared.state.clone(), shared.notice.clone());
-        }
         Modeler {
             state: shared.state.clone().into(),
             selected: shared.selected.clone().into(),

@@ -3,9 +3,10 @@
 //! costs: it is built (millions of small allocations), decoded into items, and freed again.
 //!
 //! This is a fast path, not a second reader. It decides only what it can decide exactly as the ordinary
-//! reader does: strings, numbers, booleans, nulls, string and number sets, lists and maps are decoded
-//! here with the same number parser, set order and nesting limit; binaries go through
-//! [`value_from_json`] on their own small tree. Everything outside `tables[i].items` is read by [`Model::from_json`] as usual. Any fault at all
+//! reader does: strings, numbers, booleans, nulls, lists and maps are decoded here with the same number
+//! parser and nesting limit, string and number sets by the ordinary reader's own set decoding; binaries
+//! go through [`value_from_json`] on their own small tree. Everything outside `tables[i].items` is read
+//! by [`Model::from_json`] as usual. Any fault at all
 //! — a JSON error, an item or a value this reader does not take, a duplicate field, a fault in the model
 //! itself — makes [`read`] answer `None`, and the caller reads the file the ordinary way, which reports
 //! the fault with its path.
@@ -20,7 +21,7 @@ use serde_json::{Map, Value};
 
 use super::Model;
 use crate::number::Number;
-use crate::value::{value_from_json, AttributeValue, Item, MAX_ATTRIBUTE_NAME_BYTES, MAX_NESTING_DEPTH};
+use crate::value::{decode_number_set, decode_string_set, value_from_json, AttributeValue, Item, MAX_ATTRIBUTE_NAME_BYTES, MAX_NESTING_DEPTH};
 
 /// A model read by [`read`]: the model with every table's `items` empty, and each table's items,
 /// decoded, in order.
@@ -59,14 +60,6 @@ pub fn read_member(text: &str, member: &'static str) -> Option<(Map<String, Valu
 
 fn fail<E: de::Error>() -> E {
     E::custom("not read by the fast path")
-}
-
-/// A sorted set's members as a value, or not decided when empty or holding a duplicate.
-fn set_of<T: PartialEq, E: de::Error>(set: Vec<T>, make: fn(Vec<T>) -> AttributeValue) -> Result<AttributeValue, E> {
-    if set.is_empty() || set.windows(2).any(|w| w[0] == w[1]) {
-        return Err(fail());
-    }
-    Ok(make(set))
 }
 
 /// What a [`Seed`] reads. One seed type for every level keeps the code small: each visitor type is its
@@ -225,18 +218,13 @@ impl<'de> Visitor<'de> for Seed<'_> {
                         true => AttributeValue::Null,
                         false => return Err(fail()),
                     },
-                    // Sets as the ordinary reader makes them: members in the engine's order; an empty set or
-                    // a duplicate member is refused there, with its message.
-                    "SS" => {
-                        let mut set = map.next_value::<Vec<String>>()?;
-                        crate::sort::sort(&mut set);
-                        set_of(set, AttributeValue::SS)?
-                    }
-                    "NS" => {
-                        let set = map.next_value::<Vec<String>>()?;
-                        let mut set = set.iter().map(|n| Number::parse(n)).collect::<Result<Vec<_>, _>>().map_err(|_| fail())?;
-                        crate::sort::sort(&mut set);
-                        set_of(set, AttributeValue::NS)?
+                    // Sets through the ordinary reader's own set decoding (member order, empty sets,
+                    // duplicates); whatever it refuses is not decided here.
+                    "SS" | "NS" => {
+                        let members = map.next_value::<Vec<String>>()?;
+                        let members: Vec<Option<&str>> = members.iter().map(|m| Some(m.as_str())).collect();
+                        let set = if tag == "SS" { decode_string_set(&members) } else { decode_number_set(&members) };
+                        set.map_err(|_| fail())?
                     }
                     "L" => match map.next_value_seed(Seed { kind: Kind::List(level), items: &mut *self.items })? {
                         Out::List(list) => AttributeValue::L(list),

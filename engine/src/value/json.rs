@@ -414,7 +414,7 @@ fn collection_text(items: &[Option<&str>]) -> String {
     out
 }
 
-fn decode_string_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueError> {
+pub(crate) fn decode_string_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueError> {
     if items.is_empty() {
         return Err(invalid(format!("{INVALID_PREFIX}An string set  may not be empty")));
     }
@@ -434,7 +434,7 @@ fn decode_string_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueErro
     Ok(AttributeValue::SS(set))
 }
 
-fn decode_number_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueError> {
+pub(crate) fn decode_number_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueError> {
     if items.is_empty() {
         return Err(invalid(format!("{INVALID_PREFIX}An number set  may not be empty")));
     }

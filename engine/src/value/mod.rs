@@ -12,6 +12,8 @@
 //! compact form a table stores items in).
 
 mod json;
+// The model reader's fast path decodes sets with the ordinary reader's own rules.
+pub(crate) use json::{decode_number_set, decode_string_set};
 mod key;
 mod packed;
 mod size;
