@@ -101,16 +101,47 @@ fn grid_html_escapes_item_data_everywhere_it_appears() {
             },
         },
     ];
-    let html = app::model::grid_html::rows_html(&rows, &["<c>".to_string()], true, &|_| true);
+    let html = app::model::grid_html::rows_html(&rows, &["<c>".to_string()], 1..1, true, &|_| true);
     assert!(!html.contains("<b>") && !html.contains("<script>") && !html.contains("<x>") && !html.contains("<i>") && !html.contains("<c>"), "{html}");
     assert!(html.contains("&lt;script&gt;") && html.contains("a&amp;b") && html.contains("data-key=\"PK=&quot;&lt;x&gt;&quot;\""));
     assert!(html.contains(r#"data-id="7""#) && html.contains("mdl-row-error mdl-row-match") && html.contains(r#"data-match="true""#));
 }
 
 #[wasm_bindgen_test]
+fn a_grid_draws_the_columns_in_view() {
+    use app::model::grid_html::column_window;
+    // A frame not measured yet: every column.
+    assert_eq!(column_window(9, 0, 0), 1..9);
+    // 926 px at the left edge: column 5 starts at 44 + 5 × 170 = 894, in view; column 6 (1,064) is not.
+    assert_eq!(column_window(9, 0, 926), 1..6);
+    // Scrolled 600 px: column 2 (384..554) is gone to the left, column 3 (554..724) is still in view.
+    assert_eq!(column_window(9, 600, 926), 3..9);
+    assert_eq!(column_window(9, 553, 926), 2..9);
+    // Fewer columns than the frame holds, or none at all.
+    assert_eq!(column_window(2, 0, 926), 1..2);
+    assert_eq!(column_window(0, 0, 926), 0..0);
+    assert_eq!(column_window(0, 0, 0), 0..0);
+}
+
+#[wasm_bindgen_test]
+fn a_row_names_the_grid_column_of_the_first_cell_after_a_gap() {
+    let cells = (0..5).map(|c| (format!("v{c}"), format!("v{c}"), "")).collect();
+    let row = app::model::grid_view::ViewRow { pos: 0, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 0, cells, size: 1, wcu: "1".into(), error: None } };
+    let columns: Vec<String> = (0..5).map(|c| format!("a{c}")).collect();
+    let html = app::model::grid_html::rows_html(std::slice::from_ref(&row), &columns, 3..5, false, &|_| false);
+    // The key column, then columns 3 and 4; 1 and 2 are left out, so column 3 says where it goes
+    // (grid line 5: the gutter's track, then columns 0, 1, 2).
+    assert!(html.contains(r#"data-c="0" data-col="a0""#) && !html.contains(r#"data-c="1""#) && !html.contains(r#"data-c="2""#), "{html}");
+    assert!(html.contains(r#"data-c="3" style="grid-column-start:5" data-col="a3""#) && html.contains(r#"data-c="4" data-col="a4""#), "{html}");
+    // No gap: no placement.
+    let html = app::model::grid_html::rows_html(std::slice::from_ref(&row), &columns, 1..5, false, &|_| false);
+    assert!(!html.contains("grid-column-start"), "{html}");
+}
+
+#[wasm_bindgen_test]
 fn grid_html_read_only_grids_have_no_delete_buttons() {
     let row = app::model::grid_view::ViewRow { pos: 3, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 1, cells: vec![], size: 1, wcu: "1".into(), error: None } };
-    let html = app::model::grid_html::rows_html(&[row], &[], false, &|_| false);
+    let html = app::model::grid_html::rows_html(&[row], &[], 1..1, false, &|_| false);
     assert!(!html.contains("row-delete") && !html.contains("title="));
     assert!(html.contains(r#"data-pos="3" data-band="1" data-match="false""#));
 }

@@ -1,4 +1,4 @@
-import { test, expect, openPlayground } from './helpers/fixtures';
+import { test, expect, openPlayground, showColumn } from './helpers/fixtures';
 
 // The autosave is written 250 ms after the last edit (so a burst of keystrokes is serialised once), and at
 // the latest when the page is hidden or unloaded. These tests take the timer away, so the only way the
@@ -12,6 +12,7 @@ test('an edit survives an immediate reload: the pending autosave is written when
   await page.getByTestId('example-menu').click();
   const grid = page.getByTestId('item-grid');
   const title = grid.locator(`[data-testid=grid-row][data-key="${key}"] [data-testid=cell][data-col="title"]`);
+  await showColumn(grid, 'title');
   await expect(title).toHaveText('Drinks');
   // Let the example's own save land, then stop every timer the page starts from now on.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('dynamodel.modeler.autosave')?.includes('Drinks') ?? false)).toBe(true);
@@ -27,6 +28,7 @@ test('an edit survives an immediate reload: the pending autosave is written when
   expect(await page.evaluate(() => localStorage.getItem('dynamodel.modeler.autosave')?.includes('Cold drinks'))).toBe(false);
 
   await page.reload();
+  await showColumn(grid, 'title');
   await expect(grid.locator(`[data-testid=grid-row][data-key="${key}"] [data-testid=cell][data-col="title"]`)).toHaveText('Cold drinks');
 });
 
@@ -35,6 +37,7 @@ test('an edit survives the tab being hidden (visibilitychange), then closed with
   await page.locator('details.mdl-examples').evaluate((d) => ((d as HTMLDetailsElement).open = true));
   await page.getByTestId('example-menu').click();
   const title = page.getByTestId('item-grid').locator(`[data-testid=grid-row][data-key="${key}"] [data-testid=cell][data-col="title"]`);
+  await showColumn(page.getByTestId('item-grid'), 'title');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('dynamodel.modeler.autosave')?.includes('Drinks') ?? false)).toBe(true);
   await page.evaluate(() => {
     window.setTimeout = (() => 0) as unknown as typeof window.setTimeout;
@@ -55,6 +58,7 @@ test('an edit survives the tab being hidden (visibilitychange), then closed with
   // A fresh tab of the same site finds the edit.
   const again = await context.newPage();
   await again.goto('/');
+  await showColumn(again.getByTestId('item-grid'), 'title');
   await expect(again.getByTestId('item-grid').locator(`[data-testid=grid-row][data-key="${key}"] [data-testid=cell][data-col="title"]`)).toHaveText('Hot drinks');
   await again.close();
 });

@@ -1,4 +1,4 @@
-import { test, expect, openPlayground } from './helpers/fixtures';
+import { test, expect, openPlayground, showColumn } from './helpers/fixtures';
 import type { Page } from '@playwright/test';
 
 /** The built-in e-commerce example, then the Query tab's PartiQL mode. */
@@ -97,6 +97,7 @@ test('Next page follows NextToken; errors appear next to the statement; an UPDAT
   await expect(page.getByTestId('q-cap-line').first()).toContainText('Table: the larger of the old item');
   const status = page.getByTestId('item-grid').locator('[data-testid=grid-row][data-key="PK=USER#u1, SK=ORDER#o-001"] [data-col=status]');
   await page.getByTestId('tab-items').click();
+  await showColumn(page.getByTestId('item-grid'), 'status');
   await expect(status).toHaveText('SHIPPED');
   await page.getByTestId('item-grid').click();
   await page.keyboard.press('Control+z');

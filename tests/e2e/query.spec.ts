@@ -1,4 +1,4 @@
-import { test, expect, openPlayground } from './helpers/fixtures';
+import { test, expect, openPlayground, showColumn } from './helpers/fixtures';
 import type { Page } from '@playwright/test';
 
 /** The built-in e-commerce example, then the Query tab. */
@@ -113,6 +113,7 @@ test('a failed conditional update leaves the grid unchanged; a successful one sh
   await expect(page.getByTestId('q-body')).toContainText('PENDING');
   const status = page.getByTestId('item-grid').locator('[data-testid=grid-row][data-key="PK=USER#u1, SK=ORDER#o-001"] [data-col=status]');
   await page.getByTestId('tab-items').click();
+  await showColumn(page.getByTestId('item-grid'), 'status');
   await expect(status).toHaveText('PENDING');
 
   await page.getByTestId('tab-query').click();
@@ -127,6 +128,7 @@ test('a failed conditional update leaves the grid unchanged; a successful one sh
   await expect(page.getByTestId('q-cap-line').nth(0)).toContainText('Table: the larger of the old item');
   await expect(page.getByTestId('q-cap-line').nth(1)).toContainText('GSI GSI1: 0 writes');
   await page.getByTestId('tab-items').click();
+  await showColumn(page.getByTestId('item-grid'), 'status');
   await expect(status).toHaveText('SHIPPED');
   await page.getByTestId('item-grid').click();
   await page.keyboard.press('Control+z');
@@ -285,5 +287,6 @@ test('Re-run in the operation log runs the same request again', async ({ page })
   await expect(page.getByTestId('q-log-entry').first()).toContainText('#2 UpdateItem');
   expect(JSON.parse((await page.getByTestId('q-body').textContent()) ?? '{}').Attributes).toEqual({ visits: { N: '2' } });
   await page.getByTestId('tab-items').click();
+  await showColumn(page.getByTestId('item-grid'), 'visits');
   await expect(page.getByTestId('item-grid').locator('[data-testid=grid-row][data-key="PK=USER#u1, SK=ORDER#o-001"] [data-col=visits]')).toHaveText('2');
 });

@@ -12,7 +12,7 @@ use leptos::prelude::request_animation_frame;
 use wasm_bindgen::JsCast;
 
 pub use crate::model::grid_view::GridModel;
-use crate::model::grid_html::{reuse_plan, row_html};
+use crate::model::grid_html::{column_window, reuse_plan, row_html, COL_W, GUTTER_W};
 use crate::model::layout::LayoutRow;
 use crate::model::RowId;
 use crate::ui::prelude::*;
@@ -23,9 +23,7 @@ use super::state::use_modeler;
 /// Pixel height of every grid row (headers included); the CSS uses the same figure.
 pub const ROW_H: i32 = 30;
 /// Rows rendered beyond the visible ones, above and below.
-const OVERSCAN: usize = 5;
-pub const GUTTER_W: i32 = 44;
-pub const COL_W: i32 = 170;
+const OVERSCAN: usize = 3;
 const SIZE_W: i32 = 76;
 const WCU_W: i32 = 52;
 
@@ -69,6 +67,7 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         let visible = (viewport_h.get().max(0) / ROW_H) as usize + 2;
         (first.saturating_sub(OVERSCAN), (first + visible + OVERSCAN).min(total_rows.get()))
     });
+    let shown = Memo::new(move |_| column_window(columns.with(|c| c.len()), scroll_left.get(), viewport_w.get()));
     let rows = move || {
         let (from, to) = window.get();
         columns.with(|cols| model.with(|g| m.state.with(|s| g.view_rows(&s.playground, cols, from, to))))
@@ -124,6 +123,23 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
             }
         }
     };
+    // And its column, clear of the frozen ones: the key column at the left, Size and WCU at the right.
+    let reveal_col = {
+        let el = scroller.clone();
+        move |col: usize| {
+            if col == 0 {
+                return;
+            }
+            let left = GUTTER_W + col as i32 * COL_W;
+            let sl = el.scroll_left();
+            let (start, end) = (sl + GUTTER_W + COL_W, sl + el.client_width() - SIZE_W - WCU_W);
+            if left < start {
+                el.set_scroll_left(left - GUTTER_W - COL_W);
+            } else if left + COL_W > end {
+                el.set_scroll_left(left + COL_W + SIZE_W + WCU_W - el.client_width());
+            }
+        }
+    };
     let is_item = move |pos: usize| model.with(|g| matches!(g.layout().rows.get(pos), Some(LayoutRow::Item { .. })));
     let move_cursor = move |dr: i64, dc: i64| {
         let n = total_rows.get_untracked();
@@ -151,6 +167,7 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         }
         cursor.set(Some((pos, col)));
         reveal(pos);
+        reveal_col(col);
     };
     let item_at = move |pos: usize| -> Option<(Option<RowId>, Item)> {
         model.with_untracked(|g| {
@@ -270,7 +287,8 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
         // Marked when the Query tab's last read returned the item (see `crate::query::highlight`).
         let matched = |key: &str| crate::query::highlight::is_match(selected.as_deref(), key);
-        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, editable.is_some(), &matched))).collect());
+        let shown = shown.get();
+        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, shown.clone(), editable.is_some(), &matched))).collect());
         patch_rows(&container, &mut drawn.borrow_mut(), next);
     });
 
@@ -388,6 +406,20 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
 fn patch_rows(container: &web_sys::HtmlElement, drawn: &mut Vec<(usize, String, web_sys::Element)>, next: Vec<(usize, String)>) {
     let keys: Vec<(usize, String)> = drawn.iter().map(|(p, h, _)| (*p, h.clone())).collect();
     let plan = reuse_plan(&keys, &next);
+    if plan.iter().all(Option::is_none) {
+        // A scroll step longer than the window, or a jump: every row is new. One parse of them all, which
+        // also drops the old ones, costs the browser less than a removal and a parse per row.
+        container.set_inner_html(&next.iter().map(|(_, h)| h.as_str()).collect::<String>());
+        let mut at = container.first_element_child();
+        let mut fresh = Vec::with_capacity(next.len());
+        for (pos, html) in next {
+            let Some(el) = at else { break };
+            at = el.next_element_sibling();
+            fresh.push((pos, html, el));
+        }
+        *drawn = fresh;
+        return;
+    }
     let kept: std::collections::HashSet<usize> = plan.iter().flatten().copied().collect();
     for (i, (_, _, el)) in drawn.iter().enumerate() {
         if !kept.contains(&i) {

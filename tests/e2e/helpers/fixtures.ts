@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The `test` every spec imports: it records browser console errors and uncaught page errors and fails the
@@ -29,4 +29,24 @@ export async function openPlayground(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('app-shell')).toBeVisible();
   await expect(page.getByTestId('status-engine-version')).not.toBeEmpty();
+}
+
+/**
+ * Bring attribute `column` of `grid` into view, as a person scrolls sideways to it: the grid draws only
+ * the columns in view (a wide table's far columns are not in the DOM until scrolled to). A column
+ * already in view stays where it is; another is put just right of the frozen key column.
+ */
+export async function showColumn(grid: Locator, column: string): Promise<void> {
+  await grid.locator(`.mdl-col-head[title="${column}"]`).waitFor();
+  await grid.evaluate((el, column) => {
+    const heads = [...el.querySelectorAll<HTMLElement>('.mdl-col-head')];
+    const head = heads.find((h) => h.title === column);
+    const key = el.querySelector<HTMLElement>('.mdl-col-head.mdl-frozen-key');
+    const right = [...el.querySelectorAll<HTMLElement>('.mdl-grid-head .mdl-frozen-size, .mdl-grid-head .mdl-frozen-wcu')].reduce((w, h) => w + h.offsetWidth, 0);
+    if (!head || !key || head === key) return;
+    const start = el.scrollLeft + key.offsetLeft + key.offsetWidth;
+    const end = el.scrollLeft + el.clientWidth - right;
+    if (head.offsetLeft < start || head.offsetLeft + head.offsetWidth > end) el.scrollLeft = head.offsetLeft - key.offsetLeft - key.offsetWidth;
+  }, column);
+  await expect(grid.locator(`[data-testid=cell][data-col="${column}"]`).first()).toBeAttached();
 }
