@@ -6,7 +6,7 @@ mod common;
 
 use app::modeler::{items_tab, modeler_sidebar};
 use app::ui::{dom::fragment, View};
-use common::{click, mount_view, press, type_into};
+use common::{click, mount_view, press, type_into, wait_ms};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
@@ -75,6 +75,9 @@ async fn example_loads_edits_with_the_keyboard_and_undoes() {
 async fn values_render_as_text_and_rows_show_size_and_wcu() {
     let page = mount_view(modeler);
     click(&page.by_testid("example-readings")).await;
+    // The grid draws the rows in view. With no stylesheet here it grows with its rows, and it draws
+    // them all once it has been measured again (a ResizeObserver report, after a frame).
+    wait_ms(50).await;
     // Numeric sort key: 0, 5, 999, 1700000000, 1700000060 for device d-1.
     let d1: Vec<String> = row_keys(page.root()).into_iter().filter(|k| k.starts_with("deviceId=d-1,")).collect();
     assert_eq!(d1, ["deviceId=d-1, ts=0", "deviceId=d-1, ts=5", "deviceId=d-1, ts=999", "deviceId=d-1, ts=1700000000", "deviceId=d-1, ts=1700000060"]);

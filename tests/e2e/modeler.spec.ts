@@ -253,6 +253,11 @@ test('a wide table scrolled sideways keeps its key column at the left and Size a
   const box = async (l: Locator) => (await l.boundingBox())!;
   const keyBefore = await box(key);
   const g = await gridBox();
+  // A row draws the columns in view, not all twelve (PK, SK, attr0..attr9).
+  const drawn = await row.locator('[data-testid=cell]').count();
+  expect(drawn).toBeGreaterThan(2);
+  expect(drawn).toBeLessThan(12);
+  await expect(row.locator('[data-testid=cell][data-col="attr9"]')).toHaveCount(0);
   // Before any sideways scroll, WCU is already at the grid's right edge (the row is wider than the grid).
   expect(Math.abs((await box(wcu)).x + (await box(wcu)).width - (g.x + g.width))).toBeLessThan(20);
   await grid.evaluate((el) => { el.scrollLeft = 600; });
@@ -271,6 +276,19 @@ test('a wide table scrolled sideways keeps its key column at the left and Size a
   // The header's key column moves with the rows.
   const headKey = grid.locator('.mdl-grid-head [role=columnheader]', { hasText: 'PK' });
   expect(Math.round((await box(headKey)).x)).toBe(Math.round(keyBefore.x));
+  await expect(row.locator('[data-testid=cell][data-col="attr9"]')).toHaveText('v9-1');
+
+  // The keyboard takes the grid there too: back at the left edge, Right moves the cursor column by
+  // column and the grid scrolls each one into view, clear of the frozen columns.
+  await grid.evaluate((el) => { el.scrollLeft = 0; });
+  await expect(row.locator('[data-testid=cell][data-col="attr9"]')).toHaveCount(0);
+  await key.click();
+  for (let i = 0; i < 11; i++) await page.keyboard.press('ArrowRight');
+  const last = row.locator('[data-testid=cell][data-col="attr9"]');
+  await expect(last).toHaveText('v9-1');
+  const cursor = await box(page.getByTestId('grid-cursor'));
+  expect(Math.round(cursor.x)).toBe(Math.round((await box(last)).x));
+  expect(cursor.x + cursor.width).toBeLessThanOrEqual((await box(size)).x + 1);
 });
 
 test('a cell edited in the second table changes that table, not the first', async ({ page }) => {

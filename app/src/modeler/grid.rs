@@ -43,10 +43,15 @@ pub fn frozen_offsets(ncols: i32, scroll_left: i32, viewport_w: i32) -> (i32, i3
 pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> View {
     let m = use_modeler();
     let scroll_top = RwSignal::new(0i32);
-    let viewport_h = RwSignal::new(600i32);
+    // Until the grid is measured (it is not on the page while it is built, nor while its tab is hidden),
+    // the window's size bounds it: the first rows drawn are a few too many, never too few.
+    let window_size = |f: fn(&web_sys::Window) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
+        web_sys::window().and_then(|w| f(&w).ok()).and_then(|v| v.as_f64()).map_or(0, |v| v as i32)
+    };
+    let viewport_h = RwSignal::new(window_size(web_sys::Window::inner_height).max(ROW_H));
     // Horizontal scroll and visible width: where the frozen columns are moved to (see `template`).
     let scroll_left = RwSignal::new(0i32);
-    let viewport_w = RwSignal::new(0i32);
+    let viewport_w = RwSignal::new(window_size(web_sys::Window::inner_width));
     let extra_columns = RwSignal::new(Vec::<String>::new());
     let cursor = RwSignal::new(None::<(usize, usize)>); // (layout position, column)
     let editing = RwSignal::new(None::<EditTarget>);
@@ -91,23 +96,27 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         .dyn_attr("aria-rowcount", move || Some(total_rows.get().to_string()));
     let scroller: web_sys::HtmlElement = scroller_el.handle();
 
+    // Whether the grid has been measured on screen: until then, drawing rows measures it first.
+    let measured = StoredValue::new(false);
     let measure = {
         let el = scroller.clone();
         move || {
-            let h = el.client_height();
-            if h > 0 {
+            // A hidden grid measures nothing: it keeps the last size it had.
+            let (h, w) = (el.client_height(), el.client_width());
+            if h > 0 && w > 0 {
+                measured.set_value(true);
+            }
+            if h > 0 && viewport_h.try_get_untracked() != Some(h) {
                 viewport_h.try_set(h);
             }
-            viewport_w.try_set(el.client_width());
+            if w > 0 && viewport_w.try_get_untracked() != Some(w) {
+                viewport_w.try_set(w);
+            }
             scroll_left.try_set(el.scroll_left());
         }
     };
-    {
-        // Once the grid is on the page, and laid out.
-        let measure = measure.clone();
-        Effect::new(move |_| request_animation_frame(measure.clone()));
-    }
-    window_on("resize", move |_| measure());
+    // Once it is laid out, and whenever its size changes: a window resize, or its tab being shown.
+    watch_size(scroller.clone().into(), measure.clone());
 
     // Keep the cursor's row in view.
     let reveal = {
@@ -283,6 +292,12 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
     // The rows drawn now, in order: position, HTML, element.
     let drawn = Rc::new(RefCell::new(Vec::<(usize, String, web_sys::Element)>::new()));
     watch(move || {
+        // The first rows drawn on screen (a tab just shown, a grid just mounted) are drawn for the size
+        // the grid has, not for a guess: reading it lays the page out once, before the rows are in it,
+        // instead of laying out rows that the ResizeObserver would replace in the same frame.
+        if !measured.get_value() {
+            measure();
+        }
         let rows = rows();
         let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
         // Marked when the Query tab's last read returned the item (see `crate::query::highlight`).

@@ -101,6 +101,23 @@ pub fn focus_by_id(id: &str) {
     }
 }
 
+/// Calls `f` whenever `node`'s size changes, from the first effect run until the current region goes:
+/// also when a hidden tab panel holding it is shown (its size goes from nothing to something). A
+/// ResizeObserver reports after layout and before paint, so what `f` changes is in the same frame.
+pub fn watch_size(node: web_sys::Element, f: impl Fn() + 'static) {
+    let f = Rc::new(f);
+    Effect::new(move |_| {
+        let f = f.clone();
+        let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |_: js_sys::Array| f());
+        if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+            observer.observe(&node);
+            keep(Box::new(move || observer.disconnect()));
+        }
+        // As for the IntersectionObserver below: a report may still be on its way after disconnecting.
+        callback.forget();
+    });
+}
+
 /// Sets `shown` while `node` is on screen, from the first effect run (once the view holding it is
 /// mounted) until the current region goes. An IntersectionObserver reports a `display: none` element as
 /// not intersecting, which is what a hidden tab panel is: a tab that stays mounted while hidden can skip

@@ -32,7 +32,7 @@ pub use region::{dynamic, each, show, show_else};
 
 /// What a view module imports: the builder, the regions, and Leptos's signals.
 pub mod prelude {
-    pub use super::browser::{event_target_checked, event_target_value, focus_by_id, set_timeout, watch_visibility, window_on};
+    pub use super::browser::{event_target_checked, event_target_value, focus_by_id, set_timeout, watch_size, watch_visibility, window_on};
     pub use super::dom::{el, fragment, svg, text, El, View};
     pub use super::owner::watch;
     pub use super::region::{dynamic, each, show, show_else};
