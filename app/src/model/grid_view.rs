@@ -144,6 +144,11 @@ impl GridModel {
         }
     }
 
+    /// Which computation this model is: a new one whenever what the grid shows changed.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
     pub fn layout(&self) -> &Layout<usize> {
         match &self.source {
             GridSource::Table(v) => &v.layout,

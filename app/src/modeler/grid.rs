@@ -96,8 +96,10 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         .dyn_attr("aria-rowcount", move || Some(total_rows.get().to_string()));
     let scroller: web_sys::HtmlElement = scroller_el.handle();
 
-    // Whether the grid has been measured on screen: until then, drawing rows measures it first.
+    // Whether the grid has been measured on screen: until then, drawing new contents measures it first
+    // (once per model: a hidden grid, which measures nothing, must not lay the page out on every edit).
     let measured = StoredValue::new(false);
+    let measure_tried = StoredValue::new(None::<u64>);
     let measure = {
         let el = scroller.clone();
         move || {
@@ -295,7 +297,9 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         // The first rows drawn on screen (a tab just shown, a grid just mounted) are drawn for the size
         // the grid has, not for a guess: reading it lays the page out once, before the rows are in it,
         // instead of laying out rows that the ResizeObserver would replace in the same frame.
-        if !measured.get_value() {
+        let stamp = model.with(|g| g.stamp());
+        if !measured.get_value() && measure_tried.get_value() != Some(stamp) {
+            measure_tried.set_value(Some(stamp));
             measure();
         }
         let rows = rows();
