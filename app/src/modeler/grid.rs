@@ -141,13 +141,16 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
             if col == 0 {
                 return;
             }
+            // Where scrolling columns show, in the frame; a frame too narrow for both frozen sides
+            // (a phone, an embed) shows the column right after the key column.
+            let start = GUTTER_W + COL_W;
+            let end = (el.client_width() - SIZE_W - WCU_W).max(start + COL_W);
             let left = GUTTER_W + col as i32 * COL_W;
-            let sl = el.scroll_left();
-            let (start, end) = (sl + GUTTER_W + COL_W, sl + el.client_width() - SIZE_W - WCU_W);
-            if left < start {
-                el.set_scroll_left(left - GUTTER_W - COL_W);
-            } else if left + COL_W > end {
-                el.set_scroll_left(left + COL_W + SIZE_W + WCU_W - el.client_width());
+            let x = left - el.scroll_left();
+            if x < start {
+                el.set_scroll_left(left - start);
+            } else if x + COL_W > end {
+                el.set_scroll_left(left + COL_W - end);
             }
         }
     };
