@@ -112,7 +112,7 @@ fn grid_html_escapes_item_data_everywhere_it_appears() {
 
 #[wasm_bindgen_test]
 fn a_grid_draws_the_columns_in_view() {
-    use app::model::grid_html::column_window;
+    use app::model::grid_geometry::column_window;
     // A frame not measured yet: every column.
     assert_eq!(column_window(9, 0, 0), 1..9);
     // 926 px at the left edge: column 5 starts at 44 + 5 × 170 = 894, in view; column 6 (1,064) is not.
@@ -124,6 +124,17 @@ fn a_grid_draws_the_columns_in_view() {
     assert_eq!(column_window(2, 0, 926), 1..2);
     assert_eq!(column_window(0, 0, 926), 0..0);
     assert_eq!(column_window(0, 0, 0), 0..0);
+}
+
+#[wasm_bindgen_test]
+fn the_frozen_columns_follow_the_horizontal_scroll() {
+    use app::model::grid_geometry::frozen_offsets;
+    // 9 columns make a 1,702 px row: 776 px hidden beyond a 926 px frame.
+    assert_eq!(frozen_offsets(9, 0, 926), (0, 776));
+    assert_eq!(frozen_offsets(9, 600, 926), (600, 176));
+    // Scrolled past the end (an overscroll) or a frame wider than the row: nothing moves further.
+    assert_eq!(frozen_offsets(9, 5_000, 926), (776, 0));
+    assert_eq!(frozen_offsets(2, 300, 926), (0, 0));
 }
 
 #[wasm_bindgen_test]

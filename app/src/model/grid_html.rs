@@ -14,31 +14,10 @@ use formats::share::escape_into;
 use super::display::bytes_text;
 use super::grid_view::{ViewKind, ViewRow};
 
-/// Pixel width of the gutter (band stripe, delete button) before the attribute columns; the grid's
-/// CSS column template uses the same figures.
-pub const GUTTER_W: i32 = 44;
-/// Pixel width of every attribute column.
-pub const COL_W: i32 = 170;
-
-/// The attribute columns a row draws besides the first (the partition key, always drawn): those that
-/// reach into the frame, `scroll_left` into a grid `viewport_w` wide, out of `ncols`. A frame not yet
-/// measured (`viewport_w` 0) draws them all. Each cell drawn costs the browser style, layout and paint on
-/// every scroll step: at 10,000 items, leaving out the three columns beyond a 926 px frame took a
-/// vertical step's main-thread time from 33 to 24 ms.
-pub fn column_window(ncols: usize, scroll_left: i32, viewport_w: i32) -> Range<usize> {
-    if viewport_w <= 0 {
-        return 1.min(ncols)..ncols;
-    }
-    let col = |x: i32| ((x - GUTTER_W).max(0) / COL_W) as usize;
-    let first = col(scroll_left).max(1);
-    let last = col(scroll_left + viewport_w) + 1;
-    first.min(ncols)..last.min(ncols)
-}
-
 /// The rows, in order. `deletable` grids give each item a delete button; `matched(key)` says whether
 /// the item labelled `key` was returned by the Query tab's last read. Of the attribute columns, the
 /// first (the partition key, frozen at the left) is always drawn, the others only within `shown`: a
-/// grid wider than its frame draws the columns in view ([`column_window`]), since
+/// grid wider than its frame draws the columns in view ([`super::grid_geometry::column_window`]), since
 /// every cell drawn costs the browser style, layout and paint on each scroll step.
 pub fn rows_html(rows: &[ViewRow], columns: &[String], shown: Range<usize>, deletable: bool, matched: &dyn Fn(&str) -> bool) -> String {
     let mut out = String::new();

@@ -7,6 +7,7 @@
 pub mod autosave;
 pub mod design;
 pub mod display;
+pub mod grid_geometry;
 pub mod grid_html;
 pub mod grid_view;
 pub mod history;

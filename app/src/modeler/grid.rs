@@ -12,7 +12,8 @@ use leptos::prelude::request_animation_frame;
 use wasm_bindgen::JsCast;
 
 pub use crate::model::grid_view::GridModel;
-use crate::model::grid_html::{column_window, reuse_plan, row_html, COL_W, GUTTER_W};
+use crate::model::grid_geometry::{column_window, frozen_offsets, COL_W, GUTTER_W, ROW_H, SIZE_W, WCU_W};
+use crate::model::grid_html::{reuse_plan, row_html};
 use crate::model::layout::LayoutRow;
 use crate::model::RowId;
 use crate::ui::prelude::*;
@@ -20,21 +21,15 @@ use crate::ui::prelude::*;
 use super::cell_editor::{cell_editor, EditTarget};
 use super::state::use_modeler;
 
-/// Pixel height of every grid row (headers included); the CSS uses the same figure.
-pub const ROW_H: i32 = 30;
 /// Rows rendered beyond the visible ones, above and below.
 const OVERSCAN: usize = 3;
-const SIZE_W: i32 = 76;
-const WCU_W: i32 = 52;
 
-/// How far the frozen columns move: `(left, right)` in pixels, for `ncols` attribute columns scrolled
-/// `scroll_left` into a grid `viewport_w` wide. The right ones sit at the row's end, so they move left by
-/// the part of the row still hidden beyond the right edge.
-pub fn frozen_offsets(ncols: i32, scroll_left: i32, viewport_w: i32) -> (i32, i32) {
-    let row_w = GUTTER_W + ncols * COL_W + SIZE_W + WCU_W;
-    let overflow = (row_w - viewport_w).max(0);
-    let left = scroll_left.clamp(0, overflow);
-    (left, overflow - left)
+/// Set `signal` to `now` only if it differs: a set notifies whether or not the value changed, and a
+/// grid's rows are redrawn for every notification of its scroll and size.
+fn set_changed(signal: RwSignal<i32>, now: i32) {
+    if signal.try_get_untracked() != Some(now) {
+        signal.try_set(now);
+    }
 }
 
 /// The grid. `editable` grids belong to table `editable` and edit through the modeler; index views and
@@ -72,7 +67,7 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         let visible = (viewport_h.get().max(0) / ROW_H) as usize + 2;
         (first.saturating_sub(OVERSCAN), (first + visible + OVERSCAN).min(total_rows.get()))
     });
-    let shown = Memo::new(move |_| column_window(columns.with(|c| c.len()), scroll_left.get(), viewport_w.get()));
+    let cols_in_view = Memo::new(move |_| column_window(columns.with(|c| c.len()), scroll_left.get(), viewport_w.get()));
     let rows = move || {
         let (from, to) = window.get();
         columns.with(|cols| model.with(|g| m.state.with(|s| g.view_rows(&s.playground, cols, from, to))))
@@ -107,14 +102,10 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
             let (h, w) = (el.client_height(), el.client_width());
             if h > 0 && w > 0 {
                 measured.set_value(true);
+                set_changed(viewport_h, h);
+                set_changed(viewport_w, w);
             }
-            if h > 0 && viewport_h.try_get_untracked() != Some(h) {
-                viewport_h.try_set(h);
-            }
-            if w > 0 && viewport_w.try_get_untracked() != Some(w) {
-                viewport_w.try_set(w);
-            }
-            scroll_left.try_set(el.scroll_left());
+            set_changed(scroll_left, el.scroll_left());
         }
     };
     // Once it is laid out, and whenever its size changes: a window resize, or its tab being shown.
@@ -246,14 +237,9 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
                     if frame_pending.try_update_value(|p| *p = false).is_none() {
                         return;
                     }
-                    scroll_top.try_set(el.scroll_top());
-                    viewport_h.try_set(el.client_height());
-                    // Signals only notify on a change: a vertical step leaves these alone.
-                    for (signal, now) in [(scroll_left, el.scroll_left()), (viewport_w, el.client_width())] {
-                        if signal.try_get_untracked() != Some(now) {
-                            signal.try_set(now);
-                        }
-                    }
+                    // The size is the ResizeObserver's to follow (`measure`); a scroll moves only these.
+                    set_changed(scroll_top, el.scroll_top());
+                    set_changed(scroll_left, el.scroll_left());
                 });
             }
         }
@@ -309,8 +295,8 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
         // Marked when the Query tab's last read returned the item (see `crate::query::highlight`).
         let matched = |key: &str| crate::query::highlight::is_match(selected.as_deref(), key);
-        let shown = shown.get();
-        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, shown.clone(), editable.is_some(), &matched))).collect());
+        let in_view = cols_in_view.get();
+        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, in_view.clone(), editable.is_some(), &matched))).collect());
         patch_rows(&container, &mut drawn.borrow_mut(), next);
     });
 
