@@ -141,8 +141,11 @@ fetch_crates() {
 
 # The release wasm bundle is built with the standard library recompiled for size: cargo's build-std
 # with std's `optimize_for_size` feature (std's precompiled copy is optimised for speed), and panics
-# without file/line locations (their messages stay). Together −47 KB of the gzipped bundle. Both are
-# unstable cargo/rustc options, which the pinned stable toolchain accepts with RUSTC_BOOTSTRAP=1; they
+# without file/line locations (−47 KB of the gzipped bundle together). A panic also stops at once with
+# `unreachable` instead of formatting its message first (`-Cpanic=immediate-abort`, −14 KB): the release
+# page cannot go on after a panic either way (panic=abort), the message only reached the console, and
+# every test build keeps it. These are unstable cargo/rustc options, which the pinned stable toolchain
+# accepts with RUSTC_BOOTSTRAP=1; they
 # are set only for the release wasm build (`release_wasm_env trunk build --release ...`), never for native
 # builds, tests or the debug wasm the component tests run. std's source comes with the toolchain's
 # rust-src component (rust-toolchain.toml).
@@ -150,7 +153,7 @@ export_release_wasm_env() {
     export RUSTC_BOOTSTRAP=1
     export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
     export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
-    export RUSTFLAGS="--cfg erase_components -Zlocation-detail=none"
+    export RUSTFLAGS="--cfg erase_components -Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
 }
 
 # Runs a command (a release `trunk build`) with that environment, leaving the caller's untouched.
