@@ -1,4 +1,4 @@
-//! The Dynamodel playground: a Leptos client-side app that runs the engine, compiled to wasm, in the page.
+//! The Dynamodel playground: a client-side app that runs the engine, compiled to wasm, in the page.
 //!
 //! `main.rs` only mounts [`app`]; everything else lives here so the component tests in `app/tests/` can
 //! mount the same components in headless Chromium.
@@ -12,6 +12,7 @@ pub mod modeler;
 pub mod share;
 pub mod patterns;
 pub mod query;
+pub mod reactive;
 pub mod shell;
 pub mod ui;
 

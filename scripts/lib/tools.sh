@@ -153,7 +153,7 @@ export_release_wasm_env() {
     export RUSTC_BOOTSTRAP=1
     export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
     export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
-    export RUSTFLAGS="--cfg erase_components -Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
+    export RUSTFLAGS="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
 }
 
 # Runs a command (a release `trunk build`) with that environment, leaving the caller's untouched.

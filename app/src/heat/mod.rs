@@ -19,7 +19,7 @@ pub mod slices;
 pub mod whatif;
 pub mod words;
 
-use leptos::task::spawn_local;
+use wasm_bindgen_futures::spawn_local;
 use sim::report::Report;
 
 use crate::modeler::use_modeler;

@@ -1,7 +1,7 @@
 //! The modeler's state, free of signals and of the DOM: the editable model kept in step with a real
 //! engine `Database`, undo/redo, autosave, and the layouts the grid draws.
 //!
-//! Components wrap these types in signals; nothing here knows about Leptos, so every rule (what an edit
+//! Components wrap these types in signals; nothing here knows about signals, so every rule (what an edit
 //! does, how undo restores it, how items are ordered) is testable on its own.
 
 pub mod autosave;

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use engine::value::Item;
-use leptos::prelude::request_animation_frame;
+use crate::ui::page::request_animation_frame;
 use wasm_bindgen::JsCast;
 
 pub use crate::model::grid_view::GridModel;

@@ -3,7 +3,8 @@
 use std::cell::RefCell;
 
 use engine::model::Model;
-use leptos::prelude::*;
+use crate::reactive::*;
+use crate::ui::page::{request_animation_frame, set_timeout};
 
 use crate::model::autosave::{self, Loaded, LocalStorage};
 use crate::model::{Edit, EditError, History, Playground};

@@ -23,7 +23,7 @@ pub fn code_panel() -> View {
         let text = code();
         let Some(w) = web_sys::window() else { return };
         let promise = w.navigator().clipboard().write_text(&text);
-        leptos::task::spawn_local(async move {
+        wasm_bindgen_futures::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(promise).await {
                 Ok(_) => copied.set(Some(String::from("Copied"))),
                 Err(_) => copied.set(Some(String::from("The browser refused the clipboard; select the code and copy it by hand."))),

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use leptos::prelude::*;
+use crate::reactive::*;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Matched {

@@ -1,7 +1,7 @@
 //! The sidebar's model actions: templates, open, save, share — and, in an embed, a way out to the full
 //! playground.
 
-use leptos::prelude::window;
+use crate::ui::page::window;
 use wasm_bindgen::JsCast;
 
 use super::export_panel::export_panel;

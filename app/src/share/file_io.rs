@@ -5,7 +5,8 @@
 //! file is not opened, so a bad file never replaces anything.
 
 use engine::model::Model;
-use leptos::prelude::*;
+use crate::reactive::*;
+use crate::ui::page::{document, set_timeout};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -99,7 +100,7 @@ pub fn open_file(file: web_sys::File) {
         return;
     }
     mark("file");
-    leptos::task::spawn_local(async move {
+    wasm_bindgen_futures::spawn_local(async move {
         let text = match JsFuture::from(file.text()).await {
             Ok(v) => crate::ui::browser::js_text(&v).unwrap_or_default(),
             Err(_) => {

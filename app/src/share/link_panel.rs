@@ -2,7 +2,7 @@
 //! long to share that way), and the `<iframe>` code that embeds the model in another page.
 
 use formats::share::{embed_snippet, encode, judge_length, EmbedOptions, LinkLength, View as LinkView, MAX_SHAREABLE_CHARS, SAFE_LINK_CHARS};
-use leptos::prelude::window;
+use crate::ui::page::window;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -25,7 +25,7 @@ pub fn current_fragment() -> String {
 
 /// Copy `text`; when the browser refuses (no permission), select `field` so Ctrl+C copies it.
 fn copy(text: String, field: &'static str, status: RwSignal<String>) {
-    leptos::task::spawn_local(async move {
+    wasm_bindgen_futures::spawn_local(async move {
         let clip = window().navigator().clipboard();
         match JsFuture::from(clip.write_text(&text)).await {
             Ok(_) => status.set(String::from("Copied.")),

@@ -19,7 +19,8 @@ mod state;
 pub use state::{launch, page_base, use_travel, GalleryState, Panel, Travel};
 
 use formats::launch::{Source, UrlRefusal};
-use leptos::prelude::*;
+use crate::reactive::*;
+use crate::ui::page::{window, window_event_listener_untyped};
 
 use crate::shell::{active_tab, Tab};
 

@@ -2,7 +2,8 @@
 //! The file is fetched by the browser (so the hosting server must allow it by CORS), bounded in size,
 //! and then read exactly like a file the user opened.
 
-use leptos::prelude::*;
+use crate::reactive::*;
+use crate::ui::page::window;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -12,7 +13,7 @@ use super::state::use_travel;
 
 pub fn open_url(url: String) {
     let t = use_travel();
-    leptos::task::spawn_local(async move {
+    wasm_bindgen_futures::spawn_local(async move {
         match fetch_text(&url).await {
             Ok(text) => match read_model_text(&text) {
                 Ok(read) => {

@@ -3,7 +3,8 @@
 use std::cell::RefCell;
 
 use formats::launch::Launch;
-use leptos::prelude::*;
+use crate::reactive::*;
+use crate::ui::page::window;
 
 use super::incoming::Incoming;
 

@@ -10,7 +10,7 @@ use web_sys::{Event, HtmlElement};
 
 use super::dom::{document, listen};
 use super::owner::keep;
-use leptos::prelude::{Effect, RwSignal, Set};
+use crate::reactive::{Effect, Owner, RwSignal, Set};
 
 /// The `value` of the element an event came from (an input, textarea or select), or "".
 pub fn event_target_value(ev: &Event) -> String {
@@ -74,7 +74,7 @@ pub fn set_timeout(f: impl FnOnce() + 'static, ms: i32) {
 #[inline(never)]
 fn set_timeout_boxed(f: Box<dyn FnOnce()>, ms: i32) {
     let Some(w) = web_sys::window() else { return };
-    if leptos::prelude::Owner::current().is_none() {
+    if Owner::current().is_none() {
         // From an event handler: nothing to end with, and the closure frees itself once called.
         let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(Closure::once_into_js(f).unchecked_ref(), ms);
         return;

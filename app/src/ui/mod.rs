@@ -1,12 +1,12 @@
-//! The playground's view layer: DOM elements built by plain calls, kept in step with Leptos signals by
+//! The playground's view layer: DOM elements built by plain calls, kept in step with signals ([`crate::reactive`]) by
 //! render effects.
 //!
 //! Why not `view!`: every `view!` tree is a type of its own, and each type brings its own copy of the
 //! build, rebuild, mount and unmount code. Across forty panels that came to about 1 MB of wasm, more than
 //! the whole 600 KB (gzipped) budget left after the engine. Here an element is a `web_sys::Element` made
 //! by calls compiled once ([`dom::El`]); what a call site adds is its own closures, boxed and handed to
-//! code that is not generic. The signals, memos and effects stay Leptos's (`reactive_graph`): the state
-//! layer (`model/`, `query::session`, `heat::HeatState`, …) is unchanged by the view layer.
+//! code that is not generic. The signals, memos and effects are [`crate::reactive`]'s, which keeps
+//! Leptos's names for them.
 //!
 //! The pieces:
 //! - [`dom`]: [`El`] (an element under construction: attributes, children, listeners, reactive
@@ -25,20 +25,20 @@ pub mod browser;
 pub mod dom;
 pub mod mount;
 pub mod owner;
+pub mod page;
 pub mod region;
 
 pub use dom::{el, text, El, View};
 pub use region::{dynamic, each, show, show_else};
 
-/// What a view module imports: the builder, the regions, and Leptos's signals.
+/// What a view module imports: the builder, the regions, and the signals.
 pub mod prelude {
     pub use super::browser::{event_target_checked, event_target_value, focus_by_id, set_timeout, watch_size, watch_visibility, window_on};
     pub use super::dom::{el, fragment, svg, text, El, View};
     pub use super::owner::watch;
     pub use super::region::{dynamic, each, show, show_else};
-    pub use leptos::prelude::{
-        ArcRwSignal, Callable, Callback, Effect, Get, GetUntracked, GetValue, Memo, Read, RwSignal, Set, SetValue,
-        Signal, StoredValue, Track, Update, UpdateValue, With, WithUntracked, WithValue,
+    pub use crate::reactive::{
+        untrack, ArcRwSignal, Callable, Callback, Effect, Get, GetUntracked, GetValue, Memo, Owner, RwSignal, Set,
+        SetValue, Signal, StoredValue, Track, Update, UpdateValue, With, WithUntracked, WithValue,
     };
-    pub use leptos::prelude::{untrack, Owner};
 }

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test file uses a different subset
 
-use leptos::prelude::*;
+use app::ui::page::document;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent, KeyboardEventInit};
 
@@ -52,8 +52,8 @@ pub fn mount_view(f: impl FnOnce() -> app::ui::View + 'static) -> Mounted {
 
 /// Let effects scheduled by a state change run, so the DOM reflects it.
 pub async fn settle() {
-    leptos::task::tick().await;
-    leptos::task::tick().await;
+    app::reactive::tick().await;
+    app::reactive::tick().await;
 }
 
 /// Wait `ms` milliseconds of real time, then settle: IntersectionObserver reports (the Indexes and
