@@ -54,8 +54,9 @@ impl Owner {
         CURRENT.with(|c| {
             if let Some(p) = &*c.borrow() {
                 let mut kids = p.0.children.borrow_mut();
-                // Forget children already gone, so a long-lived owner's list does not grow without end.
-                if kids.len() >= 32 {
+                // Forget children already gone, so a long-lived owner's list does not grow without end
+                // (at each power of two, so a parent of many live children does not scan them per push).
+                if kids.len() >= 32 && kids.len().is_power_of_two() {
                     kids.retain(|k| k.strong_count() > 0);
                 }
                 kids.push(Rc::downgrade(&inner));
@@ -72,7 +73,9 @@ impl Owner {
     pub fn with<T>(&self, f: impl FnOnce() -> T) -> T {
         let prev = CURRENT.with(|c| c.replace(Some(self.clone())));
         let out = f();
-        CURRENT.with(|c| *c.borrow_mut() = prev);
+        // Dropped outside the borrow: a last handle's cleanup may make or clean owners itself.
+        let ours = CURRENT.with(|c| c.replace(prev));
+        drop(ours);
         out
     }
 

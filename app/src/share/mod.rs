@@ -46,7 +46,7 @@ pub fn start() {
     }
     // A link pasted into the address bar of an open playground changes only the fragment: no reload.
     let embed = launch.embed;
-    let _ = window_event_listener_untyped("hashchange", move |_| {
+    window_event_listener_untyped("hashchange", move |_| {
         let hash = window().location().hash().unwrap_or_default();
         if let Source::Link(fragment) = formats::launch::parse("", &hash).source {
             open_link(&fragment, embed);
