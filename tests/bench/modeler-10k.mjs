@@ -7,7 +7,7 @@
 // engine stores the items in a task of its own right after the rows are drawn, and the figure says when
 // the page was on screen and when the engine had them all),
 // one cell edit (click, Enter, type, Enter until the cell shows the new value: engine PutItem, layout,
-// redraw), 200 scroll steps of 900 px each waiting for two frames, a jump to the end, and opening the GSI
+// redraw; a second edit gives the browser's own Event Timing of its Enter), 200 scroll steps of 900 px each waiting for two frames, a jump to the end, and opening the GSI
 // view (a Scan of the index through the engine, then its layout). The autosave write that follows an edit
 // (250 ms after it, off the edit's path) is timed separately, inside the page.
 //
