@@ -6,18 +6,10 @@ use std::marker::PhantomData;
 use super::graph::{self, create, enqueue, node, Id, Kind, Node, Run};
 use super::traits::Source;
 
-/// A cached value computed from signals; read like a signal.
-pub struct Memo<T> {
-    id: Id,
-    ty: PhantomData<fn() -> T>,
-}
-
-impl<T> Clone for Memo<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Memo<T> {}
+copy_handle!(
+    /// A cached value computed from signals; read like a signal.
+    Memo
+);
 
 impl<T: 'static> Source for Memo<T> {
     type Value = T;

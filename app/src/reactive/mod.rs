@@ -19,6 +19,24 @@
 //! many there were, and never after its owner was cleaned; a memo recomputes only when read after a
 //! source changed, and its readers re-run only when its value is different (`PartialEq`).
 
+/// A typed, copyable handle to a node of the graph: `$name<T>` is an [`graph::Id`] and nothing else.
+macro_rules! copy_handle {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        pub struct $name<T> {
+            id: $crate::reactive::graph::Id,
+            ty: ::core::marker::PhantomData<fn() -> T>,
+        }
+
+        impl<T> Clone for $name<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T> Copy for $name<T> {}
+    };
+}
+
 pub mod derived;
 pub mod graph;
 pub mod memo;

@@ -7,18 +7,10 @@ use super::graph::{create, dispose, Id, Kind};
 use super::owner::Owner;
 use super::traits::{read, write, Sink, Source, DISPOSED};
 
-/// A signal owned by the current owner: a copyable handle, gone when the owner is cleaned.
-pub struct RwSignal<T> {
-    id: Id,
-    ty: PhantomData<fn() -> T>,
-}
-
-impl<T> Clone for RwSignal<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for RwSignal<T> {}
+copy_handle!(
+    /// A signal owned by the current owner: a copyable handle, gone when the owner is cleaned.
+    RwSignal
+);
 
 impl<T: 'static> RwSignal<T> {
     pub fn new(value: T) -> RwSignal<T> {
@@ -82,19 +74,11 @@ impl<T: 'static> From<ArcRwSignal<T>> for RwSignal<T> {
     }
 }
 
-/// A value kept with the current owner, read and written without tracking: for what closures share
-/// that no view shows.
-pub struct StoredValue<T> {
-    id: Id,
-    ty: PhantomData<fn() -> T>,
-}
-
-impl<T> Clone for StoredValue<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for StoredValue<T> {}
+copy_handle!(
+    /// A value kept with the current owner, read and written without tracking: for what closures share
+    /// that no view shows.
+    StoredValue
+);
 
 impl<T: 'static> StoredValue<T> {
     pub fn new(value: T) -> StoredValue<T> {
