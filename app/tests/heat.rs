@@ -351,3 +351,55 @@ fn the_workload_is_kept_in_the_models_workloads_slot() {
     let back = engine::model::Model::from_json_str(&model.to_json().to_string()).expect("model");
     assert_eq!(saved::from_model(&back).map(|(_, w)| w), Some(changed));
 }
+
+/// The hand-written SVG: one cell per (row, second), outlines on the cells at the ceiling, labels
+/// escaped, the plot area where the cells are, and round-number ticks on the value axis.
+#[wasm_bindgen_test]
+fn charts_draw_as_svg_with_their_plot_area_ticks_and_escaped_labels() {
+    use app::heat::chart::{BarsData, Chart, HeatData, LinesData};
+    use app::heat::draw::{size, svg};
+    let hot = (0, 2_000); // 1,000 WCU: the ceiling
+    let heat_chart = Chart {
+        kind: ChartKind::Heat,
+        data: ChartData::Heat(HeatData { rows: vec!["a<b p0".into(), "a<b p1".into()], bucket: 1, columns: 3, cells: vec![vec![(0, 0), (600, 0), hot], vec![(0, 0); 3]] }),
+    };
+    let (w, h) = size(&heat_chart);
+    let (text, area) = svg(&heat_chart, Theme::Light).expect("drawn");
+    assert!(text.starts_with("<svg") && text.ends_with("</svg>"));
+    assert!(text.contains(">a&lt;b p0</text>") && !text.contains("a<b"), "labels are escaped");
+    // Six cells plus the six legend swatches and the background; one cell at the ceiling outlined,
+    // besides the six legend swatches' outlines.
+    assert_eq!(text.matches("<rect").count() - text.matches(r#"fill="none""#).count(), 6 + 6 + 1);
+    assert_eq!(text.matches(r#"fill="none""#).count(), 1 + 6);
+    assert_eq!(area, app::heat::draw::PlotArea { x0: 158, y0: 8, x1: w as i32 - 104, y1: h as i32 - 52 });
+    let mid = area.fraction(f64::from(area.x0 + area.x1) / 2.0, f64::from(area.y0));
+    assert_eq!(mid, (0.5, 0.0));
+
+    let lines = |max: f64| Chart {
+        kind: ChartKind::Throttles,
+        data: ChartData::Lines(LinesData { y_label: "throttled".into(), bucket: 1, series: vec![("GSI".into(), vec![max, max / 2.0])] }),
+    };
+    let (text, _) = svg(&lines(500.0), Theme::Dark).expect("drawn");
+    // Top 575 (the highest value and 15 % more): steps of 200.
+    assert!(text.contains(">200</text>") && text.contains(">400</text>") && !text.contains(">600</text>"), "{text}");
+    let (text, _) = svg(&lines(0.5), Theme::Dark).expect("drawn");
+    assert!(text.contains(">0.2</text>") && text.contains(">0.4</text>"), "{text}");
+    let (text, _) = svg(&lines(12_000.0), Theme::Dark).expect("drawn");
+    assert!(text.contains(">10,000</text>"), "thousands grouped: {text}");
+
+    let bars = Chart {
+        kind: ChartKind::PartitionLimits,
+        data: ChartData::Bars(BarsData {
+            y_label: "% of the ceiling".into(),
+            categories: vec!["p0".into(), "p1".into()],
+            stacks: vec![("reads".into(), vec![10.0, 20.0]), ("writes".into(), vec![30.0, 0.0])],
+            limit: Some((100.0, "ceiling".into())),
+            extra: Vec::new(),
+        }),
+    };
+    let (text, area) = svg(&bars, Theme::Light).expect("drawn");
+    // Background, four bar parts, the legend box and its two swatches.
+    assert_eq!(text.matches("<rect").count(), 1 + 4 + 1 + 2);
+    assert!(text.contains(">ceiling</text>") && text.contains(">p1</text>"));
+    assert_eq!((area.x0, area.y0), (78, 8));
+}

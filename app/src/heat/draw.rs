@@ -1,14 +1,14 @@
-//! Draws a [`Chart`] with plotters as SVG: the page paints that SVG onto its canvas and the SVG export
-//! saves it, so the exported file is the picture on screen.
+//! Draws a [`Chart`] as an SVG document: the page paints that SVG onto its canvas and the SVG export
+//! saves it, so the exported file is the picture on screen. The function returns the plot area in
+//! pixels so the hover read-out maps a pointer to a cell with the geometry that was actually drawn.
 //!
-//! Row and category labels are drawn by hand (plotters' own tick labels sit on ticks, not on cells);
-//! the function returns the plot area in pixels so the hover read-out maps a pointer to a cell with the
-//! geometry that was actually drawn, not a copy of it.
+//! Why by hand: the three chart shapes (a heat map, lines, stacked bars) need rectangles, lines, text
+//! and round-number ticks, nothing more. plotters drew them until session 10; with its text layout and
+//! float formatting it was 22 KB of the gzipped bundle, over a budget the bundle already exceeds.
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
+use core::fmt::Write;
 
-use super::chart::{BarsData, Chart, ChartData, HeatData, LinesData};
+use super::chart::{group, BarsData, Chart, ChartData, HeatData, LinesData};
 use super::colour::{heat, legend_steps, palette, Palette, Rgb, Theme};
 
 /// Where the data was drawn, in backend pixels.
@@ -29,14 +29,18 @@ impl PlotArea {
     }
 }
 
-const FONT: &str = "sans-serif";
-const LEFT: u32 = 150;
-const BOTTOM: u32 = 44;
-const LEGEND: u32 = 96;
-
-fn c(rgb: Rgb) -> RGBColor {
-    RGBColor(rgb.0, rgb.1, rgb.2)
-}
+const MARGIN: f64 = 8.0;
+/// Row labels of the heat map.
+const LEFT: f64 = 150.0;
+/// Tick labels and the axis title under the plot.
+const BOTTOM: f64 = 44.0;
+/// The heat map's colour legend.
+const LEGEND: f64 = 96.0;
+/// Tick labels and the axis title left of a line or bar plot.
+const Y_AXIS: f64 = 70.0;
+/// The labels' font size, and the approximate width of one of its characters, for fitting labels.
+const FONT: u32 = 11;
+const CHAR_W: f64 = 6.5;
 
 /// The pixel size a chart is drawn at (the heat map grows with its rows).
 pub fn size(chart: &Chart) -> (u32, u32) {
@@ -44,10 +48,6 @@ pub fn size(chart: &Chart) -> (u32, u32) {
         ChartData::Heat(h) => (760, (60 + 16 * h.rows.len() as u32).clamp(160, 560)),
         _ => (760, 280),
     }
-}
-
-fn err<E: std::fmt::Display>(e: E) -> String {
-    e.to_string()
 }
 
 fn truncate(s: &str, max: usize) -> String {
@@ -60,191 +60,261 @@ fn truncate(s: &str, max: usize) -> String {
     }
 }
 
-/// Draw `chart` on `root` in `theme`.
-pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, theme: Theme) -> Result<PlotArea, String> {
-    let p = palette(theme);
-    root.fill(&c(p.background)).map_err(err)?;
-    let area = match &chart.data {
-        ChartData::Heat(h) => draw_heat(root, h, &p, theme)?,
-        ChartData::Lines(l) => draw_lines(root, l, &p)?,
-        ChartData::Bars(b) => draw_bars(root, b, &p)?,
+#[derive(Clone, Copy)]
+enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// An SVG document being written.
+struct Svg {
+    out: String,
+    text: Rgb,
+}
+
+impl Svg {
+    fn new(w: u32, h: u32, p: &Palette) -> Svg {
+        let mut out = String::with_capacity(16 * 1024);
+        let _ = write!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="11"><rect width="{w}" height="{h}" fill="{}"/>"#,
+            p.background.hex()
+        );
+        Svg { out, text: p.text }
+    }
+
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: Rgb) {
+        let _ = write!(self.out, r#"<rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" fill="{}"/>"#, w.max(0.0), h.max(0.0), fill.hex());
+    }
+
+    fn outline(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: Rgb) {
+        let _ = write!(self.out, r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="none" stroke="{}"/>"#, stroke.hex());
+    }
+
+    fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), stroke: Rgb, width: u32) {
+        let _ = write!(self.out, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{width}"/>"#, stroke.hex());
+    }
+
+    fn polyline(&mut self, points: impl Iterator<Item = (f64, f64)>, stroke: Rgb) {
+        self.out.push_str(r#"<polyline fill="none" stroke-width="2" stroke-linejoin="round" points=""#);
+        for (x, y) in points {
+            let _ = write!(self.out, "{x:.1},{y:.1} ");
+        }
+        let _ = write!(self.out, r#"" stroke="{}"/>"#, stroke.hex());
+    }
+
+    /// `s` with its baseline at `y`; `size` in pixels; turned a quarter left when `vertical`.
+    fn text(&mut self, x: f64, y: f64, s: &str, anchor: Anchor, size: u32, vertical: bool) {
+        let anchor = match anchor {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        };
+        let _ = write!(self.out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" font-size="{size}" fill="{}""#, self.text.hex());
+        if vertical {
+            let _ = write!(self.out, r#" transform="rotate(-90 {x:.1} {y:.1})""#);
+        }
+        self.out.push('>');
+        for ch in s.chars() {
+            match ch {
+                '&' => self.out.push_str("&amp;"),
+                '<' => self.out.push_str("&lt;"),
+                '>' => self.out.push_str("&gt;"),
+                c => self.out.push(c),
+            }
+        }
+        self.out.push_str("</text>");
+    }
+
+    fn finish(mut self) -> String {
+        self.out.push_str("</svg>");
+        self.out
+    }
+}
+
+/// Round-number ticks from 0 up to `top`: a step of 1, 2 or 5 times a power of ten, about `n` of them.
+fn ticks(top: f64, n: usize) -> Vec<f64> {
+    if !(top.is_finite() && top > 0.0) {
+        return vec![0.0];
+    }
+    let raw = top / n.max(1) as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = mag * match raw / mag {
+        r if r <= 1.0 => 1.0,
+        r if r <= 2.0 => 2.0,
+        r if r <= 5.0 => 5.0,
+        _ => 10.0,
     };
-    root.present().map_err(err)?;
-    Ok(area)
+    (0..).map(|i| f64::from(i) * step).take_while(|v| *v <= top * (1.0 + 1e-9)).take(64).collect()
 }
 
-fn label_style(p: &Palette) -> TextStyle<'static> {
-    (FONT, 12).into_font().color(&c(p.text))
+/// A tick's label: whole numbers grouped by thousands, fractions with the decimals the step needs.
+fn tick_label(v: f64, step: f64) -> String {
+    if step >= 1.0 {
+        group(v.round() as u64)
+    } else {
+        let decimals = (-step.log10()).ceil().clamp(1.0, 6.0) as usize;
+        format!("{v:.decimals$}")
+    }
 }
 
-fn area_of<DB: DrawingBackend, X: Ranged, Y: Ranged>(chart: &ChartContext<'_, DB, Cartesian2d<X, Y>>) -> PlotArea {
-    let (xr, yr) = chart.plotting_area().get_pixel_range();
-    PlotArea { x0: xr.start, x1: xr.end, y0: yr.start, y1: yr.end }
-}
-
-fn draw_heat<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, h: &HeatData, p: &Palette, theme: Theme) -> Result<PlotArea, String> {
-    let (w, _) = root.dim_in_pixel();
-    let (main, legend) = root.split_horizontally(w.saturating_sub(LEGEND));
-    let rows = h.rows.len().max(1);
-    let cols = h.columns.max(1);
-    let x_desc = if h.bucket == 1 { String::from("second") } else { format!("second (columns of {} s, busiest shown)", h.bucket) };
-    let mut ch = ChartBuilder::on(&main)
-        .margin(8)
-        .x_label_area_size(BOTTOM)
-        .y_label_area_size(LEFT)
-        .build_cartesian_2d(0f64..cols as f64, 0f64..rows as f64)
-        .map_err(err)?;
-    ch.configure_mesh()
-        .disable_mesh()
-        .y_labels(0)
-        .x_labels(8)
-        .x_label_formatter(&|v| format!("{}", (*v as u64) * u64::from(h.bucket)))
-        .x_desc(x_desc)
-        .label_style(label_style(p))
-        .axis_style(c(p.grid))
-        .draw()
-        .map_err(err)?;
-    // Row 0 at the top.
-    let cells = h.cells.iter().enumerate().flat_map(|(r, row)| {
-        row.iter().enumerate().map(move |(col, _)| {
-            let y = (rows - 1 - r) as f64;
-            Rectangle::new([(col as f64, y), (col as f64 + 1.0, y + 1.0)], c(heat(h.fraction(r, col), theme)).filled())
-        })
-    });
-    ch.draw_series(cells).map_err(err)?;
-    // Cells at the ceiling get an outline too, so they read without colour.
-    let hot = h.cells.iter().enumerate().flat_map(|(r, row)| {
-        row.iter().enumerate().filter(move |(col, _)| h.fraction(r, *col) >= 1.0).map(move |(col, _)| {
-            let y = (rows - 1 - r) as f64;
-            Rectangle::new([(col as f64, y), (col as f64 + 1.0, y + 1.0)], c(p.text).stroke_width(1))
-        })
-    });
-    ch.draw_series(hot).map_err(err)?;
-    let area = area_of(&ch);
-    let row_px = f64::from(area.y1 - area.y0) / rows as f64;
-    let every = ((12.0 / row_px).ceil() as usize).max(1);
-    for (r, label) in h.rows.iter().enumerate().filter(|(r, _)| r % every == 0) {
-        let y = area.y0 + (row_px * (r as f64 + 0.5)) as i32 + 8;
-        main.draw(&Text::new(truncate(label, 22), (8, y - 12), label_style(p))).map_err(err)?;
-    }
-    // Legend: the scale, and what "ceiling" means.
-    let steps = legend_steps();
-    legend.draw(&Text::new("ceiling use", (6, 10), label_style(p))).map_err(err)?;
-    for (i, (f, text)) in steps.iter().enumerate() {
-        let y = 30 + i as i32 * 20;
-        legend.draw(&Rectangle::new([(6, y), (24, y + 14)], c(heat(*f, theme)).filled())).map_err(err)?;
-        legend.draw(&Rectangle::new([(6, y), (24, y + 14)], c(p.grid).stroke_width(1))).map_err(err)?;
-        legend.draw(&Text::new(*text, (30, y + 1), label_style(p))).map_err(err)?;
-    }
-    let y = 36 + steps.len() as i32 * 20;
-    for (i, line) in ["ceiling =", "3,000 RCU or", "1,000 WCU", "per second"].iter().enumerate() {
-        legend.draw(&Text::new(*line, (6, y + i as i32 * 14), (FONT, 11).into_font().color(&c(p.text)))).map_err(err)?;
-    }
-    Ok(area)
-}
-
-fn draw_lines<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, l: &LinesData, p: &Palette) -> Result<PlotArea, String> {
-    let cols = l.series.first().map_or(1, |s| s.1.len()).max(1);
-    let max = l.series.iter().flat_map(|s| s.1.iter().copied()).fold(0.0f64, f64::max);
-    let top = if max > 0.0 { max * 1.15 } else { 1.0 };
-    let mut ch = ChartBuilder::on(root)
-        .margin(8)
-        .x_label_area_size(BOTTOM)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0f64..cols as f64, 0f64..top)
-        .map_err(err)?;
-    ch.configure_mesh()
-        .light_line_style(c(p.grid))
-        .bold_line_style(c(p.grid))
-        .x_labels(8)
-        .x_label_formatter(&|v| format!("{}", (*v as u64) * u64::from(l.bucket)))
-        .x_desc("second")
-        .y_desc(l.y_label.as_str())
-        .label_style(label_style(p))
-        .axis_style(c(p.grid))
-        .draw()
-        .map_err(err)?;
-    for (i, (name, values)) in l.series.iter().enumerate() {
-        let colour = c(p.series[i % p.series.len()]);
-        ch.draw_series(LineSeries::new(values.iter().enumerate().map(|(x, &y)| (x as f64 + 0.5, y)), colour.stroke_width(2)))
-            .map_err(err)?
-            .label(name.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
-    }
-    ch.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(c(p.background).mix(0.85))
-        .border_style(c(p.grid))
-        .label_font(label_style(p))
-        .draw()
-        .map_err(err)?;
-    Ok(area_of(&ch))
-}
-
-fn draw_bars<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, b: &BarsData, p: &Palette) -> Result<PlotArea, String> {
-    let n = b.categories.len().max(1);
-    let totals: Vec<f64> = (0..b.categories.len()).map(|i| b.stacks.iter().map(|s| s.1[i]).sum()).collect();
-    let max = totals.iter().copied().fold(b.limit.as_ref().map_or(0.0, |l| l.0), f64::max);
-    let top = if max > 0.0 { max * 1.15 } else { 1.0 };
-    let mut ch = ChartBuilder::on(root)
-        .margin(8)
-        .x_label_area_size(BOTTOM)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0f64..n as f64, 0f64..top)
-        .map_err(err)?;
-    ch.configure_mesh()
-        .light_line_style(c(p.grid))
-        .bold_line_style(c(p.grid))
-        .x_labels(0)
-        .y_desc(b.y_label.as_str())
-        .label_style(label_style(p))
-        .axis_style(c(p.grid))
-        .draw()
-        .map_err(err)?;
-    for (si, (name, values)) in b.stacks.iter().enumerate() {
-        let colour = c(p.series[si % p.series.len()]);
-        let bars = values.iter().enumerate().map(move |(i, &v)| {
-            let base: f64 = b.stacks[..si].iter().map(|s| s.1[i]).sum();
-            Rectangle::new([(i as f64 + 0.15, base), (i as f64 + 0.85, base + v)], colour.filled())
-        });
-        ch.draw_series(bars)
-            .map_err(err)?
-            .label(name.as_str())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
-    }
-    if let Some((v, text)) = &b.limit {
-        let colour = c(p.limit);
-        ch.draw_series(LineSeries::new([(0.0, *v), (n as f64, *v)], colour.stroke_width(2)))
-            .map_err(err)?
-            .label(text.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
-    }
-    ch.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(c(p.background).mix(0.85))
-        .border_style(c(p.grid))
-        .label_font(label_style(p))
-        .draw()
-        .map_err(err)?;
-    let area = area_of(&ch);
-    let slot = f64::from(area.x1 - area.x0) / n as f64;
-    let chars = ((slot / 7.0) as usize).max(3);
-    let every = ((40.0 / slot).ceil() as usize).max(1);
-    for (i, cat) in b.categories.iter().enumerate().filter(|(i, _)| i % every == 0) {
-        let x = area.x0 + (slot * i as f64) as i32 + 2;
-        root.draw(&Text::new(truncate(cat, chars * every), (x, area.y1 + 8), label_style(p))).map_err(err)?;
-    }
-    Ok(area)
-}
-
-/// The chart as an SVG document (plotters' SVG backend) and where its data was drawn. The page paints
-/// this same document onto its canvas, so the export is the picture on screen, and only one plotters
-/// backend is compiled into the bundle.
+/// Draws `chart` in `theme`: the SVG document and where its data was drawn.
 pub fn svg(chart: &Chart, theme: Theme) -> Result<(String, PlotArea), String> {
-    let mut out = String::new();
-    let area = {
-        let root = SVGBackend::with_string(&mut out, size(chart)).into_drawing_area();
-        draw(&root, chart, theme)?
+    let p = palette(theme);
+    let (w, h) = size(chart);
+    let mut s = Svg::new(w, h, &p);
+    let area = match &chart.data {
+        ChartData::Heat(d) => draw_heat(&mut s, d, &p, theme, f64::from(w), f64::from(h)),
+        ChartData::Lines(d) => draw_lines(&mut s, d, &p, f64::from(w), f64::from(h)),
+        ChartData::Bars(d) => draw_bars(&mut s, d, &p, f64::from(w), f64::from(h)),
     };
-    Ok((out, area))
+    Ok((s.finish(), area))
+}
+
+fn plot_area(x0: f64, y0: f64, x1: f64, y1: f64) -> PlotArea {
+    PlotArea { x0: x0.round() as i32, y0: y0.round() as i32, x1: x1.round() as i32, y1: y1.round() as i32 }
+}
+
+/// The horizontal axis: ticks over `0..columns` labelled in seconds (`bucket` seconds a column), and
+/// the axis title under them.
+fn seconds_axis(s: &mut Svg, p: &Palette, (x0, x1, y1): (f64, f64, f64), columns: usize, bucket: u32, title: &str, grid_top: Option<f64>) {
+    let cw = (x1 - x0) / columns.max(1) as f64;
+    for v in ticks(columns as f64, 8) {
+        let x = x0 + v * cw;
+        if let Some(top) = grid_top {
+            s.line((x, top), (x, y1), p.grid, 1);
+        }
+        s.line((x, y1), (x, y1 + 4.0), p.grid, 1);
+        let anchor = if x > x1 - 12.0 { Anchor::End } else { Anchor::Middle };
+        s.text(x, y1 + 17.0, &group(v.round() as u64 * u64::from(bucket)), anchor, FONT, false);
+    }
+    s.text((x0 + x1) / 2.0, y1 + BOTTOM - 6.0, title, Anchor::Middle, FONT, false);
+}
+
+/// The vertical axis of a line or bar plot: grid lines and labels at round values, and its title.
+/// Returns the value at the top of the plot.
+fn value_axis(s: &mut Svg, p: &Palette, (x0, x1, y0, y1): (f64, f64, f64, f64), max: f64, title: &str) -> f64 {
+    let top = if max > 0.0 { max * 1.15 } else { 1.0 };
+    let marks = ticks(top, 5);
+    let step = marks.get(1).copied().unwrap_or(1.0);
+    for v in marks {
+        let y = y1 - v / top * (y1 - y0);
+        s.line((x0, y), (x1, y), p.grid, 1);
+        s.text(x0 - 6.0, y + 4.0, &tick_label(v, step), Anchor::End, FONT, false);
+    }
+    s.line((x0, y0), (x0, y1), p.grid, 1);
+    let fits = ((y1 - y0) / CHAR_W) as usize;
+    s.text(MARGIN + 12.0, (y0 + y1) / 2.0, &truncate(title, fits), Anchor::Middle, FONT, true);
+    top
+}
+
+/// A legend box in the plot's upper right: a swatch (a bar or a line) and a name per entry.
+fn legend_box(s: &mut Svg, p: &Palette, (x1, y0): (f64, f64), entries: &[(String, Rgb, bool)]) {
+    if entries.is_empty() {
+        return;
+    }
+    let longest = entries.iter().map(|e| e.0.chars().count()).max().unwrap_or(0) as f64;
+    let (bw, bh) = (longest * CHAR_W + 44.0, entries.len() as f64 * 18.0 + 10.0);
+    let (bx, by) = (x1 - bw - 10.0, y0 + 6.0);
+    let _ = write!(s.out, r#"<rect x="{bx:.1}" y="{by:.1}" width="{bw:.1}" height="{bh:.1}" fill="{}" fill-opacity="0.85" stroke="{}"/>"#, p.background.hex(), p.grid.hex());
+    for (i, (name, colour, line)) in entries.iter().enumerate() {
+        let y = by + 14.0 + i as f64 * 18.0;
+        if *line {
+            s.line((bx + 8.0, y), (bx + 24.0, y), *colour, 2);
+        } else {
+            s.rect(bx + 10.0, y - 5.0, 12.0, 10.0, *colour);
+        }
+        s.text(bx + 32.0, y + 4.0, name, Anchor::Start, FONT, false);
+    }
+}
+
+fn draw_heat(s: &mut Svg, d: &HeatData, p: &Palette, theme: Theme, w: f64, h: f64) -> PlotArea {
+    let rows = d.rows.len().max(1);
+    let cols = d.columns.max(1);
+    let (x0, x1, y0, y1) = (MARGIN + LEFT, w - LEGEND - MARGIN, MARGIN, h - MARGIN - BOTTOM);
+    let (cw, rh) = ((x1 - x0) / cols as f64, (y1 - y0) / rows as f64);
+    // Row 0 at the top.
+    for (r, row) in d.cells.iter().enumerate() {
+        for col in 0..row.len() {
+            s.rect(x0 + col as f64 * cw, y0 + r as f64 * rh, cw, rh, heat(d.fraction(r, col), theme));
+        }
+    }
+    // Cells at the ceiling get an outline too, so they read without colour.
+    for (r, row) in d.cells.iter().enumerate() {
+        for col in (0..row.len()).filter(|&col| d.fraction(r, col) >= 1.0) {
+            s.outline(x0 + col as f64 * cw, y0 + r as f64 * rh, cw, rh, p.text);
+        }
+    }
+    s.line((x0, y1), (x1, y1), p.grid, 1);
+    let every = ((12.0 / rh).ceil() as usize).max(1);
+    for (r, label) in d.rows.iter().enumerate().filter(|(r, _)| r % every == 0) {
+        s.text(8.0, y0 + rh * (r as f64 + 0.5) + 4.0, &truncate(label, 22), Anchor::Start, FONT, false);
+    }
+    let title = if d.bucket == 1 { String::from("second") } else { format!("second (columns of {} s, busiest shown)", d.bucket) };
+    seconds_axis(s, p, (x0, x1, y1), cols, d.bucket, &title, None);
+    // Legend: the scale, and what "ceiling" means.
+    let lx = w - LEGEND + 6.0;
+    let steps = legend_steps();
+    s.text(lx, 20.0, "ceiling use", Anchor::Start, FONT, false);
+    for (i, (f, text)) in steps.iter().enumerate() {
+        let y = 30.0 + i as f64 * 20.0;
+        s.rect(lx, y, 18.0, 14.0, heat(*f, theme));
+        s.outline(lx, y, 18.0, 14.0, p.grid);
+        s.text(lx + 24.0, y + 11.0, text, Anchor::Start, FONT, false);
+    }
+    let y = 46.0 + steps.len() as f64 * 20.0;
+    for (i, line) in ["ceiling =", "3,000 RCU or", "1,000 WCU", "per second"].iter().enumerate() {
+        s.text(lx, y + i as f64 * 14.0, line, Anchor::Start, FONT - 1, false);
+    }
+    plot_area(x0, y0, x1, y1)
+}
+
+fn draw_lines(s: &mut Svg, d: &LinesData, p: &Palette, w: f64, h: f64) -> PlotArea {
+    let cols = d.series.first().map_or(1, |s| s.1.len()).max(1);
+    let max = d.series.iter().flat_map(|s| s.1.iter().copied()).fold(0.0f64, f64::max);
+    let (x0, x1, y0, y1) = (MARGIN + Y_AXIS, w - MARGIN, MARGIN, h - MARGIN - BOTTOM);
+    let top = value_axis(s, p, (x0, x1, y0, y1), max, &d.y_label);
+    seconds_axis(s, p, (x0, x1, y1), cols, d.bucket, "second", Some(y0));
+    let cw = (x1 - x0) / cols as f64;
+    let mut legend = Vec::new();
+    for (i, (name, values)) in d.series.iter().enumerate() {
+        let colour = p.series[i % p.series.len()];
+        s.polyline(values.iter().enumerate().map(|(x, &v)| (x0 + (x as f64 + 0.5) * cw, y1 - v / top * (y1 - y0))), colour);
+        legend.push((name.clone(), colour, true));
+    }
+    legend_box(s, p, (x1, y0), &legend);
+    plot_area(x0, y0, x1, y1)
+}
+
+fn draw_bars(s: &mut Svg, d: &BarsData, p: &Palette, w: f64, h: f64) -> PlotArea {
+    let n = d.categories.len().max(1);
+    let totals = (0..d.categories.len()).map(|i| d.stacks.iter().filter_map(|s| s.1.get(i)).sum::<f64>());
+    let max = totals.fold(d.limit.as_ref().map_or(0.0, |l| l.0), f64::max);
+    let (x0, x1, y0, y1) = (MARGIN + Y_AXIS, w - MARGIN, MARGIN, h - MARGIN - BOTTOM);
+    let top = value_axis(s, p, (x0, x1, y0, y1), max, &d.y_label);
+    s.line((x0, y1), (x1, y1), p.grid, 1);
+    let slot = (x1 - x0) / n as f64;
+    let y_of = |v: f64| y1 - v / top * (y1 - y0);
+    let mut legend = Vec::new();
+    for (si, (name, values)) in d.stacks.iter().enumerate() {
+        let colour = p.series[si % p.series.len()];
+        for (i, &v) in values.iter().enumerate() {
+            let base: f64 = d.stacks[..si].iter().filter_map(|s| s.1.get(i)).sum();
+            let (ya, yb) = (y_of(base + v), y_of(base));
+            s.rect(x0 + slot * (i as f64 + 0.15), ya, slot * 0.7, yb - ya, colour);
+        }
+        legend.push((name.clone(), colour, false));
+    }
+    if let Some((v, text)) = &d.limit {
+        s.line((x0, y_of(*v)), (x1, y_of(*v)), p.limit, 2);
+        legend.push((text.clone(), p.limit, true));
+    }
+    legend_box(s, p, (x1, y0), &legend);
+    let every = ((40.0 / slot).ceil() as usize).max(1);
+    let chars = ((slot * every as f64 - 12.0) / CHAR_W) as usize;
+    for (i, cat) in d.categories.iter().enumerate().filter(|(i, _)| i % every == 0) {
+        s.text(x0 + slot * i as f64 + 2.0, y1 + 17.0, &truncate(cat, chars.max(3)), Anchor::Start, FONT, false);
+    }
+    plot_area(x0, y0, x1, y1)
 }
