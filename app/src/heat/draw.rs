@@ -8,6 +8,8 @@
 
 use core::fmt::Write;
 
+use formats::share::escape_into;
+
 use super::chart::{group, BarsData, Chart, ChartData, HeatData, LinesData};
 use super::colour::{heat, legend_steps, palette, Palette, Rgb, Theme};
 
@@ -116,14 +118,7 @@ impl Svg {
             let _ = write!(self.out, r#" transform="rotate(-90 {x:.1} {y:.1})""#);
         }
         self.out.push('>');
-        for ch in s.chars() {
-            match ch {
-                '&' => self.out.push_str("&amp;"),
-                '<' => self.out.push_str("&lt;"),
-                '>' => self.out.push_str("&gt;"),
-                c => self.out.push(c),
-            }
-        }
+        escape_into(&mut self.out, s);
         self.out.push_str("</text>");
     }
 

@@ -131,7 +131,7 @@ fn store_after_first_frame(state: ArcRwSignal<ModelerState>, notice: ArcRwSignal
                     }
                 }
             },
-            std::time::Duration::ZERO,
+            0,
         );
     }));
 }
@@ -221,7 +221,7 @@ impl Modeler {
     pub fn save(&self) {
         PENDING.with(|p| {
             if !p.replace(true) {
-                set_timeout(flush, std::time::Duration::from_millis(250));
+                set_timeout(flush, 250);
             }
         });
     }

@@ -204,10 +204,7 @@ fn mark(n: &Rc<Node>, state: State) {
                 mark(&s, State::Check);
             }
         }
-        Kind::Effect if !n.queued.get() => {
-            n.queued.set(true);
-            RT.with(|rt| rt.pending.borrow_mut().push(n.clone()));
-        }
+        Kind::Effect => queue(n),
         _ => {}
     }
 }
@@ -253,9 +250,8 @@ fn run(n: &Rc<Node>) {
     if changed && n.kind == Kind::Memo {
         for s in live_subscribers(n) {
             s.state.set(State::Dirty);
-            if s.kind == Kind::Effect && !s.queued.get() {
-                s.queued.set(true);
-                RT.with(|rt| rt.pending.borrow_mut().push(s.clone()));
+            if s.kind == Kind::Effect {
+                queue(&s);
             }
         }
     }
@@ -271,11 +267,17 @@ fn unsubscribe(n: &Node) {
     }
 }
 
+/// Puts an effect in the queue the next flush runs, once however often it is marked.
+fn queue(n: &Rc<Node>) {
+    if !n.queued.replace(true) {
+        RT.with(|rt| rt.pending.borrow_mut().push(n.clone()));
+    }
+}
+
 /// Queues an effect's first run.
 pub fn enqueue(id: Id) {
     if let Some(n) = node(id) {
-        n.queued.set(true);
-        RT.with(|rt| rt.pending.borrow_mut().push(n));
+        queue(&n);
         schedule();
     }
 }

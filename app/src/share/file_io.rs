@@ -6,7 +6,8 @@
 
 use engine::model::Model;
 use crate::reactive::*;
-use crate::ui::page::{document, set_timeout};
+use crate::ui::dom::document;
+use crate::ui::page::set_timeout;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -165,7 +166,7 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     download_url(&url, name)?;
     // The browser resolves the link asynchronously: revoking the URL at once can cancel the download
     // (Chromium drops it as "no file"), so it is released a while later instead.
-    set_timeout(move || { let _ = web_sys::Url::revoke_object_url(&url); }, std::time::Duration::from_secs(60));
+    set_timeout(move || { let _ = web_sys::Url::revoke_object_url(&url); }, 60_000);
     Ok(())
 }
 

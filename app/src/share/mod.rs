@@ -20,7 +20,8 @@ pub use state::{launch, page_base, use_travel, GalleryState, Panel, Travel};
 
 use formats::launch::{Source, UrlRefusal};
 use crate::reactive::*;
-use crate::ui::page::{window, window_event_listener_untyped};
+use crate::ui::browser::window_on;
+use crate::ui::page::window;
 
 use crate::shell::{active_tab, Tab};
 
@@ -46,7 +47,7 @@ pub fn start() {
     }
     // A link pasted into the address bar of an open playground changes only the fragment: no reload.
     let embed = launch.embed;
-    window_event_listener_untyped("hashchange", move |_| {
+    window_on("hashchange", move |_| {
         let hash = window().location().hash().unwrap_or_default();
         if let Source::Link(fragment) = formats::launch::parse("", &hash).source {
             open_link(&fragment, embed);

@@ -73,12 +73,11 @@ pub fn set_timeout(f: impl FnOnce() + 'static, ms: i32) {
 
 #[inline(never)]
 fn set_timeout_boxed(f: Box<dyn FnOnce()>, ms: i32) {
-    let Some(w) = web_sys::window() else { return };
     if Owner::current().is_none() {
-        // From an event handler: nothing to end with, and the closure frees itself once called.
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(Closure::once_into_js(f).unchecked_ref(), ms);
-        return;
+        // From an event handler: nothing to end with.
+        return super::page::set_timeout(f, ms);
     }
+    let Some(w) = web_sys::window() else { return };
     let done = Rc::new(Cell::new(false));
     let fired = done.clone();
     let closure = Closure::once(move || {
