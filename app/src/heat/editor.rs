@@ -73,7 +73,7 @@ impl PatternForm {
             table: table.to_string(),
             op: String::from("PutItem"),
             index: String::new(),
-            key: format!("{pk}={}#{{id}}", pk.to_uppercase()),
+            key: format!("{pk}={}#{{id}}", pk.to_ascii_uppercase()),
             item: String::new(),
             key_count: String::from("1000"),
             item_bytes: String::new(),
@@ -230,7 +230,7 @@ pub fn defaults(model: &Model) -> WorkloadForm {
         if t.entities.is_empty() {
             let mut p = PatternForm::blank(name, &pk);
             if let Some(sk) = keys.get(1) {
-                p.key.push_str(&format!("; {sk}={}#{{id}}", sk.to_uppercase()));
+                p.key.push_str(&format!("; {sk}={}#{{id}}", sk.to_ascii_uppercase()));
             }
             patterns.push(p);
             continue;
