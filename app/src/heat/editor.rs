@@ -271,8 +271,8 @@ fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
 }
 
 fn number(errors: &mut FieldErrors, field: &str, text: &str, what: &str) -> f64 {
-    match text.trim().replace(',', "").parse::<f64>() {
-        Ok(v) if v.is_finite() => v,
+    match sim::decimal::parse_f64(&text.trim().replace(',', "")) {
+        Some(v) if v.is_finite() => v,
         _ => {
             errors.entry(field.to_string()).or_insert_with(|| format!("{what}: '{}' is not a number", text.trim()));
             0.0

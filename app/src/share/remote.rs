@@ -37,7 +37,7 @@ async fn fetch_text(url: &str) -> Result<String, String> {
     if !resp.ok() {
         return Err(format!("the server answered {} {}", resp.status(), resp.status_text()));
     }
-    let length = resp.headers().get("content-length").ok().flatten().and_then(|l| l.parse::<f64>().ok());
+    let length = resp.headers().get("content-length").ok().flatten().and_then(|l| l.trim().parse::<u64>().ok()).map(|l| l as f64);
     if length.is_some_and(|l| l > MAX_FILE_BYTES) {
         return Err(format!("it is larger than {} MB", MAX_FILE_BYTES / 1_048_576.0));
     }
