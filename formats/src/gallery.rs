@@ -49,7 +49,8 @@ macro_rules! template {
         Template {
             slug: $slug,
             category: Category::$category,
-            json: include_str!(concat!("../../engine/tests/data/models/gallery/", $slug, ".json")),
+            // The file as build.rs wrote it: the same JSON without indentation.
+            json: include_str!(concat!(env!("OUT_DIR"), "/gallery/", $slug, ".json")),
         }
     };
 }
