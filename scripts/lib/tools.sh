@@ -8,6 +8,7 @@
 
 TRUNK_VERSION="0.21.14"
 BINARYEN_VERSION="132.0.0"
+TERSER_VERSION="5.51.4"
 TOOLS_DIR="$ROOT/.tools"
 
 log() { printf '%s\n' "$*" >&2; }
@@ -96,6 +97,17 @@ ensure_wasm_opt() {
     export PATH="$dir/node_modules/.bin:$PATH"
 }
 
+# terser from npm minifies the release build's JavaScript (scripts/minify-js.mjs, a Trunk post-build hook).
+ensure_terser() {
+    local dir="$TOOLS_DIR/terser"
+    if [ "$(node -p "require('$dir/node_modules/terser/package.json').version" 2>/dev/null)" != "$TERSER_VERSION" ]; then
+        ensure_node
+        log "  npm install terser@$TERSER_VERSION"
+        mkdir -p "$dir"
+        npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error "terser@$TERSER_VERSION" >/dev/null
+    fi
+}
+
 ensure_node() {
     if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
         apt_install nodejs npm
@@ -169,6 +181,7 @@ ensure_build_tools() {
     ensure_wasm_target
     ensure_node
     ensure_wasm_opt
+    ensure_terser
     ensure_wasm_bindgen
     ensure_trunk
     fetch_crates
