@@ -86,22 +86,45 @@ impl Svg {
         Svg { out, text: p.text }
     }
 
+    /// A coordinate or length, to a tenth of a pixel.
+    fn num(&mut self, v: f64) {
+        sim::decimal::write_fixed(&mut self.out, v, 1);
+    }
+
+    /// ` name="v"` for each pair, numbers to a tenth of a pixel.
+    fn attrs(&mut self, pairs: &[(&str, f64)]) {
+        for (name, v) in pairs {
+            let _ = write!(self.out, r#" {name}=""#);
+            self.num(*v);
+            self.out.push('"');
+        }
+    }
+
     fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: Rgb) {
-        let _ = write!(self.out, r#"<rect x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" fill="{}"/>"#, w.max(0.0), h.max(0.0), fill.hex());
+        self.out.push_str("<rect");
+        self.attrs(&[("x", x), ("y", y), ("width", w.max(0.0)), ("height", h.max(0.0))]);
+        let _ = write!(self.out, r#" fill="{}"/>"#, fill.hex());
     }
 
     fn outline(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: Rgb) {
-        let _ = write!(self.out, r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="none" stroke="{}"/>"#, stroke.hex());
+        self.out.push_str("<rect");
+        self.attrs(&[("x", x), ("y", y), ("width", w), ("height", h)]);
+        let _ = write!(self.out, r#" fill="none" stroke="{}"/>"#, stroke.hex());
     }
 
     fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), stroke: Rgb, width: u32) {
-        let _ = write!(self.out, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{width}"/>"#, stroke.hex());
+        self.out.push_str("<line");
+        self.attrs(&[("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)]);
+        let _ = write!(self.out, r#" stroke="{}" stroke-width="{width}"/>"#, stroke.hex());
     }
 
     fn polyline(&mut self, points: impl Iterator<Item = (f64, f64)>, stroke: Rgb) {
         self.out.push_str(r#"<polyline fill="none" stroke-width="2" stroke-linejoin="round" points=""#);
         for (x, y) in points {
-            let _ = write!(self.out, "{x:.1},{y:.1} ");
+            self.num(x);
+            self.out.push(',');
+            self.num(y);
+            self.out.push(' ');
         }
         let _ = write!(self.out, r#"" stroke="{}"/>"#, stroke.hex());
     }
@@ -113,9 +136,15 @@ impl Svg {
             Anchor::Middle => "middle",
             Anchor::End => "end",
         };
-        let _ = write!(self.out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" font-size="{size}" fill="{}""#, self.text.hex());
+        self.out.push_str("<text");
+        self.attrs(&[("x", x), ("y", y)]);
+        let _ = write!(self.out, r#" text-anchor="{anchor}" font-size="{size}" fill="{}""#, self.text.hex());
         if vertical {
-            let _ = write!(self.out, r#" transform="rotate(-90 {x:.1} {y:.1})""#);
+            self.out.push_str(r#" transform="rotate(-90 "#);
+            self.num(x);
+            self.out.push(' ');
+            self.num(y);
+            self.out.push_str(r#")""#);
         }
         self.out.push('>');
         escape_into(&mut self.out, s);
@@ -149,8 +178,8 @@ fn tick_label(v: f64, step: f64) -> String {
     if step >= 1.0 {
         group(v.round() as u64)
     } else {
-        let decimals = (-step.log10()).ceil().clamp(1.0, 6.0) as usize;
-        format!("{v:.decimals$}")
+        let decimals = (-step.log10()).ceil().clamp(1.0, 6.0) as u32;
+        sim::decimal::fixed(v, decimals)
     }
 }
 
@@ -212,7 +241,9 @@ fn legend_box(s: &mut Svg, p: &Palette, (x1, y0): (f64, f64), entries: &[(String
     let longest = entries.iter().map(|e| e.0.chars().count()).max().unwrap_or(0) as f64;
     let (bw, bh) = (longest * CHAR_W + 44.0, entries.len() as f64 * 18.0 + 10.0);
     let (bx, by) = (x1 - bw - 10.0, y0 + 6.0);
-    let _ = write!(s.out, r#"<rect x="{bx:.1}" y="{by:.1}" width="{bw:.1}" height="{bh:.1}" fill="{}" fill-opacity="0.85" stroke="{}"/>"#, p.background.hex(), p.grid.hex());
+    s.out.push_str("<rect");
+    s.attrs(&[("x", bx), ("y", by), ("width", bw), ("height", bh)]);
+    let _ = write!(s.out, r#" fill="{}" fill-opacity="0.85" stroke="{}"/>"#, p.background.hex(), p.grid.hex());
     for (i, (name, colour, line)) in entries.iter().enumerate() {
         let y = by + 14.0 + i as f64 * 18.0;
         if *line {

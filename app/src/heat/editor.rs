@@ -124,12 +124,12 @@ impl PatternForm {
             key_count: p.key_count.to_string(),
             item_bytes: p.item_bytes.map(|b| b.to_string()).unwrap_or_default(),
             shape: shape.to_string(),
-            a: a.to_string(),
-            b: b.to_string(),
-            c: c.to_string(),
-            d: d.to_string(),
+            a: sim::decimal::trimmed(a, 9),
+            b: sim::decimal::trimmed(b, 9),
+            c: sim::decimal::trimmed(c, 9),
+            d: sim::decimal::trimmed(d, 9),
             distribution: distribution.to_string(),
-            dist_param: dist_param.to_string(),
+            dist_param: sim::decimal::trimmed(dist_param, 9),
             batch: p.batch_size.to_string(),
         }
     }
