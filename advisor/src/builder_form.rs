@@ -54,7 +54,7 @@ pub fn to_builder_form(request: &Value, partition: &str, sort: Option<&str>) -> 
             names.insert(k.clone(), v.as_str()?.to_string());
         }
     }
-    let mut values = BTreeMap::new();
+    let mut values = engine::value::Item::new();
     if let Some(v) = m.get("ExpressionAttributeValues") {
         for (k, v) in v.as_object()? {
             values.insert(k.clone(), value_from_json(v).ok()?);

@@ -10,11 +10,30 @@ use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 use serde_json::{Map, Value};
 
+use crate::vec_map::VecMap;
+
+/// A map that takes pairs one at a time: a `BTreeMap` or a [`VecMap`] (an item).
+pub trait InsertPairs<K, V>: Default {
+    fn put(&mut self, key: K, value: V);
+}
+
+impl<K: Ord, V> InsertPairs<K, V> for BTreeMap<K, V> {
+    fn put(&mut self, key: K, value: V) {
+        self.insert(key, value);
+    }
+}
+
+impl<K: Ord, V> InsertPairs<K, V> for VecMap<K, V> {
+    fn put(&mut self, key: K, value: V) {
+        self.insert(key, value);
+    }
+}
+
 /// A map of the pairs; a later pair replaces an earlier one with the same key, as `collect()` does.
-pub fn map_of<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
-    let mut m = BTreeMap::new();
+pub fn map_of<K: Ord, V, M: InsertPairs<K, V>>(pairs: impl IntoIterator<Item = (K, V)>) -> M {
+    let mut m = M::default();
     for (k, v) in pairs {
-        m.insert(k, v);
+        m.put(k, v);
     }
     m
 }

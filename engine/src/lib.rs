@@ -29,6 +29,7 @@ pub mod stream;
 pub mod table;
 pub mod throttle;
 pub mod value;
+pub mod vec_map;
 pub mod wire;
 
 /// The engine's version, shown by the playground and the server so users can match behaviour to a build.

@@ -75,7 +75,7 @@ fn run(case: &Case) -> Result<(), String> {
     let get = |k: &str| f.get(k).map(String::as_str);
     let names: Option<BTreeMap<String, String>> =
         get("names").map(|s| serde_json::from_str(s).unwrap_or_else(|e| panic!("names: {e}")));
-    let values: Option<BTreeMap<String, AttributeValue>> = get("values").map(|s| {
+    let values: Option<engine::value::Item> = get("values").map(|s| {
         let j = parse_json(s);
         let obj = j.as_object().expect("values must be an object");
         obj.iter().map(|(k, v)| (k.clone(), value_from_json(v).expect("valid value"))).collect()

@@ -45,7 +45,7 @@ fn values() -> BTreeMap<String, AttributeValue> {
 /// that compiled, apply an update that compiled. The error message, or `ok`.
 fn outcome(kind: Kind, text: &str) -> String {
     let all = values();
-    let used: BTreeMap<String, AttributeValue> = all
+    let used: engine::value::Item = all
         .into_iter()
         .filter(|(k, _)| text.contains(k.as_str()))
         .collect();

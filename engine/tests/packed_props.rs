@@ -3,7 +3,6 @@
 //! item; and key values must order as DynamoDB orders keys (`value::key_cmp`, the naive reference)
 //! whatever their length (inline or on the heap).
 
-use std::collections::BTreeMap;
 
 use engine::number::Number;
 use engine::table::key::{KeyVal, PrimaryKey};
@@ -42,13 +41,13 @@ fn value() -> impl Strategy<Value = AttributeValue> {
     scalar().prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
             proptest::collection::vec(inner.clone(), 0..6).prop_map(AttributeValue::L),
-            proptest::collection::btree_map(name(), inner, 0..6).prop_map(AttributeValue::M),
+            proptest::collection::btree_map(name(), inner, 0..6).prop_map(|m| AttributeValue::M(m.into_iter().collect())),
         ]
     })
 }
 
 fn item() -> impl Strategy<Value = Item> {
-    proptest::collection::btree_map(name(), value(), 0..10)
+    proptest::collection::btree_map(name(), value(), 0..10).prop_map(|m| m.into_iter().collect())
 }
 
 fn key_value() -> impl Strategy<Value = AttributeValue> {
@@ -135,7 +134,7 @@ proptest! {
 
 #[test]
 fn a_packed_item_is_close_to_its_dynamodb_size() {
-    let mut item: Item = BTreeMap::new();
+    let mut item = Item::new();
     item.insert("pk".into(), AttributeValue::S("customer#000123".into()));
     item.insert("sk".into(), AttributeValue::S("order#0012".into()));
     item.insert("price".into(), AttributeValue::N(Number::from_i64(12_345)));

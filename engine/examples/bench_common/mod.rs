@@ -99,7 +99,7 @@ pub fn queries(db: &Database, count: u64, seed: u64, filtered: bool) -> u64 {
     let mut items = 0;
     let partitions = ITEMS / PER_PARTITION;
     for _ in 0..count {
-        let mut values = std::collections::BTreeMap::new();
+        let mut values = engine::value::Item::new();
         values.insert(":p".to_string(), s(format!("customer#{:06}", rng.next() % partitions)));
         if filtered {
             values.insert(":z".to_string(), n(0));

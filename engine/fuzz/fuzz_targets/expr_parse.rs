@@ -81,7 +81,7 @@ fuzz_target!(|data: &[u8]| {
         .filter(|(i, _)| name_bits & (1 << i) != 0)
         .map(|(_, (k, v))| (k.to_string(), v.to_string()))
         .collect();
-    let values: BTreeMap<String, AttributeValue> = values()
+    let values: engine::value::Item = values()
         .into_iter()
         .enumerate()
         .filter(|(i, _)| value_bits & (1 << i) != 0)
@@ -140,7 +140,6 @@ fuzz_target!(|data: &[u8]| {
     if let Some(u) = &compiled.update {
         u.top_level_targets();
         u.nested_top_level_targets();
-        u.top_level_literal_types();
         for base in [&item, &empty] {
             if let Ok(new) = u.apply(base) {
                 check_item(&new);

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
-use crate::value::{item_from_json, name_too_large, values_from_json, AttributeValue, Item, NAME_TOO_LARGE_MESSAGE};
+use crate::value::{item_from_json, name_too_large, values_from_json, Item, NAME_TOO_LARGE_MESSAGE};
 
 fn ser(msg: &str) -> ApiError {
     ApiError::Serialization(String::from(msg))
@@ -156,7 +156,7 @@ pub fn opt_name_map(m: &Map<String, Value>, name: &str) -> Result<Option<Value>,
 }
 
 /// `ExpressionAttributeValues`: a map of attribute values (its keys are placeholders, not names).
-pub fn opt_values(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, AttributeValue>>, ApiError> {
+pub fn opt_values(m: &Map<String, Value>) -> Result<Option<Item>, ApiError> {
     match field(m, "ExpressionAttributeValues") {
         None => Ok(None),
         Some(v @ Value::Object(_)) => values_from_json(v).map(Some).map_err(ApiError::from),

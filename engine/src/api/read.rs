@@ -10,7 +10,7 @@ use crate::api::json::{self, list_of_str, opt_bool, opt_int, opt_item, opt_list,
 use crate::capacity::{Consumed, ReturnCapacity};
 use crate::error::ApiError;
 use crate::table::ReadItem;
-use crate::value::{item_to_json, AttributeValue, Item};
+use crate::value::{item_to_json, Item};
 
 /// `Select`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub struct ReadExpressions {
     pub filter_expression: Option<String>,
     pub key_condition_expression: Option<String>,
     pub names: Option<BTreeMap<String, String>>,
-    pub values: Option<BTreeMap<String, AttributeValue>>,
+    pub values: Option<Item>,
     pub attributes_to_get: Option<Value>,
     pub key_conditions: Option<Value>,
     pub query_filter: Option<Value>,

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use crate::api::json::{self, opt_item, opt_name_map, opt_names, opt_str, opt_values, Checks};
 use crate::capacity::{Consumed, ReturnCapacity};
 use crate::error::ApiError;
-use crate::value::{item_to_json, AttributeValue, Item};
+use crate::value::{item_to_json, Item};
 
 /// `ReturnValues`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -38,7 +38,7 @@ impl ReturnValues {
 pub struct WriteExpressions {
     pub condition_expression: Option<String>,
     pub names: Option<BTreeMap<String, String>>,
-    pub values: Option<BTreeMap<String, AttributeValue>>,
+    pub values: Option<Item>,
     pub expected: Option<Value>,
     pub conditional_operator: Option<String>,
     /// Generated from a PartiQL statement (see `ExpressionInputs::from_statement`).

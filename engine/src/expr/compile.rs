@@ -7,7 +7,6 @@
 //! 5. every supplied placeholder was used by some expression;
 //! 6. the key condition's shape, then its binding to the key schema.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -22,7 +21,6 @@ use super::resolve::Resolver;
 use super::validate::Checker;
 use super::validate_update::{check_projection, check_update};
 use super::{legacy, Compiled, Condition, ExprError, ExpressionInputs, Projection, Update};
-use crate::value::AttributeValue;
 
 /// DynamoDB's limit on one expression string, in bytes.
 pub(crate) const MAX_EXPRESSION_BYTES: usize = 4096;
@@ -192,9 +190,9 @@ fn projection(src: &str, r: &mut Resolver<'_>) -> Result<Projection, ExprError> 
     Ok(Projection { paths })
 }
 
-fn unused<V>(supplied: Option<&BTreeMap<String, V>>, used: &alloc::collections::BTreeSet<String>, what: &str) -> Result<(), ExprError> {
-    let Some(map) = supplied else { return Ok(()) };
-    let unused: Vec<&str> = map.keys().filter(|k| !used.contains(*k)).map(String::as_str).collect();
+fn unused<'k>(supplied: Option<impl Iterator<Item = &'k String>>, used: &alloc::collections::BTreeSet<String>, what: &str) -> Result<(), ExprError> {
+    let Some(keys) = supplied else { return Ok(()) };
+    let unused: Vec<&str> = keys.filter(|k| !used.contains(*k)).map(String::as_str).collect();
     if unused.is_empty() {
         return Ok(());
     }
@@ -235,8 +233,8 @@ pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
     if let Some(src) = i.projection_expression {
         out.projection = Some(projection(src, &mut r)?);
     }
-    unused(i.names, &r.used_names, "ExpressionAttributeNames")?;
-    unused::<AttributeValue>(i.values, &r.used_values, "ExpressionAttributeValues")?;
+    unused(i.names.map(|m| m.keys()), &r.used_names, "ExpressionAttributeNames")?;
+    unused(i.values.map(|m| m.keys()), &r.used_values, "ExpressionAttributeValues")?;
     if let Some(e) = key_expr {
         let mut ts = Vec::new();
         // DynamoDB words key-condition shape errors without the `Invalid KeyConditionExpression:` prefix.

@@ -34,9 +34,9 @@
 //! ```
 //! use std::collections::BTreeMap;
 //! use engine::expr::{compile, ExpressionInputs};
-//! use engine::value::AttributeValue;
+//! use engine::value::{AttributeValue, Item};
 //!
-//! let values = BTreeMap::from([(":p".to_string(), AttributeValue::S("ab".into()))]);
+//! let values = Item::from([(":p".to_string(), AttributeValue::S("ab".into()))]);
 //! let compiled = compile(&ExpressionInputs {
 //!     condition_expression: Some("begins_with(#n, :p)"),
 //!     names: Some(&BTreeMap::from([("#n".to_string(), "name".to_string())])),
@@ -44,7 +44,7 @@
 //!     ..Default::default()
 //! })
 //! .unwrap();
-//! let item = BTreeMap::from([("name".to_string(), AttributeValue::S("abc".into()))]);
+//! let item = Item::from([("name".to_string(), AttributeValue::S("abc".into()))]);
 //! assert!(compiled.condition.unwrap().eval(&item));
 //! ```
 //!
@@ -123,7 +123,7 @@ pub struct ExpressionInputs<'a> {
     pub projection_expression: Option<&'a str>,
     pub update_expression: Option<&'a str>,
     pub names: Option<&'a BTreeMap<String, String>>,
-    pub values: Option<&'a BTreeMap<String, AttributeValue>>,
+    pub values: Option<&'a Item>,
     /// Schema for key conditions (required when a key condition is present).
     pub key_schema: Option<KeySchemaRef<'a>>,
     // Legacy parameters:

@@ -41,7 +41,7 @@ pub(crate) fn path_str(path: &[Elem]) -> String {
 
 pub(crate) struct Resolver<'a> {
     names: Option<&'a BTreeMap<String, String>>,
-    values: Option<&'a BTreeMap<String, AttributeValue>>,
+    values: Option<&'a crate::value::Item>,
     pub used_names: BTreeSet<String>,
     pub used_values: BTreeSet<String>,
     /// See [`super::ExpressionInputs::from_statement`].
@@ -49,7 +49,7 @@ pub(crate) struct Resolver<'a> {
 }
 
 impl<'a> Resolver<'a> {
-    pub fn new(names: Option<&'a BTreeMap<String, String>>, values: Option<&'a BTreeMap<String, AttributeValue>>) -> Self {
+    pub fn new(names: Option<&'a BTreeMap<String, String>>, values: Option<&'a crate::value::Item>) -> Self {
         Resolver { names, values, used_names: BTreeSet::new(), used_values: BTreeSet::new(), from_statement: false }
     }
 

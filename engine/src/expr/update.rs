@@ -52,7 +52,7 @@ fn value_of(v: &UVal, item: &Item) -> Result<AttributeValue, ExprError> {
 /// The container that holds the last element of `path` (the item itself for a top-level name).
 enum Parent<'a> {
     Item(&'a mut Item),
-    Map(&'a mut alloc::collections::BTreeMap<String, AttributeValue>),
+    Map(&'a mut crate::value::Item),
     List(&'a mut Vec<AttributeValue>),
 }
 

@@ -32,7 +32,7 @@ pub fn literal(e: &Expr, params: &[AttributeValue]) -> Result<Option<AttributeVa
         Expr::Lit(Lit::Missing) => return Err(invalid(msg::MISSING_NEEDS_IS)),
         Expr::Param(i) => params.get(*i).cloned().ok_or_else(|| invalid(msg::PARAMETER_COUNT))?,
         Expr::Tuple(fields) => {
-            let mut m = BTreeMap::new();
+            let mut m = crate::value::Item::new();
             for (k, v) in fields {
                 let Some(v) = literal(v, params)? else { return Err(invalid(format!("Unsupported data type: {} under key {k}", kind(v)))) };
                 if m.insert(k.clone(), v).is_some() {
@@ -97,7 +97,7 @@ fn kind(e: &Expr) -> &'static str {
 #[derive(Debug, Default)]
 pub struct Builder {
     pub names: BTreeMap<String, String>,
-    pub values: BTreeMap<String, AttributeValue>,
+    pub values: crate::value::Item,
     by_name: BTreeMap<String, String>,
 }
 

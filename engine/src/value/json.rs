@@ -8,7 +8,6 @@
 //! Message sources: dynalite's test suite (recorded against DynamoDB), moto, and conformance suites
 //! that capture AWS's answers; see the data files under `tests/data/values/`.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -169,7 +168,7 @@ pub fn item_to_json(item: &Item) -> Value {
     map_to_json(item)
 }
 
-fn map_to_json(map: &BTreeMap<String, AttributeValue>) -> Value {
+fn map_to_json(map: &Item) -> Value {
     crate::collect::object_of(map.iter().map(|(k, v)| (k.clone(), value_to_json(v))))
 }
 
@@ -378,7 +377,7 @@ fn decode_member(tag: &str, body: &Value, level: usize) -> Result<AttributeValue
             AttributeValue::L(items.iter().map(|x| decode(x, level + 1)).collect::<Result<_, _>>()?)
         }
         "M" => {
-            let mut map = BTreeMap::new();
+            let mut map = Item::new();
             if let Some(obj) = body.as_object() {
                 for (k, x) in obj {
                     check_name_size(k)?;

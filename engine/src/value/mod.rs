@@ -32,16 +32,17 @@ pub use size::{
     MAX_NESTING_DEPTH, NESTING_MESSAGE,
 };
 
-use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use core::cmp::Ordering;
 
 use crate::number::Number;
+use crate::vec_map::VecMap;
 
-/// An item: attribute name to value. BTreeMap for deterministic iteration and output.
-pub type Item = BTreeMap<String, AttributeValue>;
+/// An item: attribute name to value, in name order (deterministic iteration and output). A sorted vector
+/// ([`crate::vec_map`]), not a `BTreeMap`: items are small, and the map's code is in the browser bundle.
+pub type Item = VecMap<String, AttributeValue>;
 
 /// One DynamoDB attribute value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,7 +53,7 @@ pub enum AttributeValue {
     Bool(bool),
     Null,
     L(Vec<AttributeValue>),
-    M(BTreeMap<String, AttributeValue>),
+    M(Item),
     /// Canonical: sorted by UTF-8 bytes, unique, non-empty.
     SS(Vec<String>),
     /// Canonical: sorted numerically, unique, non-empty.

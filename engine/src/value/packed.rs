@@ -22,7 +22,6 @@
 //! Only the encoders produce buffers, so decoding never meets malformed bytes; it still checks every
 //! read and yields nothing rather than panicking if it ever did.
 
-use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -320,7 +319,7 @@ fn value_len(v: &AttributeValue) -> usize {
     }
 }
 
-fn map_len(map: &BTreeMap<String, AttributeValue>) -> usize {
+fn map_len(map: &Item) -> usize {
     uint_len(map.len() as u128) + map.iter().map(|(k, v)| bytes_len(k.as_bytes()) + value_len(v)).sum::<usize>()
 }
 
@@ -374,9 +373,9 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn read_map(r: &mut Reader<'_>) -> Option<BTreeMap<String, AttributeValue>> {
+fn read_map(r: &mut Reader<'_>) -> Option<Item> {
     let count = r.len()?;
-    let mut map = BTreeMap::new();
+    let mut map = Item::new();
     for _ in 0..count {
         let k = String::from(r.str()?);
         map.insert(k, read_value(r)?);

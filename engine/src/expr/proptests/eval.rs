@@ -136,7 +136,7 @@ fn rcond() -> impl Strategy<Value = RCond> {
 
 /// Renders a reference condition as expression text, collecting the `:vN` values it needs.
 struct Render {
-    values: BTreeMap<String, AttributeValue>,
+    values: Item,
 }
 
 impl Render {
@@ -290,7 +290,7 @@ proptest! {
 
     #[test]
     fn evaluation_matches_reference(c in rcond(), item in ritem()) {
-        let mut r = Render { values: BTreeMap::new() };
+        let mut r = Render { values: crate::value::Item::new() };
         let text = r.cond(&c);
         prop_assume!(text.len() <= 4096);
         let values = (!r.values.is_empty()).then_some(&r.values);
@@ -303,7 +303,7 @@ proptest! {
     /// `Condition::top_level_names` (Query's filter key check) lists what the reference reads.
     #[test]
     fn top_level_names_match_reference(c in rcond()) {
-        let mut r = Render { values: BTreeMap::new() };
+        let mut r = Render { values: crate::value::Item::new() };
         let text = r.cond(&c);
         prop_assume!(text.len() <= 4096);
         let values = (!r.values.is_empty()).then_some(&r.values);

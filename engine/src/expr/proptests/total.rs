@@ -86,7 +86,7 @@ fn value(j: &str) -> AttributeValue {
 }
 
 /// The placeholder maps a request with these texts needs, plus (when `extra`) one it does not use.
-fn maps(texts: &[&str], extra: bool) -> (BTreeMap<String, String>, BTreeMap<String, AttributeValue>) {
+fn maps(texts: &[&str], extra: bool) -> (BTreeMap<String, String>, Item) {
     let values = [
         (":n", r#"{"N": "9.9999999999999999999999999999999999999E+125"}"#),
         (":s", r#"{"S": "x"}"#),
@@ -95,7 +95,7 @@ fn maps(texts: &[&str], extra: bool) -> (BTreeMap<String, String>, BTreeMap<Stri
         (":x", r#"{"N": "-1"}"#),
     ];
     let mut n = BTreeMap::new();
-    let mut v = BTreeMap::new();
+    let mut v = Item::new();
     for t in texts {
         for (k, name) in [("#a", "a"), ("#s", "status")] {
             if t.contains(k) {

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 use super::eval::{attr, ritem, rv, rv_scalar, to_item, Rv};
 use crate::expr::{compile, ExpressionInputs};
-use crate::value::AttributeValue;
+use crate::value::{AttributeValue, Item};
 
 /// One update action on its own attribute (so no two paths overlap).
 #[derive(Debug, Clone)]
@@ -172,7 +172,7 @@ fn r_updated_old(item: &BTreeMap<String, Rv>, actions: &[(&'static str, RAction)
     out
 }
 
-fn render_update(actions: &[(&'static str, RAction)], values: &mut BTreeMap<String, AttributeValue>) -> String {
+fn render_update(actions: &[(&'static str, RAction)], values: &mut Item) -> String {
     let mut lit = |v: AttributeValue| {
         let key = format!(":u{}", values.len());
         values.insert(key.clone(), v);
@@ -213,7 +213,7 @@ proptest! {
         acts in proptest::collection::btree_map(attr(), raction(), 1..4),
     ) {
         let actions: Vec<(&'static str, RAction)> = acts.into_iter().collect();
-        let mut values = BTreeMap::new();
+        let mut values = Item::new();
         let text = render_update(&actions, &mut values);
         let compiled = compile(&ExpressionInputs {
             update_expression: Some(&text),
@@ -235,7 +235,7 @@ proptest! {
         acts in proptest::collection::btree_map(attr(), raction(), 1..4),
     ) {
         let actions: Vec<(&'static str, RAction)> = acts.into_iter().collect();
-        let mut values = BTreeMap::new();
+        let mut values = Item::new();
         let text = render_update(&actions, &mut values);
         let compiled = compile(&ExpressionInputs {
             update_expression: Some(&text),
@@ -253,7 +253,7 @@ proptest! {
     #[test]
     fn apply_to_new_ignores_nested_removes(acts in proptest::collection::btree_map(attr(), raction(), 1..4)) {
         let actions: Vec<(&'static str, RAction)> = acts.into_iter().collect();
-        let mut values = BTreeMap::new();
+        let mut values = Item::new();
         let text = render_update(&actions, &mut values);
         let compiled = compile(&ExpressionInputs {
             update_expression: Some(&text),
