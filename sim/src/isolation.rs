@@ -18,12 +18,12 @@ use engine::value::AttributeValue;
 use crate::target::Target;
 
 /// A partition-key value as the text hot keys are reported and compared by: a string as itself
-/// (borrowed), a number in its canonical digits, anything else (binary) in its debug form.
+/// (borrowed), a number in its canonical digits, anything else (binary) as its DynamoDB JSON.
 pub fn key_text(v: &AttributeValue) -> Cow<'_, str> {
     match v {
         AttributeValue::S(s) => Cow::Borrowed(s.as_str()),
         AttributeValue::N(n) => Cow::Owned(n.to_string()),
-        other => Cow::Owned(alloc::format!("{other:?}")),
+        other => Cow::Owned(alloc::string::ToString::to_string(&engine::value::value_to_json(other))),
     }
 }
 

@@ -31,6 +31,7 @@ use alloc::vec::Vec;
 use engine::capacity::{Consumed, Kind as ChargeKind, Reason, Target as ChargeTarget};
 use engine::db::Database;
 use engine::throttle::{Access, IndexWrite, ReadRange, ThrottlePolicy};
+use engine::table::schema::{BillingMode, IndexKind, Throughput};
 use engine::value::Item;
 
 use crate::isolation::{isolate_hottest, key_text, KeySecond};
@@ -38,13 +39,17 @@ use crate::layout::key_hash;
 use crate::pricing::served_by;
 use crate::target::{Kind, Target, ThrottleReason};
 
+/// What of a table's definition the partitions depend on: billing, throughput, and each index's name, kind
+/// and throughput (compared as values, not as `Debug` text, which the release build shortens).
+type Signature = (BillingMode, Option<Throughput>, Vec<(String, IndexKind, Option<Throughput>)>);
+
 struct LiveTable {
     /// The partition-key attribute of each target, parallel to `targets`.
     pks: Vec<String>,
     /// The table first, then each GSI (see `runner::targets_for`).
     targets: Vec<Target>,
     /// The definition this state was built from (rebuilt when it changes).
-    signature: String,
+    signature: Signature,
     /// Per target, this second's served traffic per partition-key text: (hash, read + 3 × write
     /// half-units), what isolation picks the hottest key from.
     second_keys: Vec<BTreeMap<String, (u64, u64)>>,
@@ -112,8 +117,8 @@ impl LiveThrottle {
         self.tables.retain(|name, _| db.table(name).is_some());
         for name in db.table_names() {
             let Some(t) = db.table(name) else { continue };
-            let indexes: Vec<_> = t.def.indexes.iter().map(|i| (&i.name, i.kind, i.throughput)).collect();
-            let signature = alloc::format!("{:?}{:?}{:?}", t.def.billing, t.def.throughput, indexes);
+            let indexes = t.def.indexes.iter().map(|i| (i.name.clone(), i.kind, i.throughput)).collect();
+            let signature = (t.def.billing, t.def.throughput, indexes);
             if self.tables.get(name).is_some_and(|l| l.signature == signature) {
                 continue;
             }

@@ -109,7 +109,7 @@ fn value_template(vars: &mut Vars, name: &str, v: &Value) -> Result<ValueTemplat
     }
     value_from_json(v)
         .map(ValueTemplate::Fixed)
-        .map_err(|e| workload(format!("item attribute '{name}': {e:?}")))
+        .map_err(|e| workload(format!("item attribute '{name}': {e}")))
 }
 
 impl Compiled {

@@ -475,7 +475,8 @@ impl Simulation {
         let start = p.arena.len() as u32;
         for ch in charges {
             let Some(&target) = self.target_ids.get(&ch.target) else {
-                return Err(workload(alloc::format!("pattern '{}': a charge on an unknown target {:?}", p.c.name, ch.target)));
+                let index = ch.target.index.as_deref().map(|i| alloc::format!(", index {i}")).unwrap_or_default();
+                return Err(workload(alloc::format!("pattern '{}': a charge on an unknown target (table {}{index})", p.c.name, ch.target.table)));
             };
             let (hash, key, rotate) = match &ch.pk {
                 Some(v) => {

@@ -23,7 +23,7 @@ pub enum TransactAction {
     ConditionCheck { key: Item },
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TransactWriteItem {
     pub table_name: String,
     pub action: TransactAction,

@@ -34,7 +34,7 @@ impl ReturnValues {
 }
 
 /// Expression parameters shared by the write actions.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct WriteExpressions {
     pub condition_expression: Option<String>,
     pub names: Option<BTreeMap<String, String>>,

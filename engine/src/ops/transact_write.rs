@@ -43,7 +43,7 @@ pub(crate) const MULTIPLE_OPERATIONS: &str = "Transaction request cannot include
 /// Remembered ClientRequestTokens: token -> (when first used, request fingerprint, output).
 #[derive(Debug, Clone, Default)]
 pub struct TokenCache {
-    entries: BTreeMap<String, (u64, String, TransactWriteItemsOutput)>,
+    entries: BTreeMap<String, (u64, Fingerprint, TransactWriteItemsOutput)>,
 }
 
 impl TokenCache {
@@ -52,9 +52,12 @@ impl TokenCache {
     }
 }
 
-/// A stable description of what a request asks for, to recognise a retry of the same request.
-fn fingerprint(input: &TransactWriteItemsInput) -> String {
-    format!("{:?}|{:?}|{}", input.items, input.return_consumed_capacity, input.return_item_collection_metrics)
+/// What a request asks for, to recognise a retry of the same request: every parameter but the token.
+/// Compared as values (`PartialEq`), not as `Debug` text, which the release build shortens.
+type Fingerprint = (Vec<crate::api::transact::TransactWriteItem>, crate::capacity::ReturnCapacity, bool);
+
+fn fingerprint(input: &TransactWriteItemsInput) -> Fingerprint {
+    (input.items.clone(), input.return_consumed_capacity, input.return_item_collection_metrics)
 }
 
 fn cancelled(reasons: Vec<CancellationReason>) -> ApiError {
