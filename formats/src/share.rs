@@ -102,8 +102,10 @@ impl fmt::Display for ShareError {
     }
 }
 
-/// The compact JSON a link carries.
-fn envelope(model: &Model, view: &View) -> String {
+/// The compact JSON a link carries, before compression (the first step of [`encode`]; the app
+/// compresses it with the browser's own zlib, `CompressionStream`, and finishes with
+/// [`fragment_from_zlib`]).
+pub fn envelope(model: &Model, view: &View) -> String {
     let mut v = json!({ "model": model.to_json() });
     let mut view_json = serde_json::Map::new();
     if let Some(tab) = &view.tab {
@@ -118,21 +120,28 @@ fn envelope(model: &Model, view: &View) -> String {
     v.to_string()
 }
 
-/// The fragment (without `#`) for `model` and `view`.
-pub fn encode(model: &Model, view: &View) -> String {
-    let json = envelope(model, view);
-    // Best compression for models that can make a shareable link; a fast level for big ones, whose link
-    // is far too long anyway (so the Share dialog of a 100,000-item model opens without a long wait).
-    let level = if json.len() > 1024 * 1024 { 1 } else { 9 };
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), level);
+/// The fragment (without `#`) for a zlib stream of the [`envelope`].
+pub fn fragment_from_zlib(packed: &[u8]) -> String {
     let mut out = String::with_capacity(PREFIX.len() + packed.len() * 4 / 3 + 4);
     out.push_str(PREFIX);
-    URL_SAFE_NO_PAD.encode_string(&packed, &mut out);
+    URL_SAFE_NO_PAD.encode_string(packed, &mut out);
     out
 }
 
-/// Read a fragment (with or without its leading `#`).
-pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
+/// The fragment (without `#`) for `model` and `view`, compressed by miniz_oxide (native callers and
+/// tests; the browser bundle compresses with the browser's zlib instead, see [`envelope`]).
+#[cfg(feature = "zlib")]
+pub fn encode(model: &Model, view: &View) -> String {
+    let json = envelope(model, view);
+    // Best compression for models that can make a shareable link; a fast level for big ones, whose link
+    // is far too long anyway.
+    let level = if json.len() > 1024 * 1024 { 1 } else { 9 };
+    fragment_from_zlib(&miniz_oxide::deflate::compress_to_vec_zlib(json.as_bytes(), level))
+}
+
+/// A fragment's zlib stream, checked before anything is decoded: bounded length, the format prefix,
+/// base64url only (with or without the leading `#`).
+pub fn zlib_from_fragment(fragment: &str) -> Result<Vec<u8>, ShareError> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_LINK_CHARS {
         return Err(ShareError::TooLong { chars: fragment.chars().count() });
@@ -148,9 +157,16 @@ pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
     if let Some(at) = payload.bytes().position(|b| !(b.is_ascii_alphanumeric() || b == b'-' || b == b'_')) {
         return Err(ShareError::BadCharacter { at });
     }
-    let packed = URL_SAFE_NO_PAD.decode(payload).map_err(|_| ShareError::Truncated)?;
-    let json = inflate(&packed)?;
-    let text = core::str::from_utf8(&json).map_err(|_| ShareError::Corrupt)?;
+    URL_SAFE_NO_PAD.decode(payload).map_err(|_| ShareError::Truncated)
+}
+
+/// The link's content from its inflated envelope (at most [`MAX_DECODED_BYTES`], which the inflater
+/// enforces), read by the strict model reader.
+pub fn shared_from_json(json: &[u8]) -> Result<Shared, ShareError> {
+    if json.len() > MAX_DECODED_BYTES {
+        return Err(ShareError::TooLarge);
+    }
+    let text = core::str::from_utf8(json).map_err(|_| ShareError::Corrupt)?;
     let v: Value = serde_json::from_str(text).map_err(|e| ShareError::Envelope(e.to_string()))?;
     let Value::Object(mut env) = v else { return Err(ShareError::Envelope("expected an object".into())) };
     let model = env.remove("model").ok_or_else(|| ShareError::Envelope("no model".into()))?;
@@ -165,12 +181,17 @@ pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
     Ok(Shared { model, view })
 }
 
-fn inflate(packed: &[u8]) -> Result<Vec<u8>, ShareError> {
+/// Read a fragment (with or without its leading `#`), inflating with miniz_oxide under the
+/// [`MAX_DECODED_BYTES`] limit (native callers and tests; the app inflates with the browser's zlib).
+#[cfg(feature = "zlib")]
+pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
     use miniz_oxide::inflate::TINFLStatus;
-    miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, MAX_DECODED_BYTES).map_err(|e| match e.status {
+    let packed = zlib_from_fragment(fragment)?;
+    let json = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_DECODED_BYTES).map_err(|e| match e.status {
         TINFLStatus::HasMoreOutput => ShareError::TooLarge,
         _ => ShareError::Corrupt,
-    })
+    })?;
+    shared_from_json(&json)
 }
 
 /// How shareable a link of this length is.

@@ -6,7 +6,7 @@ use base64::Engine as _;
 use engine::model::Model;
 use formats::gallery::TEMPLATES;
 use formats::share::{
-    decode, embed_snippet, embed_url, encode, judge_length, EmbedOptions, LinkLength, ShareError, View, MAX_DECODED_BYTES,
+    decode, embed_snippet, embed_url, encode, envelope, fragment_from_zlib, judge_length, shared_from_json, zlib_from_fragment, EmbedOptions, LinkLength, ShareError, View, MAX_DECODED_BYTES,
     MAX_LINK_CHARS, PREFIX,
 };
 
@@ -30,6 +30,48 @@ fn every_template_round_trips_with_its_view() {
         assert_eq!(back.view, view());
         assert_eq!(encode(&m, &view()), link, "deterministic");
     }
+}
+
+/// A zlib stream of one stored (uncompressed) block: what any zlib may write, byte for byte different
+/// from miniz_oxide's output.
+fn stored_zlib(data: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x78, 0x01];
+    let mut chunks = data.chunks(65_535).peekable();
+    if chunks.peek().is_none() {
+        out.extend_from_slice(&[1, 0, 0, 0xff, 0xff]);
+    }
+    while let Some(chunk) = chunks.next() {
+        let len = chunk.len() as u16;
+        out.push(u8::from(chunks.peek().is_none()));
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&(!len).to_le_bytes());
+        out.extend_from_slice(chunk);
+    }
+    let (mut a, mut b) = (1u32, 0u32);
+    for &byte in data {
+        a = (a + u32::from(byte)) % 65_521;
+        b = (b + a) % 65_521;
+    }
+    out.extend_from_slice(&((b << 16) | a).to_be_bytes());
+    out
+}
+
+/// The app compresses with the browser's zlib and reads links in steps (`envelope`, then
+/// `fragment_from_zlib`; `zlib_from_fragment`, then `shared_from_json`): a link from any zlib opens, and
+/// the steps give what `encode`/`decode` give.
+#[test]
+fn links_from_any_zlib_open_and_the_steps_match_encode_and_decode() {
+    for t in &TEMPLATES {
+        let m = t.model().unwrap();
+        let json = envelope(&m, &view());
+        let link = fragment_from_zlib(&stored_zlib(json.as_bytes()));
+        assert_eq!(decode(&link).unwrap(), decode(&encode(&m, &view())).unwrap(), "{}", t.slug);
+        let packed = zlib_from_fragment(&encode(&m, &view())).unwrap();
+        let inflated = miniz_oxide::inflate::decompress_to_vec_zlib(&packed).unwrap();
+        assert_eq!(inflated, json.as_bytes(), "{}", t.slug);
+        assert_eq!(shared_from_json(&inflated).unwrap().model, m, "{}", t.slug);
+    }
+    assert_eq!(shared_from_json(&vec![b' '; MAX_DECODED_BYTES + 1]), Err(ShareError::TooLarge));
 }
 
 #[test]

@@ -12,6 +12,16 @@ use super::state::{launch, page_base, use_travel, GalleryState, Panel};
 use crate::modeler::use_modeler;
 use crate::ui::prelude::*;
 
+/// Opens the Share dialog once the browser has compressed the model into the link.
+fn open_share(t: super::Travel) {
+    wasm_bindgen_futures::spawn_local(async move {
+        match current_fragment().await {
+            Ok(f) => t.panel.set(Some(Panel::Share(f.into()))),
+            Err(e) => t.error.set(Some(e)),
+        }
+    });
+}
+
 /// The model's name, the buttons (or, in an embed, the way out), the travel banners and the open dialog.
 pub fn model_actions() -> View {
     let t = use_travel();
@@ -20,8 +30,20 @@ pub fn model_actions() -> View {
     let name = move || m.state.with(|s| s.playground.name.clone());
     let buttons: View = if launch.embed {
         let open_full = move |_| {
-            let url = format!("{}#{}", page_base(), current_fragment());
-            let _ = window().open_with_url_and_target(&url, "_blank");
+            // The window opens within the click (or the browser blocks it as a pop-up) and is pointed at
+            // the link once the browser has compressed the model.
+            let Ok(Some(w)) = window().open_with_url_and_target("", "_blank") else { return };
+            wasm_bindgen_futures::spawn_local(async move {
+                match current_fragment().await {
+                    Ok(f) => {
+                        let _ = w.location().set_href(&format!("{}#{f}", page_base()));
+                    }
+                    Err(e) => {
+                        let _ = w.close();
+                        t.error.set(Some(e));
+                    }
+                }
+            });
         };
         fragment(vec![
             el("button").ty("button").class("mdl-btn mdl-block").tid("embed-open-full").on_click(open_full).text("Open in Dynamodel ↗").into(),
@@ -54,7 +76,7 @@ pub fn model_actions() -> View {
                 }))
                 .child(button("open-file", "Open a model file or a NoSQL Workbench model (or drop one on the page)", "Open…").on_click(move |_| input.click()))
                 .child(button("save-file", "Download the model as a file", "Save").on_click(move |_| save_model(&m.state.with_untracked(|s| s.playground.to_model()))))
-                .child(button("share-open", "A link or embed code with the whole model", "Share…").on_click(move |_| t.panel.set(Some(Panel::Share))))
+                .child(button("share-open", "A link or embed code with the whole model", "Share…").on_click(move |_| open_share(t)))
                 .child(button("export-open", "NoSQL Workbench, CloudFormation, items", "Export…").class_if("trv-wide", true).on_click(move |_| t.panel.set(Some(Panel::Export))))
                 .into(),
             input_el.into(),
@@ -67,7 +89,7 @@ pub fn model_actions() -> View {
         .child(buttons)
         .child(travel_banners())
         .dyn_child(move || match t.panel.get() {
-            Some(Panel::Share) => share_panel(),
+            Some(Panel::Share(fragment)) => share_panel(&fragment),
             Some(Panel::Export) => export_panel(),
             None => View::empty(),
         })

@@ -1,7 +1,7 @@
 //! The "Share" dialog: a link with the whole model in its fragment (its length, and whether it is too
 //! long to share that way), and the `<iframe>` code that embeds the model in another page.
 
-use formats::share::{embed_snippet, encode, judge_length, EmbedOptions, LinkLength, View as LinkView, MAX_SHAREABLE_CHARS, SAFE_LINK_CHARS};
+use formats::share::{embed_snippet, envelope, fragment_from_zlib, judge_length, EmbedOptions, LinkLength, View as LinkView, MAX_SHAREABLE_CHARS, SAFE_LINK_CHARS};
 use crate::ui::page::window;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -13,14 +13,18 @@ use crate::shell::{active_tab, Tab};
 use crate::ui::dom::document;
 use crate::ui::prelude::*;
 
-/// The current model and view as a link fragment.
-pub fn current_fragment() -> String {
+/// The current model and view as a link fragment, compressed by the browser (see `super::zlib`).
+pub async fn current_fragment() -> Result<String, String> {
     let m = use_modeler();
     let (model, table) = m.state.with_untracked(|s| {
         let table = m.selected.get_untracked().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string());
         (s.playground.to_model(), table)
     });
-    encode(&model, &LinkView { tab: Some(active_tab().get_untracked().slug().to_string()), table })
+    let json = envelope(&model, &LinkView { tab: Some(active_tab().get_untracked().slug().to_string()), table });
+    match super::zlib::deflate(json.as_bytes()).await {
+        Ok(packed) => Ok(fragment_from_zlib(&packed)),
+        Err(_) => Err(String::from("This browser cannot compress a share link (it has no CompressionStream); save the model file instead.")),
+    }
 }
 
 /// Copy `text`; when the browser refuses (no permission), select `field` so Ctrl+C copies it.
@@ -56,10 +60,10 @@ fn thousands(n: usize) -> String {
 }
 
 /// The dialog and its backdrop; Escape or a click on the backdrop closes it.
-pub fn share_panel() -> View {
+pub fn share_panel(fragment_text: &str) -> View {
     let t = use_travel();
     let m = use_modeler();
-    let fragment_text = current_fragment();
+    let fragment_text = fragment_text.to_string();
     let url = format!("{}#{fragment_text}", page_base());
     let chars = url.chars().count();
     let verdict = judge_length(chars);

@@ -15,6 +15,7 @@ pub mod incoming;
 pub mod link_panel;
 pub mod remote;
 mod state;
+pub mod zlib;
 
 pub use state::{launch, page_base, use_travel, GalleryState, Panel, Travel};
 
@@ -27,13 +28,28 @@ use crate::shell::{active_tab, Tab};
 
 /// Open a share link's fragment (asking first if there is work), or say why it cannot be opened.
 fn open_link(fragment: &str, embed: bool) {
-    match formats::share::decode(fragment) {
-        Ok(shared) => incoming::offer(incoming::Incoming::new(shared.model, shared.view, "a share link")),
-        Err(e) => use_travel().error.set(Some(format!("{e}. Nothing was opened; your own model is unchanged."))),
-    }
+    let t = use_travel();
+    let refuse = move |e: formats::share::ShareError| t.error.set(Some(format!("{e}. Nothing was opened; your own model is unchanged.")));
+    let packed = formats::share::zlib_from_fragment(fragment);
     if !embed {
         state::forget_fragment();
     }
+    let packed = match packed {
+        Ok(p) => p,
+        Err(e) => return refuse(e),
+    };
+    // The browser inflates the link (see `zlib`); the model is read once it has.
+    wasm_bindgen_futures::spawn_local(async move {
+        let json = match zlib::inflate(&packed, formats::share::MAX_DECODED_BYTES).await {
+            Ok(json) => json,
+            Err(zlib::ZlibError::TooLarge) => return refuse(formats::share::ShareError::TooLarge),
+            Err(_) => return refuse(formats::share::ShareError::Corrupt),
+        };
+        match formats::share::shared_from_json(&json) {
+            Ok(shared) => incoming::offer(incoming::Incoming::new(shared.model, shared.view, "a share link")),
+            Err(e) => refuse(e),
+        }
+    });
 }
 
 /// Act on the page's address once, at start: the initial tab, a share link, a `?model=` file, a

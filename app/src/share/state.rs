@@ -9,9 +9,10 @@ use crate::ui::page::window;
 use super::incoming::Incoming;
 
 /// Which sharing dialog is open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Panel {
-    Share,
+    /// The Share dialog, with the link fragment it was opened for (compressed before it opens).
+    Share(std::rc::Rc<str>),
     Export,
 }
 
