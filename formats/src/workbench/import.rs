@@ -241,7 +241,7 @@ fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchErr
     let mut declared: BTreeMap<String, String> = BTreeMap::new();
     let mut order: Vec<String> = Vec::new();
     if let Some(list) = t.get("NonKeyAttributes").and_then(Value::as_array) {
-        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        let mut seen: engine::vec_map::VecMap<String, usize> = engine::vec_map::VecMap::new();
         for a in list {
             let Some(n) = str_of(a, "AttributeName") else { continue };
             *seen.entry(n.to_string()).or_default() += 1;
