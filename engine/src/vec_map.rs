@@ -373,6 +373,34 @@ impl<'a, K, V> VacantEntry<'a, K, V> {
     }
 }
 
+/// As a map, like `BTreeMap`'s.
+impl<K: serde::Serialize, V: serde::Serialize> serde::Serialize for VecMap<K, V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
+}
+
+/// From a map, like `BTreeMap`'s (a repeated key keeps its last value).
+impl<'de, K: serde::Deserialize<'de> + Ord, V: serde::Deserialize<'de>> serde::Deserialize<'de> for VecMap<K, V> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit<K, V>(core::marker::PhantomData<(K, V)>);
+        impl<'de, K: serde::Deserialize<'de> + Ord, V: serde::Deserialize<'de>> serde::de::Visitor<'de> for Visit<K, V> {
+            type Value = VecMap<K, V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
+                let mut m = VecMap::new();
+                while let Some((k, v)) = access.next_entry()? {
+                    m.insert(k, v);
+                }
+                Ok(m)
+            }
+        }
+        deserializer.deserialize_map(Visit(core::marker::PhantomData))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::VecMap;

@@ -164,7 +164,7 @@ mod round_trip {
                 name,
                 type_attribute,
                 type_value,
-                keys,
+                keys: keys.into_iter().collect(),
                 attributes: attrs
                     .into_iter()
                     .map(|(name, t)| EntityAttribute { name, value_type: value_type_from_str(TAGS[t]).unwrap() })

@@ -224,13 +224,13 @@ fn pattern(v: &Value, path: String) -> Result<Pattern, SimError> {
         key: match o.opt("key") {
             Some((v, p)) => {
                 let map = v.as_object().ok_or_else(|| fault(&p, "expected an object"))?;
-                let mut out = BTreeMap::new();
+                let mut out = engine::vec_map::VecMap::new();
                 for (k, t) in map {
                     out.insert(k.clone(), text(t, &format!("{p}.{k}"))?);
                 }
                 out
             }
-            None => BTreeMap::new(),
+            None => engine::vec_map::VecMap::new(),
         },
         item: match o.opt("item") {
             Some((v, p)) => {

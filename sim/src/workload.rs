@@ -127,7 +127,7 @@ pub struct Pattern {
     /// Query on a GSI or LSI.
     pub index: Option<String>,
     /// Key attribute -> template (the table's key; for Query, the partition key of the table or index).
-    pub key: BTreeMap<String, String>,
+    pub key: engine::vec_map::VecMap<String, String>,
     /// Other attributes written (DynamoDB JSON; templates inside S and N values), for writes and for
     /// synthetic items.
     pub item: BTreeMap<String, serde_json::Value>,

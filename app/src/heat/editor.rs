@@ -64,7 +64,7 @@ pub struct WorkloadForm {
 }
 
 /// Errors by field id (`duration`, `p0-rate`, `p1-key`, `p2` for the pattern as a whole, `workload`).
-pub type FieldErrors = BTreeMap<String, String>;
+pub type FieldErrors = engine::vec_map::VecMap<String, String>;
 
 impl PatternForm {
     pub fn blank(table: &str, pk: &str) -> PatternForm {
@@ -296,7 +296,7 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         errors.insert(id("name"), String::from("name: give the pattern a name"));
     }
     let op = OPS.iter().find(|(n, _)| *n == f.op).map_or(Op::PutItem, |(_, o)| *o);
-    let key: BTreeMap<String, String> = engine::collect::map_of(pairs(&f.key).unwrap_or_else(|e| {
+    let key: engine::vec_map::VecMap<String, String> = engine::collect::map_of(pairs(&f.key).unwrap_or_else(|e| {
         errors.insert(id("key"), format!("key: {e}"));
         Vec::new()
     }));

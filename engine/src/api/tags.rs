@@ -83,7 +83,7 @@ pub fn tag_keys_field(v: &Value) -> Result<Vec<String>, ApiError> {
     Ok(keys)
 }
 
-pub fn tags_json(tags: &alloc::collections::BTreeMap<String, String>) -> Value {
+pub fn tags_json(tags: &crate::vec_map::VecMap<String, String>) -> Value {
     let list: Vec<Value> = tags.iter().map(|(k, v)| json!({"Key": k, "Value": v})).collect();
     json!({"Tags": list})
 }

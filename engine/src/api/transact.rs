@@ -201,7 +201,7 @@ pub struct TransactGetItem {
     pub table_name: String,
     pub key: Item,
     pub projection_expression: Option<String>,
-    pub names: Option<alloc::collections::BTreeMap<String, String>>,
+    pub names: Option<crate::vec_map::VecMap<String, String>>,
 }
 
 impl TransactGetItem {

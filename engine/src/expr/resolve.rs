@@ -4,7 +4,7 @@
 //! known at the end, and "unused" errors fall out of the difference (DynamoDB requires every supplied
 //! placeholder to be used somewhere in the request).
 
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -40,7 +40,7 @@ pub(crate) fn path_str(path: &[Elem]) -> String {
 }
 
 pub(crate) struct Resolver<'a> {
-    names: Option<&'a BTreeMap<String, String>>,
+    names: Option<&'a crate::vec_map::VecMap<String, String>>,
     values: Option<&'a crate::value::Item>,
     pub used_names: BTreeSet<String>,
     pub used_values: BTreeSet<String>,
@@ -49,7 +49,7 @@ pub(crate) struct Resolver<'a> {
 }
 
 impl<'a> Resolver<'a> {
-    pub fn new(names: Option<&'a BTreeMap<String, String>>, values: Option<&'a crate::value::Item>) -> Self {
+    pub fn new(names: Option<&'a crate::vec_map::VecMap<String, String>>, values: Option<&'a crate::value::Item>) -> Self {
         Resolver { names, values, used_names: BTreeSet::new(), used_values: BTreeSet::new(), from_statement: false }
     }
 

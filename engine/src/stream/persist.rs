@@ -2,7 +2,6 @@
 //! table's `"extras"` key by `crate::snapshot`. Restoring validates every field and never panics; a
 //! snapshot without `"extras"` (older format) restores a table with none.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -117,7 +116,7 @@ pub fn from_json(v: Option<&Value>) -> Result<TableExtras, ApiError> {
             shards,
         });
     }
-    let mut tags = BTreeMap::new();
+    let mut tags = crate::vec_map::VecMap::new();
     if let Some(Value::Object(m)) = v.get("tags") {
         for (k, t) in m {
             tags.insert(k.clone(), String::from(t.as_str().ok_or_else(|| bad("tag value"))?));

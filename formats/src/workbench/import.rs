@@ -1,6 +1,5 @@
 //! Workbench JSON → Dynamodel model.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -238,7 +237,7 @@ fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchErr
     let all_keys: Vec<String> = key_attributes(&definition).into_iter().map(|k| k.name).collect();
 
     // Declared non-key attributes (Workbench lists some more than once).
-    let mut declared: BTreeMap<String, String> = BTreeMap::new();
+    let mut declared: engine::vec_map::VecMap<String, String> = engine::vec_map::VecMap::new();
     let mut order: Vec<String> = Vec::new();
     if let Some(list) = t.get("NonKeyAttributes").and_then(Value::as_array) {
         let mut seen: engine::vec_map::VecMap<String, usize> = engine::vec_map::VecMap::new();
