@@ -4,7 +4,7 @@
 //! by index are gathered in index order into a shorter list (`l[3], l[1]` yields `[l1, l3]`), as
 //! DynamoDB returns them.
 
-use alloc::collections::BTreeMap;
+use crate::vec_map::VecMap;
 use alloc::string::String;
 
 use super::eval::get;
@@ -13,8 +13,8 @@ use crate::value::{AttributeValue, Item};
 
 enum Node {
     Leaf(AttributeValue),
-    Map(BTreeMap<String, Node>),
-    List(BTreeMap<usize, Node>),
+    Map(VecMap<String, Node>),
+    List(VecMap<usize, Node>),
 }
 
 impl Node {
@@ -33,33 +33,33 @@ fn insert(node: &mut Node, rest: &[Elem], v: AttributeValue) {
         return;
     };
     let child = match (first, &mut *node) {
-        (Elem::Key(k), Node::Map(m)) => m.entry(k.clone()).or_insert(Node::Map(BTreeMap::new())),
-        (Elem::Index(i), Node::List(l)) => l.entry(*i).or_insert(Node::Map(BTreeMap::new())),
+        (Elem::Key(k), Node::Map(m)) => m.entry(k.clone()).or_insert(Node::Map(VecMap::new())),
+        (Elem::Index(i), Node::List(l)) => l.entry(*i).or_insert(Node::Map(VecMap::new())),
         // A leaf already covers this path (validation rejects overlapping paths, so this is unreachable
         // for compiled projections; keep the covering value).
         (_, Node::Leaf(_)) => return,
         (Elem::Key(k), n) => {
-            *n = Node::Map(BTreeMap::new());
+            *n = Node::Map(VecMap::new());
             let Node::Map(m) = n else { return };
-            m.entry(k.clone()).or_insert(Node::Map(BTreeMap::new()))
+            m.entry(k.clone()).or_insert(Node::Map(VecMap::new()))
         }
         (Elem::Index(i), n) => {
-            *n = Node::List(BTreeMap::new());
+            *n = Node::List(VecMap::new());
             let Node::List(l) = n else { return };
-            l.entry(*i).or_insert(Node::Map(BTreeMap::new()))
+            l.entry(*i).or_insert(Node::Map(VecMap::new()))
         }
     };
     // An intermediate created as a map must become a list when the next step is an index.
     if let (Some(Elem::Index(_)), Node::Map(m)) = (tail.first(), &*child) {
         if m.is_empty() {
-            *child = Node::List(BTreeMap::new());
+            *child = Node::List(VecMap::new());
         }
     }
     insert(child, tail, v);
 }
 
 pub(crate) fn project(paths: &[DocPath], item: &Item) -> Item {
-    let mut root = Node::Map(BTreeMap::new());
+    let mut root = Node::Map(VecMap::new());
     for p in paths {
         if let Some(v) = get(item, p) {
             insert(&mut root, p, v.clone());

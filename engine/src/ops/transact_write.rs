@@ -43,7 +43,7 @@ pub(crate) const MULTIPLE_OPERATIONS: &str = "Transaction request cannot include
 /// Remembered ClientRequestTokens: token -> (when first used, request fingerprint, output).
 #[derive(Debug, Clone, Default)]
 pub struct TokenCache {
-    entries: BTreeMap<String, (u64, Fingerprint, TransactWriteItemsOutput)>,
+    entries: crate::vec_map::VecMap<String, (u64, Fingerprint, TransactWriteItemsOutput)>,
 }
 
 impl TokenCache {
