@@ -373,6 +373,138 @@ impl<'a, K, V> VacantEntry<'a, K, V> {
     }
 }
 
+/// A set kept as a sorted vector, with `BTreeSet`'s API: for sets of a handful of names. Collecting
+/// (`FromIterator`) sorts once, so a set collected from many values is `O(n log n)`; inserting many
+/// values one by one out of order is quadratic, as for [`VecMap`].
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VecSet<T> {
+    items: Vec<T>,
+}
+
+impl<T> Default for VecSet<T> {
+    fn default() -> Self {
+        VecSet { items: Vec::new() }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for VecSet<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.items.iter()).finish()
+    }
+}
+
+impl<T> VecSet<T> {
+    pub const fn new() -> Self {
+        VecSet { items: Vec::new() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// In order.
+    pub fn iter(&self) -> core::slice::Iter<'_, T> {
+        self.items.iter()
+    }
+
+    pub fn first(&self) -> Option<&T> {
+        self.items.first()
+    }
+
+    pub fn last(&self) -> Option<&T> {
+        self.items.last()
+    }
+}
+
+impl<T: Ord> VecSet<T> {
+    fn find<Q: Ord + ?Sized>(&self, value: &Q) -> Result<usize, usize>
+    where
+        T: Borrow<Q>,
+    {
+        self.items.binary_search_by(|x| x.borrow().cmp(value))
+    }
+
+    pub fn contains<Q: Ord + ?Sized>(&self, value: &Q) -> bool
+    where
+        T: Borrow<Q>,
+    {
+        self.find(value).is_ok()
+    }
+
+    /// Whether `value` was new (an equal value already there is kept, as in `BTreeSet`).
+    pub fn insert(&mut self, value: T) -> bool {
+        if self.items.last().is_none_or(|last| *last < value) {
+            self.items.push(value);
+            return true;
+        }
+        match self.find(&value) {
+            Ok(_) => false,
+            Err(i) => {
+                self.items.insert(i, value);
+                true
+            }
+        }
+    }
+
+    pub fn remove<Q: Ord + ?Sized>(&mut self, value: &Q) -> bool
+    where
+        T: Borrow<Q>,
+    {
+        match self.find(value) {
+            Ok(i) => {
+                self.items.remove(i);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Whether every value of `self` is in `other`.
+    pub fn is_subset(&self, other: &VecSet<T>) -> bool {
+        self.items.iter().all(|x| other.contains(x))
+    }
+}
+
+impl<T: Ord> FromIterator<T> for VecSet<T> {
+    /// Sorts once and drops repeats (the first of equal values stays, as `BTreeSet`'s does).
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut items: Vec<T> = iter.into_iter().collect();
+        crate::sort::sort(&mut items);
+        items.dedup();
+        VecSet { items }
+    }
+}
+
+impl<T: Ord> Extend<T> for VecSet<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        for x in iter {
+            self.insert(x);
+        }
+    }
+}
+
+impl<T> IntoIterator for VecSet<T> {
+    type Item = T;
+    type IntoIter = alloc::vec::IntoIter<T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a VecSet<T> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
 /// As a map, like `BTreeMap`'s.
 impl<K: serde::Serialize, V: serde::Serialize> serde::Serialize for VecMap<K, V> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -452,6 +584,24 @@ mod tests {
             for k in 0..40u8 {
                 prop_assert_eq!(ours.get(&k), reference.get(&k));
                 prop_assert_eq!(ours.contains_key(&k), reference.contains_key(&k));
+            }
+        }
+
+        /// Inserting, removing and collecting answer as `BTreeSet`'s do, in order.
+        #[test]
+        fn set_behaves_like_btreeset(ops in proptest::collection::vec((any::<bool>(), 0u8..40), 0..200), start in proptest::collection::vec(0u8..40, 0..60)) {
+            let mut ours: super::VecSet<u8> = start.iter().copied().collect();
+            let mut reference: alloc::collections::BTreeSet<u8> = start.iter().copied().collect();
+            for (add, x) in ops {
+                if add {
+                    prop_assert_eq!(ours.insert(x), reference.insert(x));
+                } else {
+                    prop_assert_eq!(ours.remove(&x), reference.remove(&x));
+                }
+                prop_assert!(ours.iter().eq(reference.iter()));
+            }
+            for x in 0..40u8 {
+                prop_assert_eq!(ours.contains(&x), reference.contains(&x));
             }
         }
 

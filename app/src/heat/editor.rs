@@ -412,7 +412,7 @@ pub fn to_workload(form: &WorkloadForm, db: &Database) -> Result<Workload, Field
     if form.patterns.is_empty() {
         errors.insert(String::from("workload"), String::from("add at least one access pattern"));
     }
-    let mut names = std::collections::BTreeSet::new();
+    let mut names = engine::vec_map::VecSet::new();
     let patterns: Vec<Pattern> = form.patterns.iter().enumerate().map(|(i, f)| pattern(&mut errors, i, f)).collect();
     for (i, p) in patterns.iter().enumerate() {
         if !p.name.is_empty() && !names.insert(p.name.clone()) {

@@ -5,7 +5,6 @@
 //! The same layout serves the table grid and every index view; only the key attributes differ.
 
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
 
 use engine::value::{item_size, key_cmp, AttributeValue, Item};
 
@@ -68,7 +67,7 @@ type Placed<'v, 'e, K> = (&'v AttributeValue, Vec<Option<&'v AttributeValue>>, &
 pub fn layout<K: Clone>(entries: Vec<Entry<'_, K>>, partition_key: &str, sort_keys: &[&str], leading: &[&str]) -> Layout<K> {
     let mut stored: Vec<Placed<'_, '_, K>> = Vec::new();
     let mut loose: Vec<&Entry<'_, K>> = Vec::new();
-    let mut names: BTreeSet<&str> = BTreeSet::new();
+    let mut names: engine::vec_map::VecSet<&str> = engine::vec_map::VecSet::new();
     for e in &entries {
         names.extend(e.item.keys().map(String::as_str));
         match e.item.get(partition_key) {

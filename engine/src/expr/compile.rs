@@ -190,7 +190,7 @@ fn projection(src: &str, r: &mut Resolver<'_>) -> Result<Projection, ExprError> 
     Ok(Projection { paths })
 }
 
-fn unused<'k>(supplied: Option<impl Iterator<Item = &'k String>>, used: &alloc::collections::BTreeSet<String>, what: &str) -> Result<(), ExprError> {
+fn unused<'k>(supplied: Option<impl Iterator<Item = &'k String>>, used: &crate::vec_map::VecSet<String>, what: &str) -> Result<(), ExprError> {
     let Some(keys) = supplied else { return Ok(()) };
     let unused: Vec<&str> = keys.filter(|k| !used.contains(*k)).map(String::as_str).collect();
     if unused.is_empty() {
