@@ -15,7 +15,6 @@
 //! returns the first call's result without writing again; with a different request it is an
 //! `IdempotentParameterMismatchException`.
 
-use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -143,7 +142,7 @@ impl Database {
             return Err(cancelled(reasons));
         }
         let mut consumed: Vec<Consumed> = Vec::new();
-        let mut touched: crate::vec_map::VecMap<String, BTreeSet<KeyVal>> = crate::vec_map::VecMap::new();
+        let mut touched: crate::vec_map::VecMap<String, crate::vec_map::VecSet<KeyVal>> = crate::vec_map::VecMap::new();
         for (intent, effect) in intents.iter().zip(effects) {
             let Some(effect) = effect else { continue };
             let pos = match consumed.iter().position(|c| c.table_name == intent.table) {
