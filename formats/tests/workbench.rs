@@ -234,7 +234,7 @@ fn errors_name_their_place() {
     assert_eq!(import(r#"{"version":2,"tables":[]}"#), Err(WorkbenchError::NotWorkbench));
     assert_eq!(
         import(r#"{"ModelMetadata":{"Version":"4.0"},"DataModel":[]}"#).unwrap_err().to_string(),
-        "NoSQL Workbench model version \"\\\"4.0\\\"\" is not supported (known: 1.0, 2.0, 3.0 and unversioned files)"
+        "NoSQL Workbench model version \"4.0\" is not supported (known: 1.0, 2.0, 3.0 and unversioned files)"
     );
     let e = import(r#"{"DataModel":[{"TableName":"Tab","KeyAttributes":{}}]}"#).unwrap_err();
     assert_eq!(e.to_string(), "DataModel[0].KeyAttributes: needs a PartitionKey");

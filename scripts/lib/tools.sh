@@ -159,9 +159,9 @@ fetch_crates() {
 # every test build keeps it. LLVM inlines only where inlining saves code or the callee has one caller
 # (`-inline-threshold=0`; `-Oz`'s is 5): −4.9 KB, with the modeler's figures unchanged and the Heat tab's
 # first million simulated requests ~25 % slower before the browser's optimising tier takes over (~0.6 s
-# against ~0.5 s; later runs equal). Derived `Debug` prints only type and variant names
-# (`-Zfmt-debug=shallow`, −2.7 KB): no message a person reads and no comparison uses derived `Debug` text
-# (the engine's TransactWriteItems token check and the simulator's table signature compare values). All
+# against ~0.5 s; later runs equal). `{:?}` prints nothing (`-Zfmt-debug=none`, −5.3 KB): no message a
+# person reads uses `Debug` (strings are quoted by hand), and no comparison does (the engine's
+# TransactWriteItems token check and the simulator's table signature compare values). All
 # but the inline threshold are unstable cargo/rustc options, which the pinned
 # stable toolchain accepts with RUSTC_BOOTSTRAP=1. They are set only for the release wasm build (`release_wasm_env trunk build --release ...`), never for native
 # builds, tests or the debug wasm the component tests run. std's source comes with the toolchain's
@@ -170,7 +170,7 @@ export_release_wasm_env() {
     export RUSTC_BOOTSTRAP=1
     export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
     export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
-    export RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=shallow -Zunstable-options -Cpanic=immediate-abort -Cllvm-args=-inline-threshold=0"
+    export RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=none -Zunstable-options -Cpanic=immediate-abort -Cllvm-args=-inline-threshold=0"
 }
 
 # Runs a command (a release `trunk build`) with that environment, leaving the caller's untouched.

@@ -126,7 +126,7 @@ impl Compiled {
             _ => 1,
         };
         if p.batch_size > max_batch {
-            return Err(at(format!("{:?} takes at most {max_batch} items per request", p.op)));
+            return Err(at(format!("{} takes at most {max_batch} items per request", p.op.name())));
         }
         let mut vars = Vars::new(p.key_count);
         let ty_of = |name: &str| def.attributes.iter().find(|a| a.name == name).map(|a| a.ty);

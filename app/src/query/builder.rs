@@ -205,7 +205,7 @@ impl Builder {
                 return Ok(None);
             }
             // Any integer goes to the engine as typed, so a 0 or a negative Limit gets DynamoDB's own error.
-            t.parse::<i64>().map(|n| Some(Value::from(n))).map_err(|_| FieldError { field, message: format!("{t:?} is not a whole number") })
+            t.parse::<i64>().map(|n| Some(Value::from(n))).map_err(|_| FieldError { field, message: format!("\"{t}\" is not a whole number") })
         };
         if let Some(n) = number(&self.limit, "limit")? {
             m.insert("Limit".into(), n);
@@ -246,7 +246,7 @@ impl Builder {
         let mut b = Builder { op, forward: true, ..Default::default() };
         b.table = m.get("TableName").and_then(Value::as_str).ok_or("it has no TableName the builder knows")?.to_string();
         b.index = m.get("IndexName").and_then(Value::as_str).unwrap_or("").to_string();
-        let keys = key_info(&b.table, &b.index).ok_or_else(|| format!("table {:?} is not in the model", b.table))?;
+        let keys = key_info(&b.table, &b.index).ok_or_else(|| format!("table \"{}\" is not in the model", b.table))?;
         let mut names = m.get("ExpressionAttributeNames").and_then(Value::as_object).cloned().unwrap_or_default();
         let mut values = m.get("ExpressionAttributeValues").and_then(Value::as_object).cloned().unwrap_or_default();
         for (k, v) in m {
@@ -280,7 +280,7 @@ impl Builder {
 /// Take `#pk = :pk [AND #sk <op> :sk | AND #sk BETWEEN :sk AND :sk2 | AND begins_with(#sk, :sk)]` apart,
 /// removing the placeholders it uses from `names`/`values`.
 fn read_key_condition(c: &str, keys: &KeyInfo, names: &mut Map<String, Value>, values: &mut Map<String, Value>, b: &mut Builder) -> Result<(), String> {
-    let cant = || format!("the key condition {c:?} is not of the form the builder writes");
+    let cant = || format!("the key condition \"{c}\" is not of the form the builder writes");
     let tokens: Vec<&str> = c.split_whitespace().collect();
     let mut take_value = |placeholder: &str, t: &str| -> Result<String, String> {
         let v = values.remove(placeholder).ok_or_else(cant)?;

@@ -45,7 +45,7 @@ pub fn console_panel() -> View {
         match ACTIONS.into_iter().find(|x| *x == a.trim()) {
             Some(a) => parsed().map(|v| (a, v)),
             None => {
-                error.set(Some(format!("{a:?} is not an action the engine answers")));
+                error.set(Some(format!("\"{a}\" is not an action the engine answers")));
                 None
             }
         }
