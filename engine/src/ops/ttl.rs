@@ -50,7 +50,9 @@ pub fn rebuild_expiry_index(t: &mut Table) {
         for (pk, part) in &t.parts {
             for (sk, stored) in &part.items {
                 if let Some(AttributeValue::N(n)) = stored.item.get(&KeyRef(pk, sk), attr) {
-                    index.insert((n, PrimaryKey { pk: pk.clone(), sk: sk.clone() }));
+                    if let Some(e) = crate::extras::expiry_entry(n, &PrimaryKey { pk: pk.clone(), sk: sk.clone() }) {
+                        index.insert(e);
+                    }
                 }
             }
         }
@@ -66,6 +68,7 @@ fn sweep(t: &mut Table, now_ms: u64) {
         .ttl
         .by_expiry
         .iter()
+        .filter_map(crate::extras::read_expiry_entry)
         .take_while(|(n, _)| *n <= Number::from_u64(now_secs))
         .filter(|(n, _)| is_expired(&AttributeValue::N(*n), now_secs))
         .map(|(_, k)| k.clone())
