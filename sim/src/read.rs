@@ -162,13 +162,13 @@ fn table(v: &Value, path: String) -> Result<TableSettings, SimError> {
         indexes: match o.opt("indexes") {
             Some((v, p)) => {
                 let map = v.as_object().ok_or_else(|| fault(&p, "expected an object"))?;
-                let mut out = BTreeMap::new();
+                let mut out = engine::vec_map::VecMap::new();
                 for (k, c) in map {
                     out.insert(k.clone(), capacity(c, format!("{p}.{k}"))?);
                 }
                 out
             }
-            None => BTreeMap::new(),
+            None => engine::vec_map::VecMap::new(),
         },
         size_bytes: o.opt_u64("size_bytes")?,
         partition_bytes: o.opt_u64("partition_bytes")?,

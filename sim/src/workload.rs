@@ -41,7 +41,7 @@ pub struct TableSettings {
     /// Override the table's billing: `None` keeps its definition (BillingMode and throughput).
     pub capacity: Option<Capacity>,
     /// Per-GSI capacity, by index name (provisioned tables' GSIs have their own throughput).
-    pub indexes: BTreeMap<String, Capacity>,
+    pub indexes: engine::vec_map::VecMap<String, Capacity>,
     /// Assumed data size in bytes, spread evenly (the model's sample data is usually far smaller).
     pub size_bytes: Option<u64>,
     /// The split size (10 GB unless an experiment lowers it).

@@ -428,9 +428,15 @@ fn patch_rows(container: &web_sys::HtmlElement, drawn: &mut Vec<(usize, String, 
         *drawn = fresh;
         return;
     }
-    let kept: std::collections::HashSet<usize> = plan.iter().flatten().copied().collect();
+    // Which drawn rows the plan reuses, by position (a flag per drawn row: no hash set needed).
+    let mut kept = vec![false; drawn.len()];
+    for &i in plan.iter().flatten() {
+        if let Some(k) = kept.get_mut(i) {
+            *k = true;
+        }
+    }
     for (i, (_, _, el)) in drawn.iter().enumerate() {
-        if !kept.contains(&i) {
+        if !kept[i] {
             el.remove();
         }
     }

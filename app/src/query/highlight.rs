@@ -4,14 +4,15 @@
 //! `key_label`) of its items. The grids read it per row; nothing else in them changes.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use engine::vec_map::VecSet;
 
 use crate::reactive::*;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Matched {
     pub table: String,
-    pub keys: HashSet<String>,
+    /// Collected once per read (one sort), then searched by binary search per drawn row.
+    pub keys: VecSet<String>,
 }
 
 thread_local! {
