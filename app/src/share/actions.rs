@@ -30,18 +30,14 @@ pub fn model_actions() -> View {
     let name = move || m.state.with(|s| s.playground.name.clone());
     let buttons: View = if launch.embed {
         let open_full = move |_| {
-            // The window opens within the click (or the browser blocks it as a pop-up) and is pointed at
-            // the link once the browser has compressed the model.
-            let Ok(Some(w)) = window().open_with_url_and_target("", "_blank") else { return };
+            // The browser compresses the model first (milliseconds for an embedded model); the tab then
+            // opens within the click's user activation, which browsers honour for a few seconds.
             wasm_bindgen_futures::spawn_local(async move {
                 match current_fragment().await {
                     Ok(f) => {
-                        let _ = w.location().set_href(&format!("{}#{f}", page_base()));
+                        let _ = window().open_with_url_and_target(&format!("{}#{f}", page_base()), "_blank");
                     }
-                    Err(e) => {
-                        let _ = w.close();
-                        t.error.set(Some(e));
-                    }
+                    Err(e) => t.error.set(Some(e)),
                 }
             });
         };
