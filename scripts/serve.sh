@@ -18,7 +18,4 @@ if [ "${1:-}" = "--dev" ]; then profile=(); shift; fi
 log "Checking tools ..."
 ensure_build_tools
 log "Building and serving on http://127.0.0.1:8080 (Ctrl-C to stop) ..."
-if [ ${#profile[@]} -gt 0 ]; then
-    export_release_wasm_env
-fi
 exec trunk serve "${profile[@]}" "$@"

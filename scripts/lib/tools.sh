@@ -39,18 +39,12 @@ ensure_cargo_bin_on_path() {
     command -v cargo >/dev/null 2>&1 || die "cargo not found: install rustup (https://rustup.rs); rust-toolchain.toml selects the toolchain"
 }
 
-# rust-toolchain.toml lists the target and rust-src, but rustup ignores `targets` and `components` for a
-# toolchain that is already installed.
+# rust-toolchain.toml lists the target, but rustup ignores `targets` for a toolchain that is already
+# installed.
 ensure_wasm_target() {
     if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
         log "  rustup target add wasm32-unknown-unknown"
         rustup target add wasm32-unknown-unknown >/dev/null
-    fi
-    # The release wasm build rebuilds the standard library for size (export_release_wasm_env) from its
-    # source; a toolchain installed before rust-toolchain.toml listed rust-src lacks it.
-    if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
-        log "  rustup component add rust-src"
-        rustup component add rust-src >/dev/null
     fi
 }
 
@@ -142,41 +136,10 @@ ensure_test_node_modules() {
 }
 
 # Trunk builds with `offline = true`, which also makes cargo offline: fetch the crates first.
-# The release build's rebuilt standard library (export_release_wasm_env) has crates of its own, locked by
-# the rust-src component's library/Cargo.lock: fetch those too.
 fetch_crates() {
     cargo fetch --quiet
-    local library
-    library="$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
-    RUSTC_BOOTSTRAP=1 cargo fetch --quiet --manifest-path "$library"
 }
 
-# The release wasm bundle is built with the standard library recompiled for size: cargo's build-std
-# with std's `optimize_for_size` feature (std's precompiled copy is optimised for speed), and panics
-# without file/line locations (−47 KB of the gzipped bundle together). A panic also stops at once with
-# `unreachable` instead of formatting its message first (`-Cpanic=immediate-abort`, −14 KB): the release
-# page cannot go on after a panic either way (panic=abort), the message only reached the console, and
-# every test build keeps it. LLVM inlines only where inlining saves code or the callee has one caller
-# (`-inline-threshold=0`; `-Oz`'s is 5): −4.9 KB, with the modeler's figures unchanged and the Heat tab's
-# first million simulated requests ~25 % slower before the browser's optimising tier takes over (~0.6 s
-# against ~0.5 s; later runs equal). `{:?}` prints nothing (`-Zfmt-debug=none`, −5.3 KB): no message a
-# person reads uses `Debug` (strings are quoted by hand), and no comparison does (the engine's
-# TransactWriteItems token check and the simulator's table signature compare values). All
-# but the inline threshold are unstable cargo/rustc options, which the pinned
-# stable toolchain accepts with RUSTC_BOOTSTRAP=1. They are set only for the release wasm build (`release_wasm_env trunk build --release ...`), never for native
-# builds, tests or the debug wasm the component tests run. std's source comes with the toolchain's
-# rust-src component (rust-toolchain.toml).
-export_release_wasm_env() {
-    export RUSTC_BOOTSTRAP=1
-    export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
-    export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
-    export RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=none -Zunstable-options -Cpanic=immediate-abort -Cllvm-args=-inline-threshold=0"
-}
-
-# Runs a command (a release `trunk build`) with that environment, leaving the caller's untouched.
-release_wasm_env() {
-    (export_release_wasm_env && "$@")
-}
 
 # What the serve command needs.
 ensure_build_tools() {
