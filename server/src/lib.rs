@@ -58,7 +58,7 @@ impl std::error::Error for StartError {}
 pub fn run(config: Config) -> Result<(), StartError> {
     let mut builder = tokio::runtime::Builder::new_multi_thread();
     if let Some(n) = config.threads {
-        builder.worker_threads(n);
+        builder.worker_threads(usize::from(n));
     }
     let runtime = builder.enable_all().build().map_err(StartError::Runtime)?;
     runtime.block_on(serve_until_signal(config))

@@ -7,22 +7,12 @@ use engine::error::ApiError;
 use serde_json::Value;
 use sim::live::LiveThrottle;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Throughput {
     /// Nothing is ever throttled (DynamoDB Local's behaviour; the default).
     Unlimited,
     /// Partitions are metered by the wall clock as DynamoDB meters them.
     Simulated,
-}
-
-impl Throughput {
-    pub fn parse(s: &str) -> Option<Throughput> {
-        match s {
-            "unlimited" => Some(Throughput::Unlimited),
-            "simulated" => Some(Throughput::Simulated),
-            _ => None,
-        }
-    }
 }
 
 /// The policy for a mode, following the database's tables as they are at start.
