@@ -11,6 +11,7 @@ extern crate std;
 
 pub mod api;
 pub mod calendar;
+pub mod changes;
 pub mod capacity;
 pub mod collect;
 pub mod db;
@@ -23,6 +24,7 @@ pub mod model;
 pub mod number;
 pub mod ops;
 pub mod partiql;
+pub mod reload;
 pub mod snapshot;
 pub mod sort;
 pub mod stream;
