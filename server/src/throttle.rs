@@ -42,3 +42,20 @@ pub fn execute(db: &mut Database, live: Option<&mut LiveThrottle>, action: &str,
     }
     result
 }
+
+/// [`execute`], recorded: also returns what the call changed, for the state database.
+pub fn execute_recorded(
+    db: &mut Database,
+    live: Option<&mut LiveThrottle>,
+    action: &str,
+    input: &Value,
+    now_millis: u64,
+) -> (Result<Value, ApiError>, engine::changes::ChangeSet) {
+    let Some(live) = live else { return db.execute_recorded(action, input, now_millis, &mut engine::throttle::NoThrottle) };
+    live.begin(now_millis);
+    let recorded = db.execute_recorded(action, input, now_millis, live);
+    if changes_tables(action) && recorded.0.is_ok() {
+        live.sync(db);
+    }
+    recorded
+}
