@@ -15,6 +15,10 @@ use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpListener;
 
+/// The server's allocator, so the two differ only in the work done per request.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const REPLY: &[u8] = br#"{"Item":{"pk":{"S":"k1"},"sk":{"N":"0"},"payload":{"S":"0123456789abcdef0123456789abcdef"}}}"#;
 
 async fn reply(req: Request<hyper::body::Incoming>) -> Result<Response<Full<Bytes>>, Infallible> {

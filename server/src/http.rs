@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
-use hyper::header::{HeaderMap, HeaderValue, CONNECTION, CONTENT_LENGTH, CONTENT_TYPE};
+use hyper::header::{HeaderMap, HeaderName, HeaderValue, CONNECTION, CONTENT_LENGTH, CONTENT_TYPE};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response, StatusCode};
@@ -27,6 +27,9 @@ use crate::store::Store;
 const HEADER_TIMEOUT: Duration = Duration::from_secs(20);
 /// Time allowed for a whole body; 16 MB at a modest local rate fits easily.
 const BODY_TIMEOUT: Duration = Duration::from_secs(60);
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-amzn-requestid");
+const CRC32: HeaderName = HeaderName::from_static("x-amz-crc32");
 
 pub struct App {
     pub store: Arc<Store>,
@@ -113,7 +116,7 @@ async fn answer(app: &App, parts: &hyper::http::request::Parts, bytes: &[u8]) ->
 }
 
 async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
-    let started = std::time::Instant::now();
+    let started = app.log.then(std::time::Instant::now);
     let (parts, body) = req.into_parts();
     let method = parts.method.as_str();
     if cors::is_preflight(method, &parts.headers) {
@@ -128,7 +131,7 @@ async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
         BodyOutcome::Broken => Reply { status: 400, content_type: None, body: Vec::new(), close: true },
         BodyOutcome::Complete(bytes) => answer(app, &parts, &bytes).await,
     };
-    if app.log {
+    if let Some(started) = started {
         let target = header(&parts.headers, "x-amz-target").unwrap_or("-");
         let error = if reply.status >= 400 { error_type(&reply.body) } else { String::new() };
         eprintln!("{method} {target} {} {error}({:.2} ms)", reply.status, started.elapsed().as_secs_f64() * 1000.0);
@@ -151,10 +154,10 @@ fn error_type(body: &[u8]) -> String {
 
 fn frame(app: &App, reply: Reply, mut headers: HeaderMap, crc: bool) -> Response<Full<Bytes>> {
     if let Ok(id) = HeaderValue::from_bytes(&app.ids.next()) {
-        headers.insert("x-amzn-requestid", id);
+        headers.insert(REQUEST_ID, id);
     }
     if crc {
-        headers.insert("x-amz-crc32", HeaderValue::from(protocol::crc32(&reply.body)));
+        headers.insert(CRC32, HeaderValue::from(protocol::crc32(&reply.body)));
     }
     if let Some(ct) = reply.content_type {
         headers.insert(CONTENT_TYPE, HeaderValue::from_static(ct));

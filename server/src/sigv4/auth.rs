@@ -14,16 +14,18 @@ fn query_param<'a>(query: &'a str, name: &str) -> Option<&'a str> {
     })
 }
 
-/// `Key=Value` members after the algorithm, separated by commas and/or spaces.
-fn header_param<'a>(authorization: &'a str, name: &str) -> Option<&'a str> {
-    authorization
-        .split([',', ' '])
-        .filter(|s| !s.is_empty())
-        .skip(1)
-        .find_map(|member| {
-            let (k, v) = member.trim().split_once('=').unwrap_or((member, ""));
-            (k == name).then_some(v)
-        })
+/// The values of [`HEADER_PARAMS`] among the `Key=Value` members after the algorithm, separated by
+/// commas and/or spaces (the first occurrence of each), read in one pass: every request carries one.
+fn header_params(authorization: &str) -> [Option<&str>; 3] {
+    let mut found = [None; 3];
+    let members = authorization.split(|c| c == ',' || c == ' ').filter(|s| !s.is_empty()).skip(1);
+    for member in members {
+        let (k, v) = member.split_once('=').unwrap_or((member, ""));
+        if let Some(slot) = HEADER_PARAMS.iter().position(|p| *p == k).and_then(|i| found.get_mut(i)) {
+            slot.get_or_insert(v);
+        }
+    }
+    found
 }
 
 /// Accept a request that carries a well-formed SigV4 signature (any keys); reject it as DynamoDB does
@@ -46,8 +48,9 @@ pub fn check(authorization: Option<&str>, has_date: bool, query: Option<&str>) -
     let mut message = String::new();
     match header {
         Some(h) => {
-            for p in HEADER_PARAMS {
-                if header_param(h, p).is_none_or(str::is_empty) {
+            let params = header_params(h);
+            for (p, v) in HEADER_PARAMS.iter().zip(params) {
+                if v.is_none_or(str::is_empty) {
                     message.push_str(&format!("Authorization header requires '{p}' parameter. "));
                 }
             }
@@ -55,7 +58,7 @@ pub fn check(authorization: Option<&str>, has_date: bool, query: Option<&str>) -
                 message.push_str("Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ");
             }
             if message.is_empty() {
-                return check_credential(header_param(h, "Credential").unwrap_or(""));
+                return check_credential(params[0].unwrap_or(""));
             }
             message.push_str("Authorization=");
             message.push_str(h);
