@@ -67,6 +67,64 @@ fn read_meta(tx: &redb::ReadTransaction) -> Result<Option<Meta>, LoadError> {
     Ok(Some(Meta { config: DatabaseConfig { region, account_id }, clock }))
 }
 
+/// Rows read ahead by the reading thread, checked, in one buffer.
+#[derive(Default)]
+struct Batch {
+    bytes: Vec<u8>,
+    /// Key and value lengths, in order.
+    rows: Vec<(usize, usize)>,
+}
+
+const BATCH_ROWS: usize = 4096;
+
+/// Read a table's item rows and check their frames on a second thread while this one hands the
+/// previous batch to the engine: reading and building the table overlap.
+fn load_items(tx: &redb::ReadTransaction, name: &str, table: &mut engine::reload::TableReload<'_>) -> Result<(), LoadError> {
+    let items_name = rows::items_name(name);
+    let items: TableDefinition<&[u8], &[u8]> = TableDefinition::new(&items_name);
+    let items = match tx.open_table(items) {
+        Ok(items) => items,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    let (send, batches) = std::sync::mpsc::sync_channel::<Result<Batch, LoadError>>(8);
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let read = || -> Result<(), LoadError> {
+                let mut batch = Batch::default();
+                for row in items.iter()? {
+                    let (key, value) = row?;
+                    let key = key.value();
+                    let item = unframe(key, value.value())
+                        .ok_or_else(|| LoadError::Damaged(format!("table {name}: an item fails its check")))?;
+                    batch.bytes.extend_from_slice(key);
+                    batch.bytes.extend_from_slice(item);
+                    batch.rows.push((key.len(), item.len()));
+                    if batch.rows.len() == BATCH_ROWS {
+                        // The loading side has stopped (an error): stop reading too.
+                        send.send(Ok(std::mem::take(&mut batch))).map_err(|_| LoadError::Damaged(String::new()))?;
+                    }
+                }
+                let _ = send.send(Ok(batch));
+                Ok(())
+            };
+            if let Err(e) = read() {
+                let _ = send.send(Err(e));
+            }
+        });
+        for batch in batches {
+            let batch = batch?;
+            let mut rest = batch.bytes.as_slice();
+            for (k, v) in batch.rows {
+                let (Some(key), Some(item)) = (rest.get(..k), rest.get(k..k + v)) else { break };
+                table.item(key, item).map_err(|e| LoadError::Damaged(e.to_string()))?;
+                rest = rest.get(k + v..).unwrap_or_default();
+            }
+        }
+        Ok(())
+    })
+}
+
 /// The `config` row for a new database.
 pub fn config_row(config: &DatabaseConfig) -> Vec<u8> {
     let v = serde_json::json!({"region": config.region, "accountId": config.account_id});
@@ -86,21 +144,7 @@ pub fn load(db: &impl ReadableDatabase) -> Result<Option<Database>, LoadError> {
         let header = unframe(name.as_bytes(), header.value())
             .ok_or_else(|| LoadError::Damaged(format!("the definition of table {name} fails its check")))?;
         let mut table = reload.table(&name, header).map_err(|e| LoadError::Damaged(e.to_string()))?;
-        let items_name = rows::items_name(&name);
-        let items: TableDefinition<&[u8], &[u8]> = TableDefinition::new(&items_name);
-        match tx.open_table(items) {
-            Ok(items) => {
-                for row in items.iter()? {
-                    let (key, value) = row?;
-                    let key = key.value();
-                    let item = unframe(key, value.value())
-                        .ok_or_else(|| LoadError::Damaged(format!("table {name}: an item fails its check")))?;
-                    table.item(key, item).map_err(|e| LoadError::Damaged(e.to_string()))?;
-                }
-            }
-            Err(redb::TableError::TableDoesNotExist(_)) => {}
-            Err(e) => return Err(e.into()),
-        }
+        load_items(&tx, &name, &mut table)?;
         let stream_name = rows::stream_name(&name);
         let stream: TableDefinition<u64, &[u8]> = TableDefinition::new(&stream_name);
         match tx.open_table(stream) {
