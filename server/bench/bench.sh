@@ -1,21 +1,36 @@
 #!/usr/bin/env bash
-# Load benchmark: wrk (Debian) with bench/mixed.lua — 40% PutItem, 40% GetItem, 20% Query of 20 items,
-# 8 connections — against dynamodel-server, then the same script against a trivial hyper server that
-# returns a fixed reply (the ceiling of this machine + transport). Prints requests/second for both.
-#   usage: [SERVER_ARGS="--threads 1"] server/bench/bench.sh [DURATION_SECONDS]   (default 10)
+# Server benchmarks, in one sitting, with wrk (Debian) at 8 connections:
+#   ceiling        bench/mixed.lua against a hyper server that returns a fixed reply (this machine + transport)
+#   mixed          bench/mixed.lua (40% PutItem, 40% GetItem, 20% Query of 20 items), in memory
+#   mixed-state    the same with --state on a new file (every write durable before its reply)
+#   put-10k        bench/put.lua: PutItem only, random keys, --state holding 10,000 items
+#   put-1m         the same with 1,000,000 items in the state file (BIG=0 skips it)
+#   startup-1m     bench/startup.py: from exec to the first answer, opening the 1,000,000-item file
+#   fsync          one 4 KiB write + fdatasync on the state directory's disk (what a durable commit waits for)
+# Each figure is measured ROUNDS times (default 3), the servers taking turns, and the median printed.
+#
+#   usage: [ROUNDS=3] [BIG=1] [BINARIES="label=path[,snapshot] ..."] server/bench/bench.sh [SECONDS]
+# BINARIES compares builds in the same sitting (default: this tree's release build as `this`); `,snapshot`
+# marks a build whose --state reads the snapshot format of earlier servers, so its state files are
+# seeded in that format.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 DURATION="${1:-10}"
+ROUNDS="${ROUNDS:-3}"
+BIG="${BIG:-1}"
 CONNECTIONS=8
 THREADS=2
 
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
-command -v curl >/dev/null || { echo "curl is missing: apt-get install -y curl" >&2; exit 1; }
-cargo build --release -p dynamodel-server --quiet --bin dynamodel-server --example fixed_reply
+if ! command -v wrk >/dev/null || ! command -v curl >/dev/null; then
+  (apt-get install -y wrk curl || { apt-get update && apt-get install -y wrk curl; }) >/dev/null
+fi
+cargo build --release -p dynamodel-server --quiet --bin dynamodel-server --example fixed_reply --example seed_state
+BIN="$CARGO_TARGET_DIR/release"
+BINARIES="${BINARIES:-this=$BIN/dynamodel-server}"
 
-WORK=$(mktemp -d)
+WORK=$(mktemp -d "${BENCH_DIR:-$ROOT/target}/bench.XXXXXX")
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
 trap cleanup EXIT
@@ -23,9 +38,15 @@ trap cleanup EXIT
 start() { # start BINARY ARGS... -> sets URL
   "$@" >"$WORK/out" 2>"$WORK/err" &
   PIDS+=($!)
-  for _ in $(seq 1 200); do grep -q '^listening on ' "$WORK/out" && break; sleep 0.02; done
+  for _ in $(seq 1 3000); do grep -q '^listening on ' "$WORK/out" && break; sleep 0.02; done
   URL=$(sed -n 's/^listening on //p' "$WORK/out" | head -n1)
   [ -n "$URL" ] || { cat "$WORK/err" >&2; exit 1; }
+}
+
+stop() { # SIGTERM, then wait: a --state server closes its file cleanly
+  kill "${PIDS[-1]}" 2>/dev/null || true
+  wait "${PIDS[-1]}" 2>/dev/null || true
+  unset 'PIDS[-1]'
 }
 
 ddb() { # ddb ACTION JSON
@@ -35,27 +56,90 @@ ddb() { # ddb ACTION JSON
     --data-binary "$2"
 }
 
-rps() { sed -n 's/^Requests\/sec: *//p' "$1"; }
+create_and_fill() { # the mixed workload's table and its 20-item hot partition
+  ddb CreateTable '{"TableName":"bench","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]}'
+  for i in $(seq 1 20); do
+    ddb PutItem "{\"TableName\":\"bench\",\"Item\":{\"pk\":{\"S\":\"hot\"},\"sk\":{\"N\":\"$i\"},\"payload\":{\"S\":\"$(printf 'x%.0s' $(seq 1 64))\"}}}"
+  done
+}
 
-# shellcheck disable=SC2086 # SERVER_ARGS is a list of flags, e.g. "--threads 1"
-start "$CARGO_TARGET_DIR/release/dynamodel-server" --port 0 ${SERVER_ARGS:-}
-ddb CreateTable '{"TableName":"bench","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]}'
-for i in $(seq 1 20); do
-  ddb PutItem "{\"TableName\":\"bench\",\"Item\":{\"pk\":{\"S\":\"hot\"},\"sk\":{\"N\":\"$i\"},\"payload\":{\"S\":\"$(printf 'x%.0s' $(seq 1 64))\"}}}"
+load() { # load SCRIPT [ARGS...] -> requests/s (fails on any error reply)
+  local script=$1; shift
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s "server/bench/$script" "$URL/" ${1:+-- "$@"} >"$WORK/wrk.txt"
+  if grep -q 'Non-2xx' "$WORK/wrk.txt"; then
+    echo "error replies during $script:" >&2; cat "$WORK/wrk.txt" >&2; exit 1
+  fi
+  sed -n 's/^Requests\/sec: *//p' "$WORK/wrk.txt"
+}
+
+seed() { # seed N FORMAT -> path of a pristine seeded file (made once)
+  local file="$WORK/seed-$1-$2.db"
+  if [ ! -f "$file" ]; then
+    if [ "$2" = snapshot ]; then "$BIN/examples/seed_state" "$file" "$1" --snapshot; else "$BIN/examples/seed_state" "$file" "$1"; fi
+  fi
+  echo "$file"
+}
+
+fsync_ms() {
+  python3 - "$WORK" <<'EOF'
+import os, sys, time
+path = os.path.join(sys.argv[1], "fsync.probe")
+fd = os.open(path, os.O_CREAT | os.O_WRONLY)
+os.pwrite(fd, b"x" * 65536, 0); os.fsync(fd)
+t = time.perf_counter(); n = 200
+for i in range(n):
+    os.pwrite(fd, b"y" * 4096, (i % 16) * 4096); os.fdatasync(fd)
+print(f"{(time.perf_counter() - t) / n * 1000:.2f}")
+os.close(fd); os.remove(path)
+EOF
+}
+
+declare -A RESULTS
+note() { RESULTS["$1|$2"]="${RESULTS["$1|$2"]:-} $3"; }
+
+measures="ceiling mixed mixed-state put-10k"
+[ "$BIG" = 1 ] && measures="$measures put-1m startup-1m"
+for round in $(seq 1 "$ROUNDS"); do
+  note fsync "disk" "$(fsync_ms)"
+  start "$BIN/examples/fixed_reply"
+  note ceiling "fixed-reply" "$(load mixed.lua)"
+  stop
+  for entry in $BINARIES; do
+    label=${entry%%=*}; rest=${entry#*=}; binary=${rest%%,*}; format=native
+    [ "$rest" != "$binary" ] && format=${rest#*,}
+    echo "round $round: $label" >&2
+    start "$binary" --port 0
+    create_and_fill
+    note mixed "$label" "$(load mixed.lua)"
+    stop
+    rm -f "$WORK/mixed.db"*
+    start "$binary" --port 0 --state "$WORK/mixed.db"
+    create_and_fill
+    note mixed-state "$label" "$(load mixed.lua)"
+    stop
+    for size in 10000 1000000; do
+      name=put-10k; [ "$size" = 1000000 ] && name=put-1m
+      [[ " $measures " == *" $name "* ]] || continue
+      cp "$(seed "$size" "$format")" "$WORK/put.db"
+      start "$binary" --port 0 --state "$WORK/put.db"
+      note "$name" "$label" "$(load put.lua "$size")"
+      stop
+    done
+    if [[ " $measures " == *" startup-1m "* ]]; then
+      cp "$(seed 1000000 "$format")" "$WORK/start.db"
+      ms=$(STARTUP_TIMEOUT=600 python3 server/bench/startup.py "$binary" 3 -- --state "$WORK/start.db" | sed -n 's/^median \([0-9.]*\) ms.*/\1/p')
+      note startup-1m "$label" "$ms"
+    fi
+    rm -f "$WORK/put.db" "$WORK/start.db"
+  done
 done
-echo "== dynamodel-server: mixed workload, $CONNECTIONS connections, ${DURATION}s"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s server/bench/mixed.lua "$URL/" | tee "$WORK/server.txt"
-kill "${PIDS[-1]}"
 
-start "$CARGO_TARGET_DIR/release/examples/fixed_reply"
-echo "== ceiling: fixed-reply hyper server, same script"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s server/bench/mixed.lua "$URL/" | tee "$WORK/ceiling.txt"
-
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{v[NR]=$1} END {if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
 echo
-echo "dynamodel-server: $(rps "$WORK/server.txt") requests/s (mixed 40% PutItem / 40% GetItem / 20% Query of 20 items, $CONNECTIONS connections)"
-echo "fixed-reply ceiling: $(rps "$WORK/ceiling.txt") requests/s"
-if grep -q 'Non-2xx' "$WORK/server.txt"; then
-  echo "WARNING: dynamodel-server answered some requests with errors:" >&2
-  grep 'Non-2xx' "$WORK/server.txt" >&2
-  exit 1
-fi
+echo "median of $ROUNDS rounds, ${DURATION}s each, $CONNECTIONS connections ($(nproc) cores)"
+printf '%-12s %-14s %12s   %s\n' measure server median "all rounds"
+for key in $(printf '%s\n' "${!RESULTS[@]}" | sort); do
+  m=${key%%|*}; who=${key#*|}
+  unit="requests/s"; [ "$m" = startup-1m ] && unit="ms"; [ "$m" = fsync ] && unit="ms"
+  printf '%-12s %-14s %12s   %s (%s)\n' "$m" "$who" "$(echo "${RESULTS[$key]}" | median)" "${RESULTS[$key]# }" "$unit"
+done

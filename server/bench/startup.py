@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Start-up time: from exec of dynamodel-server to its first answered request (GET /, the health check).
-Repeats a few times and prints each figure and the median. Standard library only.
-   usage: server/bench/startup.py [BINARY] [RUNS]"""
+Repeats a few times and prints each figure and the median. Standard library only. Arguments after `--`
+go to the server (e.g. `-- --state big.db` to time opening a state file).
+   usage: server/bench/startup.py [BINARY] [RUNS] [-- SERVER_ARGS...]"""
 
 import http.client
 import os
@@ -13,8 +14,13 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(target, "release", "dynamodel-server")
-runs = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+args, server_args = sys.argv[1:], []
+if "--" in args:
+    server_args = args[args.index("--") + 1:]
+    args = args[:args.index("--")]
+binary = args[0] if len(args) > 0 else os.path.join(target, "release", "dynamodel-server")
+runs = int(args[1]) if len(args) > 1 else 10
+timeout = float(os.environ.get("STARTUP_TIMEOUT", "60"))
 
 
 def free_port():
@@ -26,7 +32,7 @@ def free_port():
 def once():
     port = free_port()
     t0 = time.perf_counter()
-    proc = subprocess.Popen([binary, "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen([binary, "--port", str(port), *server_args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while True:
             try:
@@ -38,8 +44,8 @@ def once():
                     return (time.perf_counter() - t0) * 1000
             except OSError:
                 time.sleep(0.0005)
-            if time.perf_counter() - t0 > 5:
-                raise SystemExit("server did not answer within 5 s")
+            if time.perf_counter() - t0 > timeout:
+                raise SystemExit(f"server did not answer within {timeout:.0f} s")
     finally:
         proc.terminate()
         proc.wait()
