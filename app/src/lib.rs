@@ -12,7 +12,6 @@ pub mod modeler;
 pub mod share;
 pub mod patterns;
 pub mod query;
-pub mod reactive;
 pub mod shell;
 pub mod ui;
 

@@ -4,7 +4,7 @@
 use engine::model::{key_attributes, Entity};
 use engine::value::{Item, ValueType};
 use crate::ui::prelude::*;
-use crate::reactive::UpdateUntracked;
+use leptos::prelude::UpdateUntracked;
 
 use crate::model::display::key_text;
 use crate::model::value_edit::{editor_kind, parse_value, EditorKind};

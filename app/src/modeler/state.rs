@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use engine::model::Model;
-use crate::reactive::*;
+use leptos::prelude::*;
 use crate::ui::page::{request_animation_frame, set_timeout};
 
 use crate::model::autosave::{self, Loaded, LocalStorage};

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use engine::vec_map::VecSet;
 
-use crate::reactive::*;
+use leptos::prelude::*;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Matched {

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 
 use engine::api::partiql::Operation;
 use engine::capacity::{Reason, Target};
-use crate::reactive::*;
+use leptos::prelude::*;
 use serde_json::Value;
 
 use super::builder::Builder;

@@ -5,7 +5,7 @@
 //! file is not opened, so a bad file never replaces anything.
 
 use engine::model::Model;
-use crate::reactive::*;
+use leptos::prelude::*;
 use crate::ui::dom::document;
 use crate::ui::page::set_timeout;
 use wasm_bindgen::JsCast;

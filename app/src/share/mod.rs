@@ -20,7 +20,7 @@ pub mod zlib;
 pub use state::{launch, page_base, use_travel, GalleryState, Panel, Travel};
 
 use formats::launch::{Source, UrlRefusal};
-use crate::reactive::*;
+use leptos::prelude::*;
 use crate::ui::browser::window_on;
 use crate::ui::page::window;
 

@@ -2,7 +2,7 @@
 //! The file is fetched by the browser (so the hosting server must allow it by CORS), bounded in size,
 //! and then read exactly like a file the user opened.
 
-use crate::reactive::*;
+use leptos::prelude::*;
 use crate::ui::page::window;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;

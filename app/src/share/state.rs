@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use formats::launch::Launch;
-use crate::reactive::*;
+use leptos::prelude::*;
 use crate::ui::page::window;
 
 use super::incoming::Incoming;
@@ -12,7 +12,7 @@ use super::incoming::Incoming;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Panel {
     /// The Share dialog, with the link fragment it was opened for (compressed before it opens).
-    Share(std::rc::Rc<str>),
+    Share(std::sync::Arc<str>),
     Export,
 }
 

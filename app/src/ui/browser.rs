@@ -10,7 +10,7 @@ use web_sys::{Event, HtmlElement};
 
 use super::dom::{document, listen};
 use super::owner::keep;
-use crate::reactive::{Effect, Owner, RwSignal, Set};
+use leptos::prelude::{Effect, Owner, RwSignal, Set};
 
 /// The `value` of the element an event came from (an input, textarea or select), or "".
 pub fn event_target_value(ev: &Event) -> String {

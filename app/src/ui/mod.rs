@@ -1,4 +1,4 @@
-//! The playground's view layer: DOM elements built by plain calls, kept in step with signals ([`crate::reactive`]) by
+//! The playground's view layer: DOM elements built by plain calls, kept in step with Leptos signals by
 //! render effects.
 //!
 //! Why not `view!`: every `view!` tree is a type of its own, and each type brings its own copy of the
@@ -21,6 +21,7 @@
 //! **Invariant:** every listener and binding made while a region builds is dropped when the region
 //! rebuilds or goes away: nothing keeps updating nodes that are no longer shown.
 
+pub mod bridge;
 pub mod browser;
 pub mod dom;
 pub mod mount;
@@ -37,8 +38,8 @@ pub mod prelude {
     pub use super::dom::{el, fragment, svg, text, El, View};
     pub use super::owner::watch;
     pub use super::region::{dynamic, each, show, show_else};
-    pub use crate::reactive::{
-        untrack, ArcRwSignal, Callable, Callback, Effect, Get, GetUntracked, GetValue, Memo, Owner, RwSignal, Set,
-        SetValue, Signal, StoredValue, Track, Update, UpdateValue, With, WithUntracked, WithValue,
+    pub use leptos::prelude::{
+        untrack, ArcRwSignal, Callable, Callback, Effect, Get, GetUntracked, GetValue, Memo, Owner, Read, RwSignal,
+        Set, SetValue, Signal, StoredValue, Track, Update, UpdateValue, With, WithUntracked, WithValue,
     };
 }

@@ -1,7 +1,7 @@
 //! Putting a view on the page: the app into `<body>` for the life of the page, or a component into a
 //! test's container until the test drops it.
 
-use crate::reactive::Owner;
+use leptos::prelude::Owner;
 use web_sys::Element;
 
 use super::dom::{document, View};
@@ -30,6 +30,8 @@ pub fn mount_to(parent: &Element, f: impl FnOnce() -> View + 'static) -> Mounted
 
 #[inline(never)]
 fn mount_boxed(parent: &Element, f: Box<dyn FnOnce() -> View>) -> Mounted {
+    // Render effects re-run from tasks: make sure the task executor is the browser's.
+    let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
     let view = owner.with(f);
     let mut nodes = Vec::new();

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-use crate::reactive::{untrack, Get, GetUntracked, Owner, RwSignal, Set};
+use leptos::prelude::{untrack, Get, GetUntracked, Owner, RwSignal, Set};
 use web_sys::{Comment, Node};
 
 use super::dom::{document, View};

@@ -52,8 +52,8 @@ pub fn mount_view(f: impl FnOnce() -> app::ui::View + 'static) -> Mounted {
 
 /// Let effects scheduled by a state change run, so the DOM reflects it.
 pub async fn settle() {
-    app::reactive::tick().await;
-    app::reactive::tick().await;
+    leptos::task::tick().await;
+    leptos::task::tick().await;
 }
 
 /// Wait `ms` milliseconds of real time, then settle: IntersectionObserver reports (the Indexes and
