@@ -3,9 +3,10 @@
 //! `main.rs` only mounts [`app`]; everything else lives here so the component tests in `app/tests/` can
 //! mount the same components in headless Chromium.
 
-pub mod advisor;
+pub mod download;
 pub mod engine_bridge;
 pub mod gallery;
+pub mod grid;
 pub mod heat;
 pub mod model;
 pub mod modeler;
@@ -13,6 +14,7 @@ pub mod share;
 pub mod patterns;
 pub mod query;
 pub mod shell;
+pub mod state;
 pub mod ui;
 
 pub use shell::app;

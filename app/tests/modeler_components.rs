@@ -14,7 +14,7 @@ use web_sys::HtmlElement;
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn modeler() -> View {
-    fragment(vec![modeler_sidebar(), items_tab()])
+    fragment(vec![modeler_sidebar(app::share::actions::model_actions()), items_tab()])
 }
 
 fn row_keys(root: &HtmlElement) -> Vec<String> {
@@ -30,6 +30,8 @@ fn row_keys(root: &HtmlElement) -> Vec<String> {
 async fn example_loads_edits_with_the_keyboard_and_undoes() {
     let page = mount_view(modeler);
     click(&page.by_testid("example-ecommerce")).await;
+    // The grid follows its measured size, which the browser reports after layout.
+    wait_ms(100).await;
     // Item collections in key order, sort keys in DynamoDB order within each.
     assert_eq!(
         row_keys(page.root()),

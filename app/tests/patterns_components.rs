@@ -4,7 +4,6 @@
 
 mod common;
 
-use app::modeler::state::use_modeler;
 use app::modeler::modeler_sidebar;
 use app::patterns::patterns_tab;
 use app::ui::prelude::fragment;
@@ -18,8 +17,8 @@ const ECOMMERCE: &str = include_str!("../../engine/tests/data/models/gallery/eco
 
 #[wasm_bindgen_test]
 async fn patterns_are_checked_and_a_deletion_is_undone() {
-    let page = mount_view(|| fragment(vec![modeler_sidebar(), patterns_tab()]));
-    let m = use_modeler();
+    let page = mount_view(|| fragment(vec![modeler_sidebar(app::share::actions::model_actions()), patterns_tab()]));
+    let m = page.state().modeler;
     m.replace_model(&Model::from_json_str(ECOMMERCE).expect("template")).expect("loads");
     settle().await;
     // The analysis runs once the tab is on screen (below the sidebar here).

@@ -132,7 +132,7 @@ fn summaries_and_the_page_rule() {
 
 #[wasm_bindgen_test]
 fn clock_dates_round_trip() {
-    use app::query::clock::{iso, parse_date};
+    use app::state::clock::{iso, parse_date};
     assert_eq!(iso(0), "1970-01-01T00:00:00Z");
     assert_eq!(iso(1_700_000_000_000), "2023-11-14T22:13:20Z");
     assert_eq!(parse_date("2023-11-14T22:13"), Some(1_699_999_980_000));
@@ -144,7 +144,7 @@ fn clock_dates_round_trip() {
 
 #[wasm_bindgen_test]
 async fn builder_controls_and_json_stay_in_step_and_errors_show_in_place() {
-    let page = mount_view(|| fragment(vec![modeler_sidebar(), query_tab()]));
+    let page = mount_view(|| fragment(vec![modeler_sidebar(app::share::actions::model_actions()), query_tab()]));
     click(&page.by_testid("example-ecommerce")).await;
     // The Query tab's mode lives for the page; another test may have left it elsewhere.
     click(&page.by_testid("q-mode-builder")).await;
@@ -252,7 +252,7 @@ fn every_write_form_reads_back_from_its_json_and_the_rest_say_why() {
 
 #[wasm_bindgen_test]
 async fn write_fields_and_json_stay_in_step_both_ways() {
-    let page = mount_view(|| fragment(vec![modeler_sidebar(), query_tab()]));
+    let page = mount_view(|| fragment(vec![modeler_sidebar(app::share::actions::model_actions()), query_tab()]));
     click(&page.by_testid("example-ecommerce")).await;
     click(&page.by_testid("q-mode-write")).await;
     let json = page.by_testid("w-json");

@@ -5,7 +5,8 @@
 mod common;
 
 use app::engine_bridge::{engine_version, SAMPLE_ITEM_JSON};
-use app::shell::{app, Tab, PRODUCT_NAME};
+use app::shell::{app, PRODUCT_NAME};
+use app::state::Tab;
 use common::{click, focused, mount_view, press};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 

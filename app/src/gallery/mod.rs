@@ -6,24 +6,22 @@
 
 use formats::gallery::{cards, search, Card, Category, Template};
 
-use crate::modeler::use_modeler;
-use crate::share::incoming::{offer, Incoming};
-use crate::share::{use_travel, GalleryState};
+use crate::state::{use_app, AppState, GalleryState, Incoming};
 use crate::ui::prelude::*;
 
-fn open_template(slug: &'static str) {
-    let t = use_travel();
+fn open_template(app: AppState, slug: &'static str) {
+    let t = app.travel;
     match Template::by_slug(slug).map(|t| t.model()) {
         Some(Ok(model)) => {
             let name = model.name.clone();
-            offer(Incoming::new(model, Default::default(), &format!("the template \"{name}\"")));
+            app.offer(Incoming::new(model, Default::default(), &format!("the template \"{name}\"")));
         }
         _ => t.error.set(Some(format!("The template {slug} could not be read."))),
     }
 }
 
 /// One template: its name, size, description, access patterns and an Open button.
-fn template_card(card: Card) -> El {
+fn template_card(app: AppState, card: Card) -> El {
     let slug = card.slug;
     el("article")
         .class("gal-card")
@@ -38,11 +36,11 @@ fn template_card(card: Card) -> El {
                 .child(el("summary").text("Access patterns"))
                 .child(el("ul").children(card.patterns.iter().map(|p| el("li").text(p)))),
         )
-        .child(el("button").ty("button").class("mdl-btn mdl-primary gal-open").tid(&format!("gallery-open-{slug}")).on_click(move |_| open_template(slug)).text("Open"))
+        .child(el("button").ty("button").class("mdl-btn mdl-primary gal-open").tid(&format!("gallery-open-{slug}")).on_click(move |_| open_template(app, slug)).text("Open"))
 }
 
 /// The templates matching `query`: their count, then a section per category that has any.
-fn sections(all: &[Card], query: &str) -> View {
+fn sections(app: AppState, all: &[Card], query: &str) -> View {
     let found = search(all, query);
     let mut views: Vec<View> = vec![el("p").class("mdl-muted").tid("gallery-count").attr("role", "status").text(&format!("{} template(s)", found.len())).into()];
     for cat in Category::ALL {
@@ -53,7 +51,7 @@ fn sections(all: &[Card], query: &str) -> View {
                     .class("gal-section")
                     .attr("aria-label", cat.label())
                     .child(el("h2").class("gal-section-title").text(cat.label()))
-                    .child(el("div").class("gal-grid").children(cards.into_iter().map(template_card)))
+                    .child(el("div").class("gal-grid").children(cards.into_iter().map(move |c| template_card(app, c))))
                     .into(),
             );
         }
@@ -63,8 +61,8 @@ fn sections(all: &[Card], query: &str) -> View {
 
 /// The gallery, covering the workspace while it is open.
 pub fn gallery_host() -> View {
-    let t = use_travel();
-    let m = use_modeler();
+    let app = use_app();
+    let (t, m) = (app.travel, app.modeler);
     let all = StoredValue::new(cards());
     let query = RwSignal::new(String::new());
     // A gallery opened because there was nothing to show steps aside once the model has a table.
@@ -117,7 +115,7 @@ pub fn gallery_host() -> View {
             )
             .dyn_child(move || {
                 let q = query.get();
-                all.with_value(|all| sections(all, &q))
+                all.with_value(|all| sections(app, all, &q))
             })
             .into()
     };

@@ -5,7 +5,6 @@ use crate::ui::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use crate::share::file_io;
 
 use super::chart::Chart;
 use super::colour::Theme;
@@ -48,7 +47,7 @@ pub fn theme() -> Theme {
 
 fn export_svg(chart: &Chart, name: &str) -> Result<(), String> {
     let (text, _) = draw::svg(chart, THEME.with(|t| t.get_untracked()))?;
-    file_io::download(name, "image/svg+xml", &text)
+    crate::download::download(name, "image/svg+xml", &text)
 }
 
 /// Paint an SVG document onto `canvas` (through an image, as the browser decodes it) and mark the canvas
@@ -122,7 +121,7 @@ pub fn chart_view(chart: Chart, side: &'static str) -> View {
     let file = id.clone();
     let png = move |_| match canvas.to_data_url_with_type("image/png") {
         Ok(url) => {
-            if let Err(e) = file_io::download_url(&url, &format!("dynamodel-{file}.png")) {
+            if let Err(e) = crate::download::download_url(&url, &format!("dynamodel-{file}.png")) {
                 error.set(Some(e));
             }
         }

@@ -22,7 +22,6 @@ pub mod words;
 use wasm_bindgen_futures::spawn_local;
 use sim::report::Report;
 
-use crate::modeler::use_modeler;
 use crate::ui::prelude::*;
 use editor::{FieldErrors, WorkloadForm};
 use editor_view::workload_editor;
@@ -63,7 +62,7 @@ pub struct HeatState {
     pub message: RwSignal<Option<String>>,
     pub prices: RwSignal<sim::cost::Prices>,
     /// Where a run of the person's own model saves its workload.
-    pub modeler: crate::modeler::Modeler,
+    pub modeler: crate::state::Modeler,
 }
 
 fn now() -> u64 {
@@ -161,19 +160,25 @@ impl HeatState {
     }
 }
 
-thread_local! {
-    static CURRENT: (ArcRwSignal<Option<Source>>, ArcRwSignal<Option<RunResult>>) = (ArcRwSignal::new(None), ArcRwSignal::new(None));
-}
-
-/// What the tab simulates and its current results, shared with the advisor: its heat rules read the
-/// current run's report (`None` when the tab has no results; loading another design clears them).
-pub fn current() -> (RwSignal<Option<Source>>, RwSignal<Option<RunResult>>) {
-    CURRENT.with(|(s, r)| (s.clone().into(), r.clone().into()))
+/// What the advisor reads of the tab: the current run, with whether it ran the person's own model
+/// (`None` when the tab has no results; loading another design clears them).
+fn publish(app: crate::state::AppState, source: RwSignal<Option<Source>>, result: RwSignal<Option<RunResult>>) {
+    Effect::new(move |_| {
+        let run = source.with(|s| {
+            result.with(|r| {
+                let (s, r) = (s.as_ref()?, r.as_ref()?);
+                Some(crate::state::HeatRun { title: s.title.clone(), own_model: s.saved_as.is_some(), report: std::sync::Arc::new(r.report.clone()) })
+            })
+        });
+        app.heat_run.set(run);
+    });
 }
 
 pub fn heat_tab() -> View {
-    let (source, result) = current();
-    let modeler = use_modeler();
+    let app = crate::state::use_app();
+    let (source, result) = (RwSignal::new(None), RwSignal::new(None));
+    publish(app, source, result);
+    let modeler = app.modeler;
     let st = HeatState {
         source,
         form: RwSignal::new(WorkloadForm { duration: String::from("60"), seed: String::from("1"), patterns: Vec::new() }),

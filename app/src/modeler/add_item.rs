@@ -10,7 +10,7 @@ use crate::model::display::key_text;
 use crate::model::value_edit::{editor_kind, parse_value, EditorKind};
 use crate::model::Edit;
 
-use super::state::use_modeler;
+use crate::state::use_modeler;
 
 /// The fields to ask for: `(attribute, type)`.
 fn fields_for(entity: Option<&Entity>, table_keys: &[(String, ValueType)]) -> Vec<(String, ValueType)> {

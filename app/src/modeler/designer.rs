@@ -6,7 +6,7 @@ use crate::ui::prelude::*;
 use crate::model::design::{scalar_from_tag, scalar_tag, Field, IndexDraft, KeyDraft, TableDraft};
 use crate::model::{Edit, TableState};
 
-use super::state::{now, use_modeler};
+use crate::state::{now, use_modeler};
 
 fn text_input(value: Signal<String>, set: Box<dyn Fn(String)>, testid: &str, label: &str) -> El {
     el("label").class("mdl-field").child(el("span").class("mdl-label").text(label)).child(

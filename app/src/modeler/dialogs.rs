@@ -5,7 +5,7 @@ use crate::ui::prelude::*;
 use super::add_item::add_item_dialog;
 use super::designer::table_designer;
 use super::entity_editor::entity_editor;
-use super::state::{use_modeler, Dialog};
+use crate::state::{use_modeler, Dialog};
 
 pub fn dialogs() -> View {
     let m = use_modeler();

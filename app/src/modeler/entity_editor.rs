@@ -8,7 +8,7 @@ use crate::ui::prelude::*;
 use crate::model::value_edit::TYPES;
 use crate::model::Edit;
 
-use super::state::use_modeler;
+use crate::state::use_modeler;
 
 /// `<option>`s of the ten value types.
 pub(super) fn type_options() -> Vec<El> {

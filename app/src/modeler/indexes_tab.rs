@@ -4,8 +4,8 @@ use crate::ui::prelude::*;
 
 use crate::model::index_view::{index_view, indexes, IndexInfo};
 
-use super::grid::{grid, GridModel};
-use super::state::{now, use_modeler};
+use crate::grid::{grid, GridModel};
+use crate::state::{now, use_modeler};
 
 pub fn index_views() -> View {
     let m = use_modeler();
@@ -16,8 +16,8 @@ pub fn index_views() -> View {
     watch_visibility(root.elem().clone(), shown);
     // Selecting the tab shows it at once: the view is read in the same task as the click, not a frame
     // later when the visibility observer reports (which still covers a page that scrolls it into view).
-    let active = crate::shell::active_tab();
-    let visible = move || shown.get() || active.get() == crate::shell::Tab::Indexes;
+    let active = crate::state::use_app().tab;
+    let visible = move || shown.get() || active.get() == crate::state::Tab::Indexes;
     let infos = Memo::new(move |_| {
         let sel = m.selected.get();
         m.state.with(|s| sel.and_then(|t| s.playground.table(t)).map(|t| indexes(&t.definition)).unwrap_or_default())

@@ -5,8 +5,8 @@ use crate::ui::prelude::*;
 use crate::model::display::bytes_text;
 use crate::model::grid_view::GridSource;
 
-use super::grid::{grid, GridModel};
-use super::state::{use_modeler, Dialog};
+use crate::grid::{grid, GridModel};
+use crate::state::{use_modeler, Dialog};
 
 pub fn items_tab() -> View {
     let m = use_modeler();

@@ -7,19 +7,15 @@
 //! The views are built with [`crate::ui`].
 
 mod add_item;
-mod cell_editor;
 mod designer;
 mod dialogs;
 mod entity_editor;
-mod grid;
 pub(crate) mod indexes_tab;
 mod items_tab;
 mod sidebar;
-pub mod state;
 
 pub use crate::model::grid_view::key_label;
-pub use grid::{grid, GridModel};
 pub use indexes_tab::index_views;
 pub use items_tab::items_tab;
 pub use sidebar::modeler_sidebar;
-pub use state::{use_modeler, Dialog, Modeler};
+pub use crate::state::{use_modeler, Dialog, Modeler};

@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use crate::ui::prelude::*;
 
 use super::dialogs::dialogs;
-use super::state::{use_modeler, Dialog, Modeler};
+use crate::state::{use_modeler, Dialog, Modeler};
 
 /// The built-in example models (the same files the engine's tests load).
 pub const EXAMPLES: [(&str, &str, &str); 3] = [
@@ -40,10 +40,10 @@ fn install_shortcuts(m: Modeler) {
     });
 }
 
-pub fn modeler_sidebar() -> View {
+/// The sidebar; `actions` (the model's file, share and template actions) go at its top.
+pub fn modeler_sidebar(actions: View) -> View {
     let m = use_modeler();
     install_shortcuts(m);
-    super::state::install_flush();
     let tables = move || {
         m.state.with(|s| s.playground.tables().iter().map(|t| (t.name().to_string(), t.rows.len(), t.entities.len())).collect::<Vec<_>>())
     };
@@ -52,10 +52,10 @@ pub fn modeler_sidebar() -> View {
     let load_example = move |json: &'static str| match Model::from_json_str(json) {
         Ok(model) => {
             if let Err(e) = m.replace_model(&model) {
-                m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true }));
+                m.notice.set(Some(crate::state::Notice { text: e.to_string(), error: true }));
             }
         }
-        Err(e) => m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true })),
+        Err(e) => m.notice.set(Some(crate::state::Notice { text: e.to_string(), error: true })),
     };
 
     let notice = move || -> View {
@@ -96,7 +96,7 @@ pub fn modeler_sidebar() -> View {
     el("div")
         .class("mdl-sidebar")
         .tid("model-tables")
-        .child(crate::share::actions::model_actions())
+        .child(actions)
         .child(
             el("div")
                 .class("mdl-history")

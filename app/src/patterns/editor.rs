@@ -5,7 +5,7 @@ use advisor::draft::{Draft, DraftError, Field};
 use advisor::pattern::OPERATIONS;
 
 use crate::model::Edit;
-use crate::modeler::state::use_modeler;
+use crate::state::use_modeler;
 use crate::ui::prelude::*;
 
 /// The faults of `f`, joined ("" when it has none).

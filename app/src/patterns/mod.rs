@@ -2,17 +2,18 @@
 //! change while the tab is visible (what it used, read, returned and cost, and whether one request serves it), the coverage
 //! line, the Markdown export, and the advisor's findings below.
 
+mod advisor;
 pub mod analysis;
 mod editor;
 
 use std::rc::Rc;
 
-use advisor::check::{units_text, PatternCheck, Status};
-use advisor::draft::{new_draft, Draft};
+use ::advisor::check::{units_text, PatternCheck, Status};
+use ::advisor::draft::{new_draft, Draft};
 
-use crate::advisor::advisor_panel;
+use advisor::advisor_panel;
 use crate::model::Edit;
-use crate::modeler::state::{now, use_modeler};
+use crate::state::now;
 use crate::ui::prelude::*;
 use analysis::{analyse, Analysis};
 use editor::pattern_editor;
@@ -34,7 +35,7 @@ fn status_class(s: Status) -> &'static str {
 }
 
 /// One checked pattern as a table row: what it used, read, returned and cost, and its actions.
-fn pattern_row(c: &PatternCheck, index_label: String, i: usize, editing: RwSignal<Editing>, delete: Rc<dyn Fn(usize)>) -> El {
+fn pattern_row(app: crate::state::AppState, c: &PatternCheck, index_label: String, i: usize, editing: RwSignal<Editing>, delete: Rc<dyn Fn(usize)>) -> El {
     let status = format!("{} {}", c.status.symbol(), c.status.label());
     let error = c.error.as_ref().map(|e| e.to_string());
     let cost = match (c.read_half_units, c.write_half_units) {
@@ -67,7 +68,7 @@ fn pattern_row(c: &PatternCheck, index_label: String, i: usize, editing: RwSigna
         .child(
             el("td")
                 .class("pat-actions")
-                .child(el("button").ty("button").class("mdl-link").tid("pattern-open").on_click(move |_| crate::query::save_pattern::open(i)).text("Open in builder"))
+                .child(el("button").ty("button").class("mdl-link").tid("pattern-open").on_click(move |_| app.requests.open_pattern.set(Some(i))).text("Open in builder"))
                 .child(el("button").ty("button").class("mdl-link").tid("pattern-edit").on_click(move |_| editing.set(Editing::At(i))).text("Edit"))
                 .child(el("button").ty("button").class("mdl-link mdl-remove").tid("pattern-delete").on_click(move |_| delete(i)).text("Delete")),
         )
@@ -86,19 +87,20 @@ fn table_head() -> El {
 /// The tab: the patterns checked against the model (while it can be seen), their coverage, the form,
 /// the Markdown export and the advisor.
 pub fn patterns_tab() -> View {
-    let m = use_modeler();
+    let app = crate::state::use_app();
+    let m = app.modeler;
     // The tab stays mounted while hidden; the patterns run, and the advisor reads every item, only while
     // it can be seen (opening a 100,000-item file or editing one in the Items tab does not wait for it),
     // and then again on every change of the model or of the Heat tab's results.
     let root = el("div").class("pat").tid("patterns-tab");
     let shown = RwSignal::new(false);
     watch_visibility(root.elem().clone(), shown);
-    let (source, heat) = crate::heat::current();
+    let heat_run = app.heat_run;
     let analysis = Memo::new(move |prev: Option<&Analysis>| match (shown.get(), prev) {
         (false, Some(prev)) => prev.clone(),
         (false, None) => Analysis::default(),
         (true, _) => {
-            let heat = source.with(|s| heat.with(|r| analysis::model_heat(s.as_ref(), r.as_ref())));
+            let heat = heat_run.with(|r| r.as_ref().and_then(|r| r.model_heat()));
             m.state.with(|s| analyse(&s.playground, now(), heat.as_ref()))
         }
     });
@@ -124,7 +126,7 @@ pub fn patterns_tab() -> View {
         if i < list.len() {
             list.remove(i);
             if let Err(e) = m.perform(Edit::SetAccessPatterns(list)) {
-                m.notice.set(Some(crate::modeler::state::Notice { text: e.to_string(), error: true }));
+                m.notice.set(Some(crate::state::modeler::Notice { text: e.to_string(), error: true }));
             }
         }
         editing.set(Editing::None);
@@ -135,7 +137,7 @@ pub fn patterns_tab() -> View {
             a.checks
                 .iter()
                 .enumerate()
-                .map(|(i, c)| pattern_row(c, a.index_labels.get(i).cloned().unwrap_or_default(), i, editing, delete.clone()))
+                .map(|(i, c)| pattern_row(app, c, a.index_labels.get(i).cloned().unwrap_or_default(), i, editing, delete.clone()))
                 .collect::<Vec<_>>()
                 .into()
         })

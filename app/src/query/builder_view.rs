@@ -5,7 +5,7 @@ use serde_json::Value;
 use super::builder::{error_field, Builder, FieldError, KeyInfo, Operation, SortOp};
 use super::save_pattern;
 use super::session::{run, use_session, Source};
-use crate::modeler::use_modeler;
+use crate::state::{use_modeler, Modeler};
 use crate::ui::prelude::*;
 
 fn pretty(v: &Value) -> String {
@@ -13,20 +13,20 @@ fn pretty(v: &Value) -> String {
 }
 
 /// Keys of a table (or one of its indexes) of the model.
-fn key_info(table: &str, index: &str) -> Option<KeyInfo> {
-    let m = use_modeler();
+fn key_info(m: Modeler, table: &str, index: &str) -> Option<KeyInfo> {
     m.state.with_untracked(|s| s.playground.table_index(table).and_then(|i| s.playground.table(i)).map(|t| KeyInfo::of(&t.definition, index)))
 }
 
 /// The JSON the builder writes, or its error.
-fn request_of(b: &Builder) -> Result<Value, FieldError> {
-    let keys = key_info(&b.table, &b.index).unwrap_or_default();
+fn request_of(m: Modeler, b: &Builder) -> Result<Value, FieldError> {
+    let keys = key_info(m, &b.table, &b.index).unwrap_or_default();
     b.to_request(&keys)
 }
 
 /// The builder's state: the controls' values and the JSON they write, with the faults shown beside them.
 #[derive(Clone, Copy)]
 struct Panel {
+    m: Modeler,
     b: RwSignal<Builder>,
     json: RwSignal<String>,
     /// `Some(reason)`: the JSON was edited into something the controls cannot show; it is what runs.
@@ -45,7 +45,7 @@ impl Panel {
         self.json_only.set(None);
         self.json_error.set(None);
         self.field_error.set(None);
-        match request_of(&self.b.get_untracked()) {
+        match request_of(self.m, &self.b.get_untracked()) {
             Ok(v) => self.json.set(pretty(&v)),
             Err(e) => self.field_error.set(Some((e.field.to_string(), e.message))),
         }
@@ -104,8 +104,9 @@ pub fn builder_panel() -> View {
         }
     }
     let p = Panel {
+        m,
         b,
-        json: RwSignal::new(request_of(&b.get_untracked()).map(|v| pretty(&v)).unwrap_or_default()),
+        json: RwSignal::new(request_of(m, &b.get_untracked()).map(|v| pretty(&v)).unwrap_or_default()),
         json_only: RwSignal::new(None),
         json_error: RwSignal::new(None),
         field_error: RwSignal::new(None),
@@ -123,7 +124,7 @@ pub fn builder_panel() -> View {
             Ok(v) => {
                 json_error.set(None);
                 let action = b.with_untracked(|b| b.op.action());
-                match Builder::from_request(action, &v, key_info) {
+                match Builder::from_request(action, &v, |t, i| key_info(m, t, i)) {
                     Ok(nb) => {
                         b.set(nb);
                         json_only.set(None);
@@ -160,7 +161,7 @@ pub fn builder_panel() -> View {
             }
         }
     });
-    let keys = move || b.with(|b| key_info(&b.table, &b.index)).unwrap_or_default();
+    let keys = move || b.with(|b| key_info(m, &b.table, &b.index)).unwrap_or_default();
     let is_query = move || b.with(|b| b.op == Operation::Query);
 
     // The request as the builder holds it ({placeholders} unfilled).
@@ -172,7 +173,7 @@ pub fn builder_panel() -> View {
             let v = serde_json::from_str::<Value>(&json.get_untracked()).ok()?;
             return Some((b.with_untracked(|b| b.op.action()), v));
         }
-        match request_of(&b.get_untracked()) {
+        match request_of(m, &b.get_untracked()) {
             Ok(v) => Some((b.with_untracked(|b| b.op.action()), v)),
             Err(e) => {
                 field_error.set(Some((e.field.to_string(), e.message)));
@@ -183,7 +184,7 @@ pub fn builder_panel() -> View {
     let run_now = move || {
         let Some((action, request)) = current() else { return };
         let Some(request) = save_pattern::resolve(action, request) else { return };
-        let outcome = run(Source::Builder, action, request);
+        let outcome = run(session, Source::Builder, action, request);
         if let Err(f) = &outcome.result {
             field_error.set(Some((error_field(&f.message).to_string(), format!("{}: {}", f.type_name, f.message))));
         }
@@ -192,7 +193,7 @@ pub fn builder_panel() -> View {
         let lek = session.last.with_untracked(|o| o.as_ref().filter(|o| o.source == Source::Builder).and_then(|o| o.summary.last_evaluated_key.clone()));
         if let Some(k) = lek {
             b.update(|x| x.start_key = Some(k));
-            if let Ok(v) = request_of(&b.get_untracked()) {
+            if let Ok(v) = request_of(m, &b.get_untracked()) {
                 json.set(pretty(&v));
             }
             run_now();

@@ -2,10 +2,10 @@
 
 use serde_json::{json, Value};
 
-use super::clock::{iso, parse_date, DAY, HOUR, MINUTE};
+use crate::state::clock::{iso, parse_date, DAY, HOUR, MINUTE};
 use super::session::{advance_clock, run, use_session, Source};
 use super::streams::records;
-use crate::modeler::use_modeler;
+use crate::state::use_modeler;
 use crate::ui::prelude::*;
 
 fn small_button(testid: &str, label: &str) -> El {
@@ -56,12 +56,12 @@ pub fn clock_panel() -> View {
     let message = RwSignal::new(None::<String>);
     let table = move || m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()).unwrap_or_default());
     let step = move |ms: u64| {
-        advance_clock(session.clock.get_untracked() + ms);
+        advance_clock(session, session.clock.get_untracked() + ms);
     };
     let to_date = move || match parse_date(&date.get_untracked()) {
         Some(t) if t >= session.clock.get_untracked() => {
             date_error.set(None);
-            advance_clock(t);
+            advance_clock(session, t);
         }
         Some(_) => date_error.set(Some(String::from("The playground clock only moves forward."))),
         None => date_error.set(Some(String::from("Use YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC)."))),
@@ -73,11 +73,11 @@ pub fn clock_panel() -> View {
         }))
     };
     let enable_ttl = move || {
-        let o = run(Source::Console, "UpdateTimeToLive", json!({"TableName": table(), "TimeToLiveSpecification": {"Enabled": true, "AttributeName": ttl_attr.get_untracked()}}));
+        let o = run(session, Source::Console, "UpdateTimeToLive", json!({"TableName": table(), "TimeToLiveSpecification": {"Enabled": true, "AttributeName": ttl_attr.get_untracked()}}));
         report(o);
     };
     let enable_stream = move || {
-        let o = run(Source::Console, "UpdateTable", json!({"TableName": table(), "StreamSpecification": {"StreamEnabled": true, "StreamViewType": view_type.get_untracked()}}));
+        let o = run(session, Source::Console, "UpdateTable", json!({"TableName": table(), "StreamSpecification": {"StreamEnabled": true, "StreamViewType": view_type.get_untracked()}}));
         report(o);
     };
     // Re-read the records after every request (the log grows with each one).

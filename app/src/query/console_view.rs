@@ -19,6 +19,7 @@ pub const ACTIONS: [&str; 27] = [
 ];
 
 pub fn console_panel() -> View {
+    let session = super::session::use_session();
     // A pattern opened from the Access patterns tab, or the example.
     let (start_action, start_body) = super::save_pattern::take_console().unwrap_or_else(|| (String::from("Query"), String::from(
         "{\n  \"TableName\": \"Shop\",\n  \"KeyConditionExpression\": \"PK = :pk\",\n  \"ExpressionAttributeValues\": {\":pk\": {\"S\": \"USER#u1\"}},\n  \"ReturnConsumedCapacity\": \"TOTAL\"\n}",
@@ -35,7 +36,7 @@ pub fn console_panel() -> View {
     let run_now = move || {
         let a = action.get_untracked();
         if let Some(v) = parsed().and_then(|v| resolve(&a, v)) {
-            run(Source::Console, &a, v);
+            run(session, Source::Console, &a, v);
         }
     };
     // For "Save as access pattern": one of the engine's actions (a pattern takes only item operations,

@@ -5,18 +5,17 @@ use engine::capacity::units_text;
 use super::builder::Builder;
 use super::log::totals;
 use super::session::{run, use_session, Outcome, QuerySession, Source};
-use crate::modeler::use_modeler;
 use crate::ui::prelude::*;
 
 fn rerun(session: QuerySession, seq: u64) {
     let entry = session.log.with_untracked(|l| l.iter().find(|o| o.seq == seq).map(|o| (o.source, o.action.clone(), o.request.clone())));
     if let Some((source, action, request)) = entry {
-        run(if source == Source::Clock { Source::Console } else { source }, &action, request);
+        run(session, if source == Source::Clock { Source::Console } else { source }, &action, request);
     }
 }
 
 fn open(session: QuerySession, seq: u64) {
-    let m = use_modeler();
+    let m = session.app.modeler;
     let entry = session.log.with_untracked(|l| l.iter().find(|o| o.seq == seq).map(|o| (o.action.clone(), o.request.clone())));
     let Some((action, request)) = entry else { return };
     if action == "ExecuteStatement" {

@@ -12,11 +12,9 @@
 pub mod builder;
 mod builder_view;
 pub mod capacity;
-pub mod clock;
 mod clock_view;
 mod code_view;
 mod console_view;
-pub mod highlight;
 pub mod log;
 mod log_view;
 pub mod partiql;
@@ -30,7 +28,7 @@ pub mod write_request;
 mod write_view;
 
 use crate::ui::prelude::*;
-use session::use_session;
+use leptos::prelude::provide_context;
 
 /// One way of writing a request: `(slug, label, panel)`.
 pub type Mode = (&'static str, &'static str, fn() -> View);
@@ -44,7 +42,16 @@ pub const MODES: &[Mode] = &[
 ];
 
 pub fn query_tab() -> View {
-    let session = use_session();
+    let session = session::QuerySession::new(crate::state::use_app());
+    provide_context(session);
+    // "Open in builder" from the Access patterns tab.
+    let open_pattern = session.app.requests.open_pattern;
+    Effect::new(move |_| {
+        if let Some(i) = open_pattern.get() {
+            open_pattern.set(None);
+            save_pattern::open(session, i);
+        }
+    });
     let mode = session.mode;
     let mode_button = move |(slug, label, _): &Mode| {
         let slug: &'static str = slug;

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::partiql::Form;
 use super::session::{run, use_session, Source};
-use crate::modeler::use_modeler;
+use crate::state::use_modeler;
 use crate::ui::prelude::*;
 
 /// A text field of the form: its value follows `get`, typing writes through `set`.
@@ -37,7 +37,7 @@ pub fn partiql_panel() -> View {
             // {placeholders} in the parameters' values; the statement means itself.
             advisor::pattern::escape_statement(&mut request);
             let Some(request) = super::save_pattern::resolve("ExecuteStatement", request) else { return };
-            let outcome = run(Source::PartiQL, "ExecuteStatement", request);
+            let outcome = run(session, Source::PartiQL, "ExecuteStatement", request);
             error.set(outcome.result.err().map(|f| ("statement", format!("{}: {}", f.type_name, f.message))));
         }
     };

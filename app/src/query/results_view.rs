@@ -8,7 +8,8 @@ use super::partiql::plan_note;
 use super::results::{read_line, PAGE_BYTES};
 use super::session::{use_session, Outcome};
 use crate::model::layout::{layout, Entry};
-use crate::modeler::{use_modeler, GridModel};
+use crate::grid::GridModel;
+use crate::state::use_modeler;
 use crate::ui::prelude::*;
 
 /// The grid model of a result's items, laid out by the keys of the table or index it read.
@@ -114,7 +115,7 @@ pub fn results_panel() -> View {
         })
         .child(show(
             move || last.with(|o| o.as_ref().is_some_and(|o| !o.summary.items.is_empty())),
-            move || crate::modeler::grid(grid, None, "q-grid"),
+            move || crate::grid::grid(grid, None, "q-grid"),
         ))
         .child(show(move || last.with(|o| o.is_some()), code_panel))
         .into()

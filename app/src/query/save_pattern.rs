@@ -16,10 +16,9 @@ use advisor::pattern::{placeholders, substitute, unescape, PatternSpec};
 use serde_json::Value;
 
 use super::builder::{Builder, KeyInfo};
-use super::session::use_session;
+use super::session::QuerySession;
 use crate::model::Edit;
-use crate::modeler::use_modeler;
-use crate::shell::{active_tab, Tab};
+use crate::state::{use_app, Tab};
 use crate::ui::prelude::*;
 
 /// What the builder keeps of the pattern it was opened from.
@@ -97,9 +96,8 @@ pub fn take_console() -> Option<(String, String)> {
 /// Open the model's access pattern `i` in the Query tab, placeholders kept and sample values beside them:
 /// a Query or Scan in the builder, a statement in the PartiQL mode, anything else (or a Query the
 /// builder cannot show) in the API console.
-pub fn open(i: usize) {
-    let m = use_modeler();
-    let session = use_session();
+pub fn open(session: QuerySession, i: usize) {
+    let m = session.app.modeler;
     let st = shared();
     let Some(p) = m.state.with_untracked(|s| s.playground.access_patterns.get(i).cloned()) else { return };
     let action = p.operation.clone().unwrap_or_default();
@@ -139,14 +137,15 @@ pub fn open(i: usize) {
             session.mode.set("console");
         }
     }
-    active_tab().set(Tab::Query);
+    session.app.tab.set(Tab::Query);
 }
 
 /// Under a mode's request: the sample values for its `{placeholders}`, and "Save as access pattern".
 /// `json` is the JSON text the placeholders are read from; `current` is the request the mode would run
 /// (placeholders unfilled), `None` while it has an error (shown by the mode).
 pub fn pattern_bar(json: Signal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> View {
-    let m = use_modeler();
+    let app = use_app();
+    let m = app.modeler;
     let st = shared();
     let used = Memo::new(move |_| json.with(|j| serde_json::from_str::<Value>(j).map(|v| placeholders(&v)).unwrap_or_default()));
     let open = RwSignal::new(false);
@@ -211,7 +210,7 @@ pub fn pattern_bar(json: Signal<String>, current: Callback<(), Option<(&'static 
             .get()
             .map(|n| {
                 el("span").class("mdl-muted").attr("role", "status").tid("q-pattern-saved").text(&format!("Saved as “{n}”. ")).child(
-                    el("button").ty("button").class("mdl-link").tid("q-pattern-show").on_click(move |_| active_tab().set(Tab::Patterns)).text("Show in Access patterns"),
+                    el("button").ty("button").class("mdl-link").tid("q-pattern-show").on_click(move |_| app.tab.set(Tab::Patterns)).text("Show in Access patterns"),
                 )
             })
             .into()

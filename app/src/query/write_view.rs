@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::save_pattern::{pattern_bar, resolve};
 use super::session::{run, use_session, Source};
 use super::write_request::{template, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
-use crate::modeler::use_modeler;
+use crate::state::use_modeler;
 use crate::ui::prelude::*;
 
 fn single(action: &str) -> bool {
@@ -75,7 +75,7 @@ impl Panel {
 
 pub fn write_panel() -> View {
     let m = use_modeler();
-    let _session = use_session();
+    let session = use_session();
     let first = m.state.with_untracked(|s| {
         let t = m.selected.get_untracked().and_then(|i| s.playground.table(i))?;
         let row = t.rows.iter().find(|r| r.error.is_none())?;
@@ -117,7 +117,7 @@ pub fn write_panel() -> View {
                 error.set(None);
                 // `{placeholders}` filled from the sample values (their error shows under them).
                 let Some(v) = resolve(&action, v) else { return };
-                let o = run(Source::Write, &action, v);
+                let o = run(session, Source::Write, &action, v);
                 if let Err(f) = o.result {
                     error.set(Some(format!("{}: {}", f.type_name, f.message)));
                 }

@@ -6,16 +6,16 @@ use wasm_bindgen::JsCast;
 
 use super::export_panel::export_panel;
 use super::file_io::{open_file, save_model};
-use super::incoming::travel_banners;
+use super::banners::travel_banners;
 use super::link_panel::{current_fragment, share_panel};
-use super::state::{launch, page_base, use_travel, GalleryState, Panel};
-use crate::modeler::use_modeler;
+use crate::state::{launch, page_base, use_app, AppState, GalleryState, Panel, Tab};
 use crate::ui::prelude::*;
 
 /// Opens the Share dialog once the browser has compressed the model into the link.
-fn open_share(t: super::Travel) {
+fn open_share(app: AppState) {
+    let t = app.travel;
     wasm_bindgen_futures::spawn_local(async move {
-        match current_fragment().await {
+        match current_fragment(app).await {
             Ok(f) => t.panel.set(Some(Panel::Share(f.into()))),
             Err(e) => t.error.set(Some(e)),
         }
@@ -24,8 +24,8 @@ fn open_share(t: super::Travel) {
 
 /// The model's name, the buttons (or, in an embed, the way out), the travel banners and the open dialog.
 pub fn model_actions() -> View {
-    let t = use_travel();
-    let m = use_modeler();
+    let app = use_app();
+    let (t, m) = (app.travel, app.modeler);
     let launch = launch();
     let name = move || m.state.with(|s| s.playground.name.clone());
     let buttons: View = if launch.embed {
@@ -33,7 +33,7 @@ pub fn model_actions() -> View {
             // The browser compresses the model first (milliseconds for an embedded model); the tab then
             // opens within the click's user activation, which browsers honour for a few seconds.
             wasm_bindgen_futures::spawn_local(async move {
-                match current_fragment().await {
+                match current_fragment(app).await {
                     Ok(f) => {
                         let _ = window().open_with_url_and_target(&format!("{}#{f}", page_base()), "_blank");
                     }
@@ -52,10 +52,10 @@ pub fn model_actions() -> View {
             .class("trv-hidden")
             .tid("file-input")
             .attr("aria-label", "Model file")
-            .on("change", |ev| {
+            .on("change", move |ev| {
                 if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                     if let Some(file) = el.files().and_then(|f| f.get(0)) {
-                        open_file(file);
+                        open_file(app, file);
                     }
                     // The same file picked again must fire `change` again.
                     el.set_value("");
@@ -68,11 +68,11 @@ pub fn model_actions() -> View {
                 .class("trv-action-row")
                 .child(button("open-gallery", "Documented templates for common designs", "Templates").on_click(move |_| {
                     t.gallery.set(GalleryState::Open);
-                    crate::shell::active_tab().set(crate::shell::Tab::Items);
+                    app.tab.set(Tab::Items);
                 }))
                 .child(button("open-file", "Open a model file or a NoSQL Workbench model (or drop one on the page)", "Open…").on_click(move |_| input.click()))
-                .child(button("save-file", "Download the model as a file", "Save").on_click(move |_| save_model(&m.state.with_untracked(|s| s.playground.to_model()))))
-                .child(button("share-open", "A link or embed code with the whole model", "Share…").on_click(move |_| open_share(t)))
+                .child(button("save-file", "Download the model as a file", "Save").on_click(move |_| save_model(t, &m.state.with_untracked(|s| s.playground.to_model()))))
+                .child(button("share-open", "A link or embed code with the whole model", "Share…").on_click(move |_| open_share(app)))
                 .child(button("export-open", "NoSQL Workbench, CloudFormation, items", "Export…").class_if("trv-wide", true).on_click(move |_| t.panel.set(Some(Panel::Export))))
                 .into(),
             input_el.into(),

@@ -4,9 +4,9 @@
 
 use formats::aws::{batch_files, cloudformation, items_json, seed_script, to_yaml};
 
-use super::file_io::{download, file_name};
-use super::state::use_travel;
-use crate::modeler::use_modeler;
+use super::file_io::file_name;
+use crate::download::download;
+use crate::state::Modeler;
 use crate::ui::prelude::*;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -19,8 +19,8 @@ enum Format {
     Batches,
 }
 
-fn run(format: Format) -> Result<(String, Vec<String>), String> {
-    let model = use_modeler().state.with_untracked(|s| s.playground.to_model());
+fn run(m: Modeler, format: Format) -> Result<(String, Vec<String>), String> {
+    let model = m.state.with_untracked(|s| s.playground.to_model());
     let notes = |n: Vec<formats::workbench::Note>| n.into_iter().map(|n| n.to_string()).collect::<Vec<_>>();
     Ok(match format {
         Format::Workbench => {
@@ -60,9 +60,9 @@ fn run(format: Format) -> Result<(String, Vec<String>), String> {
 }
 
 /// One export: its button, and beside it what the format is for.
-fn choice(result: RwSignal<Option<Result<(String, Vec<String>), String>>>, format: Format, id: &str, label: &str, hint: &str) -> View {
+fn choice(m: Modeler, result: RwSignal<Option<Result<(String, Vec<String>), String>>>, format: Format, id: &str, label: &str, hint: &str) -> View {
     fragment(vec![
-        el("button").ty("button").class("mdl-btn").tid(id).on_click(move |_| result.set(Some(run(format)))).text(label).into(),
+        el("button").ty("button").class("mdl-btn").tid(id).on_click(move |_| result.set(Some(run(m, format)))).text(label).into(),
         el("span").class("mdl-muted").text(hint).into(),
     ])
 }
@@ -85,7 +85,8 @@ fn outcome(r: Result<(String, Vec<String>), String>) -> View {
 
 /// The dialog and its backdrop; Escape or a click on the backdrop closes it.
 pub fn export_panel() -> View {
-    let t = use_travel();
+    let app = crate::state::use_app();
+    let (t, m) = (app.travel, app.modeler);
     let result = RwSignal::new(None::<Result<(String, Vec<String>), String>>);
     let close = move || t.panel.set(None);
     fragment(vec![
@@ -103,12 +104,12 @@ pub fn export_panel() -> View {
             })
             .child(el("h2").class("mdl-dialog-title").id("trv-export-title").text("Export the model"))
             .child(el("div").class("trv-choices").children([
-                choice(result, Format::Workbench, "export-workbench", "NoSQL Workbench", "A model file NoSQL Workbench 3 opens (tables, facets, indexes, items)."),
-                choice(result, Format::CfnYaml, "export-cfn-yaml", "CloudFormation (YAML)", "The tables on real DynamoDB: aws cloudformation deploy --template-file FILE --stack-name NAME"),
-                choice(result, Format::CfnJson, "export-cfn-json", "CloudFormation (JSON)", "The same template as JSON."),
-                choice(result, Format::Seed, "export-seed", "Seed script", "Puts every item with aws dynamodb batch-write-item (ENDPOINT=… for a local server)."),
-                choice(result, Format::Items, "export-items", "Items (DynamoDB JSON)", "Every table's items, as DynamoDB JSON."),
-                choice(result, Format::Batches, "export-batches", "batch-write-item files", "One request file per 25 items: aws dynamodb batch-write-item --request-items file://FILE"),
+                choice(m, result, Format::Workbench, "export-workbench", "NoSQL Workbench", "A model file NoSQL Workbench 3 opens (tables, facets, indexes, items)."),
+                choice(m, result, Format::CfnYaml, "export-cfn-yaml", "CloudFormation (YAML)", "The tables on real DynamoDB: aws cloudformation deploy --template-file FILE --stack-name NAME"),
+                choice(m, result, Format::CfnJson, "export-cfn-json", "CloudFormation (JSON)", "The same template as JSON."),
+                choice(m, result, Format::Seed, "export-seed", "Seed script", "Puts every item with aws dynamodb batch-write-item (ENDPOINT=… for a local server)."),
+                choice(m, result, Format::Items, "export-items", "Items (DynamoDB JSON)", "Every table's items, as DynamoDB JSON."),
+                choice(m, result, Format::Batches, "export-batches", "batch-write-item files", "One request file per 25 items: aws dynamodb batch-write-item --request-items file://FILE"),
             ]))
             .dyn_child(move || result.get().map(outcome).into())
             .child(el("div").class("mdl-row trv-end").child(el("button").ty("button").class("mdl-btn").tid("export-close").on_click(move |_| close()).text("Close")))

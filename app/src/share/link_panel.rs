@@ -7,20 +7,18 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use super::file_io::save_model;
-use super::state::{page_base, use_travel};
-use crate::modeler::use_modeler;
-use crate::shell::{active_tab, Tab};
+use crate::state::{page_base, use_app, AppState, Tab};
 use crate::ui::dom::document;
 use crate::ui::prelude::*;
 
 /// The current model and view as a link fragment, compressed by the browser (see `super::zlib`).
-pub async fn current_fragment() -> Result<String, String> {
-    let m = use_modeler();
+pub async fn current_fragment(app: AppState) -> Result<String, String> {
+    let m = app.modeler;
     let (model, table) = m.state.with_untracked(|s| {
         let table = m.selected.get_untracked().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string());
         (s.playground.to_model(), table)
     });
-    let json = envelope(&model, &LinkView { tab: Some(active_tab().get_untracked().slug().to_string()), table });
+    let json = envelope(&model, &LinkView { tab: Some(app.tab.get_untracked().slug().to_string()), table });
     match super::zlib::deflate(json.as_bytes()).await {
         Ok(packed) => Ok(fragment_from_zlib(&packed)),
         Err(_) => Err(String::from("This browser cannot compress a share link (it has no CompressionStream); save the model file instead.")),
@@ -61,8 +59,8 @@ fn thousands(n: usize) -> String {
 
 /// The dialog and its backdrop; Escape or a click on the backdrop closes it.
 pub fn share_panel(fragment_text: &str) -> View {
-    let t = use_travel();
-    let m = use_modeler();
+    let app = use_app();
+    let (t, m) = (app.travel, app.modeler);
     let fragment_text = fragment_text.to_string();
     let url = format!("{}#{fragment_text}", page_base());
     let chars = url.chars().count();
@@ -70,7 +68,7 @@ pub fn share_panel(fragment_text: &str) -> View {
     let link_status = RwSignal::new(String::new());
     let embed_status = RwSignal::new(String::new());
     let read_only = RwSignal::new(false);
-    let tab = RwSignal::new(active_tab().get_untracked().slug().to_string());
+    let tab = RwSignal::new(app.tab.get_untracked().slug().to_string());
     let fragment_text = StoredValue::new(fragment_text);
     let snippet = Memo::new(move |_| {
         let opts = EmbedOptions { read_only: read_only.get(), tab: Some(tab.get()), height: 520 };
@@ -94,7 +92,7 @@ pub fn share_panel(fragment_text: &str) -> View {
             .ty("button")
             .class("mdl-btn")
             .tid("share-download")
-            .on_click(move |_| save_model(&m.state.with_untracked(|s| s.playground.to_model())))
+            .on_click(move |_| save_model(t, &m.state.with_untracked(|s| s.playground.to_model())))
             .text("Download the model file")
     });
     let tab_select = el("select")

@@ -9,30 +9,28 @@
 //! `formats` crate, tested natively.
 
 pub mod actions;
+mod banners;
 pub mod export_panel;
 pub mod file_io;
-pub mod incoming;
 pub mod link_panel;
 pub mod remote;
-mod state;
 pub mod zlib;
 
-pub use state::{launch, page_base, use_travel, GalleryState, Panel, Travel};
 
 use formats::launch::{Source, UrlRefusal};
 use leptos::prelude::*;
 use crate::ui::browser::window_on;
 use crate::ui::page::window;
 
-use crate::shell::{active_tab, Tab};
+use crate::state::{launch, AppState, GalleryState, Incoming};
 
 /// Open a share link's fragment (asking first if there is work), or say why it cannot be opened.
-fn open_link(fragment: &str, embed: bool) {
-    let t = use_travel();
+fn open_link(app: AppState, fragment: &str, embed: bool) {
+    let t = app.travel;
     let refuse = move |e: formats::share::ShareError| t.error.set(Some(format!("{e}. Nothing was opened; your own model is unchanged.")));
     let packed = formats::share::zlib_from_fragment(fragment);
     if !embed {
-        state::forget_fragment();
+        crate::state::launch::forget_fragment();
     }
     let packed = match packed {
         Ok(p) => p,
@@ -46,7 +44,7 @@ fn open_link(fragment: &str, embed: bool) {
             Err(_) => return refuse(formats::share::ShareError::Corrupt),
         };
         match formats::share::shared_from_json(&json) {
-            Ok(shared) => incoming::offer(incoming::Incoming::new(shared.model, shared.view, "a share link")),
+            Ok(shared) => app.offer(Incoming::new(shared.model, shared.view, "a share link")),
             Err(e) => refuse(e),
         }
     });
@@ -54,26 +52,22 @@ fn open_link(fragment: &str, embed: bool) {
 
 /// Act on the page's address once, at start: the initial tab, a share link, a `?model=` file, a
 /// `?template=`, or, on a visit with nothing to show, the templates gallery.
-pub fn start() {
+pub fn start(app: AppState) {
     let launch = launch();
-    let t = use_travel();
-    let m = crate::modeler::use_modeler();
-    if let Some(tab) = launch.tab.as_deref().and_then(Tab::from_slug) {
-        active_tab().set(tab);
-    }
+    let (t, m) = (app.travel, app.modeler);
     // A link pasted into the address bar of an open playground changes only the fragment: no reload.
     let embed = launch.embed;
     window_on("hashchange", move |_| {
         let hash = window().location().hash().unwrap_or_default();
         if let Source::Link(fragment) = formats::launch::parse("", &hash).source {
-            open_link(&fragment, embed);
+            open_link(app, &fragment, embed);
         }
     });
     match &launch.source {
-        Source::Link(fragment) => open_link(fragment, launch.embed),
-        Source::Url(url) => remote::open_url(url.clone()),
+        Source::Link(fragment) => open_link(app, fragment, launch.embed),
+        Source::Url(url) => remote::open_url(app, url.clone()),
         Source::Template(slug) => match formats::gallery::Template::by_slug(slug).map(|t| t.model()) {
-            Some(Ok(model)) => incoming::offer(incoming::Incoming::new(model, Default::default(), "a template")),
+            Some(Ok(model)) => app.offer(Incoming::new(model, Default::default(), "a template")),
             _ => t.error.set(Some(format!("There is no template \"{slug}\"."))),
         },
         Source::Saved => {}

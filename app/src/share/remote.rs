@@ -8,11 +8,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::file_io::{read_model_text, MAX_FILE_BYTES};
-use super::incoming::{offer, Incoming};
-use super::state::use_travel;
+use crate::state::{AppState, Incoming};
 
-pub fn open_url(url: String) {
-    let t = use_travel();
+pub fn open_url(app: AppState, url: String) {
+    let t = app.travel;
     wasm_bindgen_futures::spawn_local(async move {
         match fetch_text(&url).await {
             Ok(text) => match read_model_text(&text) {
@@ -20,7 +19,7 @@ pub fn open_url(url: String) {
                     let mut inc = Incoming::new(read.model, Default::default(), &format!("the model at {url}"));
                     inc.loaded = Some(read.loaded);
                     inc.notes = read.notes;
-                    offer(inc);
+                    app.offer(inc);
                 }
                 Err(e) => t.error.set(Some(format!("The model at {url} was not opened: {e}"))),
             },

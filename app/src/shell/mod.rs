@@ -14,7 +14,7 @@ use crate::ui::prelude::*;
 
 pub use empty_state::empty_state;
 pub use status_bar::status_bar;
-pub use workspace::{active_tab, workspace, Tab};
+pub use workspace::workspace;
 
 /// Product name, shown in the header and the document title.
 pub const PRODUCT_NAME: &str = "Dynamodel";
@@ -25,15 +25,17 @@ pub const TAGLINE: &str = "A DynamoDB data-modeling playground: design tables an
 
 /// The whole page.
 pub fn app() -> View {
-    let launch = crate::share::launch();
-    crate::share::start();
+    let launch = crate::state::launch();
+    let state = crate::state::provide_app_state();
+    crate::state::modeler::flush_on_page_exit(state.modeler);
+    crate::share::start(state);
     el("div")
         .class("app")
         .tid("app-shell")
         .class_if("app-embed", launch.embed)
         .class_if("app-readonly", launch.read_only)
         .on("dragover", |ev| ev.prevent_default())
-        .on("drop", |ev| crate::share::file_io::on_drop(ev.unchecked_into()))
+        .on("drop", move |ev| crate::share::file_io::on_drop(state, ev.unchecked_into()))
         .child(
             el("header")
                 .class("topbar")

@@ -4,13 +4,13 @@
 //! the query runner, the heat map): replace a body here with the feature's component. The shell around it
 //! (`workspace.rs`) handles tab selection and keyboard navigation and should not need to change.
 
-use super::Tab;
+use crate::state::Tab;
 use crate::modeler::{index_views, items_tab, modeler_sidebar};
 use crate::ui::prelude::*;
 
 /// The content of the "Model" sidebar: the modeler's tables, entities and examples.
 pub fn model_sidebar_body() -> View {
-    modeler_sidebar()
+    modeler_sidebar(crate::share::actions::model_actions())
 }
 
 /// The content of one workspace tab.

@@ -11,10 +11,16 @@ use web_sys::{Element, HtmlElement, KeyboardEvent, KeyboardEventInit};
 /// between tests.
 pub struct Mounted {
     container: HtmlElement,
+    state: app::state::AppState,
     _handle: Box<dyn core::any::Any>,
 }
 
 impl Mounted {
+    /// The shared state the view was mounted with (a fresh one per mount, as a page has).
+    pub fn state(&self) -> app::state::AppState {
+        self.state
+    }
+
     pub fn root(&self) -> &HtmlElement {
         &self.container
     }
@@ -42,12 +48,18 @@ impl Drop for Mounted {
     }
 }
 
-/// Mounts a view built by `app::ui` into a container of its own.
+/// Mounts a view built by `app::ui` into a container of its own, with a fresh shared state provided to it.
 pub fn mount_view(f: impl FnOnce() -> app::ui::View + 'static) -> Mounted {
     let container = document().create_element("div").expect("create div").unchecked_into::<HtmlElement>();
     document().body().expect("body").append_child(&container).expect("append container");
-    let handle = app::ui::mount::mount_to(&container, f);
-    Mounted { container, _handle: Box::new(handle) }
+    let state = std::rc::Rc::new(std::cell::Cell::new(None));
+    let made = state.clone();
+    let handle = app::ui::mount::mount_to(&container, move || {
+        made.set(Some(app::state::provide_app_state()));
+        f()
+    });
+    let state = state.get().expect("the mount built its view");
+    Mounted { container, state, _handle: Box::new(handle) }
 }
 
 /// Let effects scheduled by a state change run, so the DOM reflects it.

@@ -1,10 +1,13 @@
-//! The modeler's shared, signal-wrapped state and the actions every component uses.
+//! The model, its undo history and the actions every feature uses to change it.
+//!
+//! Every change goes through [`Modeler::perform`] (or undo/redo/replace), so the history and autosave see
+//! every edit, and a refused edit comes back as an error to show next to the control that caused it.
 
-use std::cell::RefCell;
 
 use engine::model::Model;
+use formats::launch::Launch;
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use crate::ui::page::{request_animation_frame, set_timeout};
 
 use crate::model::autosave::{self, Loaded, LocalStorage};
 use crate::model::{Edit, EditError, History, Playground};
@@ -43,34 +46,29 @@ pub struct Modeler {
     pub selected: RwSignal<Option<usize>>,
     pub dialog: RwSignal<Option<Dialog>>,
     pub notice: RwSignal<Option<Notice>>,
+    /// A read-only embed: every edit is refused.
+    pub read_only: bool,
+    autosave: StoredValue<Autosave, leptos::prelude::LocalStorage>,
 }
 
-struct Shared {
-    state: ArcRwSignal<ModelerState>,
-    selected: ArcRwSignal<Option<usize>>,
-    dialog: ArcRwSignal<Option<Dialog>>,
-    notice: ArcRwSignal<Option<Notice>>,
-}
-
-thread_local! {
-    /// An autosave is scheduled and not yet written.
-    static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+/// The autosave's own bookkeeping (not shown anywhere, so not a signal).
+#[derive(Default)]
+struct Autosave {
+    /// A write is scheduled and not yet made.
+    pending: Option<Timeout>,
     /// Keeps each row's encoded JSON between saves, so a save re-encodes only the rows edited since.
-    static ENCODER: RefCell<autosave::Encoder> = RefCell::new(autosave::Encoder::new());
-    // Reference-counted signals live as long as this cell, not as long as the component that happened
-    // to create them: the sidebar and the tabs are siblings, and either may render first.
-    static SHARED: RefCell<Option<Shared>> = const { RefCell::new(None) };
+    encoder: autosave::Encoder,
 }
 
 /// Milliseconds since the epoch: the engine keeps no clock, so time comes from here — the playground
 /// clock, which the Query tab advances (see `crate::query::clock` for why it does not follow the wall).
 pub fn now() -> u64 {
-    crate::query::clock::now()
+    super::clock::now()
 }
 
-fn initial() -> (ModelerState, Option<Notice>) {
+fn initial(launch: &Launch) -> (ModelerState, Option<Notice>) {
     // An embedded model never reads or writes the visitor's own autosave.
-    if crate::share::launch().embed {
+    if launch.embed {
         autosave::set_writes_enabled(false);
         return (ModelerState { autosave_enabled: true, ..Default::default() }, None);
     }
@@ -109,65 +107,57 @@ fn broken_notice(p: &Playground) -> Option<Notice> {
 /// Store the rows a reload left out of the engine (see [`Playground::from_decoded_unstored`]) once the
 /// page has drawn its first rows: after the next frame, in a task of its own. Anything that acts on the
 /// engine before then stores them itself first ([`Playground::database_mut`], `apply`, `run_request`).
-fn store_after_first_frame(state: ArcRwSignal<ModelerState>, notice: ArcRwSignal<Option<Notice>>) {
-    let before = state.with_untracked(|s| s.playground.revision());
+fn store_after_first_frame(m: Modeler) {
+    let before = m.state.with_untracked(|s| s.playground.revision());
     // Two frames: the first draws the rows; the second begins only once the first is on its way to the
     // screen, so the PutItems cannot hold it back.
-    request_animation_frame(move || request_animation_frame(move || {
-        set_timeout(
-            move || {
+    request_animation_frame(move || {
+        request_animation_frame(move || {
+            Timeout::new(0, move || {
                 // Stored here, or already by an action that did not tell the views (a design request
                 // answered on a copy of the engine): either way the views follow the new revision.
-                let stored_since = state.with_untracked(|s| s.playground.has_unstored() || s.playground.revision() != before);
+                let stored_since = m.state.with_untracked(|s| s.playground.has_unstored() || s.playground.revision() != before);
                 if stored_since {
-                    state.update(|s| {
+                    m.state.update(|s| {
                         s.playground.store_unstored();
                     });
                 }
                 // The engine's refusals are known now (an earlier action may have stored the rows).
-                if let Some(n) = state.with_untracked(|s| broken_notice(&s.playground)) {
-                    if notice.with_untracked(Option::is_none) {
-                        notice.set(Some(n));
+                if let Some(n) = m.state.with_untracked(|s| broken_notice(&s.playground)) {
+                    if m.notice.with_untracked(Option::is_none) {
+                        m.notice.set(Some(n));
                     }
                 }
-            },
-            0,
-        );
-    }));
+            })
+            .forget();
+        })
+    });
 }
 
-/// The shared handle (created from the autosave on first use).
-pub fn use_modeler() -> Modeler {
-    SHARED.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let shared = cell.get_or_insert_with(|| {
-            let (state, notice) = initial();
-            let stored_later = state.playground.has_unstored();
-            let shared = Shared {
-                state: ArcRwSignal::new(state),
-                selected: ArcRwSignal::new(Some(0)),
-                dialog: ArcRwSignal::new(None),
-                notice: ArcRwSignal::new(notice),
-            };
-            // Once, where the state is made: every component calls this.
-            if stored_later {
-                store_after_first_frame(shared.state.clone(), shared.notice.clone());
-            }
-            shared
-        });
-        Modeler {
-            state: shared.state.clone().into(),
-            selected: shared.selected.clone().into(),
-            dialog: shared.dialog.clone().into(),
-            notice: shared.notice.clone().into(),
+impl Modeler {
+    /// The model from the autosave (or empty, or nothing at all in an embed), and its banner if any.
+    pub fn new(launch: &Launch) -> Modeler {
+        let (state, notice) = initial(launch);
+        let stored_later = state.playground.has_unstored();
+        let m = Modeler {
+            state: RwSignal::new(state),
+            selected: RwSignal::new(Some(0)),
+            dialog: RwSignal::new(None),
+            notice: RwSignal::new(notice),
+            read_only: launch.read_only,
+            autosave: StoredValue::new_local(Autosave::default()),
+        };
+        if stored_later {
+            store_after_first_frame(m);
         }
-    })
+        m
+    }
 }
 
 impl Modeler {
     /// Apply an edit as one undo step and autosave. On error nothing changed.
     pub fn perform(&self, edit: Edit) -> Result<(), EditError> {
-        if crate::share::launch().read_only {
+        if self.read_only {
             return Err(EditError::ReadOnly);
         }
         let mut result = Ok(());
@@ -216,31 +206,31 @@ impl Modeler {
     }
 
     /// Autosave soon: a burst of edits is written once, 250 ms after the last one, and at the latest when
-    /// the page is hidden or unloaded (see [`install_flush`]), so serialising a large model does not
+    /// the page is hidden or unloaded (see [`Modeler::flush`]), so serialising a large model does not
     /// slow down every keystroke.
     pub fn save(&self) {
-        PENDING.with(|p| {
-            if !p.replace(true) {
-                set_timeout(flush, 250);
+        let m = *self;
+        self.autosave.update_value(|a| {
+            if a.pending.is_none() {
+                a.pending = Some(Timeout::new(250, move || m.flush()));
             }
         });
     }
-}
 
-/// Write a pending autosave now. Works on the shared signals themselves, never on a component's
-/// handles, because the component that made the edit (a dialog) may be gone when the timer fires.
-pub fn flush() {
-    if !PENDING.with(|p| p.replace(false)) {
-        return;
-    }
-    let Some((state, notice)) = SHARED.with(|c| c.borrow().as_ref().map(|s| (s.state.clone(), s.notice.clone()))) else { return };
-    {
-        let outcome = state.with_untracked(|s| {
+    /// Write a pending autosave now.
+    pub fn flush(&self) {
+        let Some(pending) = self.autosave.try_update_value(|a| a.pending.take()).flatten() else { return };
+        // Dropping a fired (or unfired) timer cancels nothing more than this write.
+        pending.cancel();
+        let outcome = self.state.with_untracked(|s| {
             if !s.autosave_enabled {
                 return Ok(());
             }
             match LocalStorage::open() {
-                Some(store) => ENCODER.with(|e| autosave::save_playground(&store, &mut e.borrow_mut(), &s.playground, now())),
+                Some(store) => self
+                    .autosave
+                    .try_update_value(|a| autosave::save_playground(&store, &mut a.encoder, &s.playground, now()))
+                    .unwrap_or(Ok(())),
                 None => Err(autosave::SaveRefusal::Refused),
             }
         });
@@ -250,10 +240,9 @@ pub fn flush() {
             Err(autosave::SaveRefusal::TooBig) => Some("This model is too big for the browser's autosave (it keeps about 5 million characters per site). Your work is still here; save it as a file before closing the page."),
         };
         if let Some(text) = text {
-            notice.set(Some(Notice { text: String::from(text), error: true }));
+            self.notice.set(Some(Notice { text: String::from(text), error: true }));
         }
     }
-
 }
 
 impl Modeler {
@@ -271,10 +260,15 @@ impl Modeler {
     }
 }
 
-/// Write any pending autosave when the page is hidden or unloaded (reload, tab close, navigation), for as
-/// long as the current view region lives.
-pub fn install_flush() {
-    crate::ui::browser::window_on("pagehide", move |_| flush());
-    crate::ui::browser::window_on("beforeunload", move |_| flush());
-    crate::ui::browser::window_on("visibilitychange", move |_| flush());
+/// Runs `f` once before the next repaint.
+fn request_animation_frame(f: impl FnOnce() + 'static) {
+    leptos::prelude::request_animation_frame(f);
+}
+
+/// Write any pending autosave when the page is hidden or unloaded (reload, tab close, navigation), for the
+/// life of the page.
+pub fn flush_on_page_exit(m: Modeler) {
+    for event in ["pagehide", "beforeunload", "visibilitychange"] {
+        gloo_events::EventListener::new(&gloo_utils::window(), event, move |_| m.flush()).forget();
+    }
 }

@@ -1,11 +1,11 @@
 //! The advisor's findings for the current model: what is wrong in the seeds' terms, the fix, and what
 //! it concerns. Each can be dismissed with a reason (saved in the model, undoable) and restored.
 
-use advisor::{Finding, Severity};
+use ::advisor::{Finding, Severity};
 
 use crate::model::Edit;
-use crate::modeler::state::{use_modeler, Modeler};
-use crate::patterns::analysis::Analysis;
+use crate::state::{use_app, Modeler};
+use super::analysis::Analysis;
 use crate::ui::prelude::*;
 
 fn severity_label(s: Severity) -> (&'static str, &'static str) {
@@ -17,7 +17,7 @@ fn severity_label(s: Severity) -> (&'static str, &'static str) {
 
 /// One finding: what is wrong, what it concerns, the fix, and a way to dismiss it with a reason.
 fn finding_item(finding: Finding) -> View {
-    let m = use_modeler();
+    let m = use_app().modeler;
     let id = finding.id();
     let asking = RwSignal::new(false);
     let reason = RwSignal::new(String::new());
@@ -118,7 +118,8 @@ fn restore(m: Modeler, id: String) {
 
 /// The advisor's findings for `analysis`: open ones first, dismissed ones folded below.
 pub fn advisor_panel(analysis: Memo<Analysis>) -> View {
-    let m = use_modeler();
+    let app = use_app();
+    let (m, heat_run) = (app.modeler, app.heat_run);
     let active = move || analysis.with(|a| a.findings.iter().filter(|f| f.dismissal(&a.dismissed).is_none()).cloned().collect::<Vec<_>>());
     let dismissed = move || {
         analysis.with(|a| {
@@ -144,9 +145,8 @@ pub fn advisor_panel(analysis: Memo<Analysis>) -> View {
         .child(el("h2").class("pat-title").id("advisor-title").text("Advisor"))
         .child(el("p").class("pat-coverage").tid("advisor-summary").dyn_text(summary))
         .dyn_child(move || {
-            let (source, result) = crate::heat::current();
-            source
-                .with(|s| result.with(|r| crate::patterns::analysis::heat_note(s.as_ref(), r.as_ref())))
+            heat_run
+                .with(|r| r.as_ref().map(|r| r.note()))
                 .map(|note| el("p").class("mdl-muted").tid("advisor-heat").text(&note))
                 .into()
         })

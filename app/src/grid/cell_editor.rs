@@ -11,7 +11,7 @@ use crate::ui::prelude::*;
 use crate::model::value_edit::{editor_kind, editor_text, parse_value, type_from_tag, EditorKind};
 use crate::model::{Edit, RowId};
 
-use super::state::use_modeler;
+use crate::state::use_modeler;
 
 /// Which cell is being edited and what it held.
 #[derive(Debug, Clone, PartialEq)]
@@ -100,7 +100,7 @@ pub fn cell_editor(target: EditTarget, top: i32, left: i32, on_close: Rc<dyn Fn(
         .class("mdl-input mdl-narrow")
         .tid("cell-editor-type")
         .flag("disabled", t.is_key)
-        .children(super::entity_editor::type_options())
+        .children(crate::model::value_edit::TYPES.iter().map(|t| el("option").attr("value", t.as_str()).text(t.as_str())))
         .dyn_value(move || ty.get().as_str().to_string())
         .on_change(move |v| {
             if let Some(v) = type_from_tag(&v) {
@@ -123,7 +123,7 @@ pub fn cell_editor(target: EditTarget, top: i32, left: i32, on_close: Rc<dyn Fn(
             EditorKind::Bool => el("select")
                 .class("mdl-input")
                 .tid("cell-editor-input")
-                .children(super::designer::options(&[("false", "false"), ("true", "true")]))
+                .children([("false", "false"), ("true", "true")].iter().map(|(v, label)| el("option").attr("value", v).text(label)))
                 .dyn_value(move || text.get())
                 .on_change(move |v| {
                     text.set(v);

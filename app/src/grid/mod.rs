@@ -1,4 +1,6 @@
 //! The item grid: item collections as bands, virtualised rows, keyboard navigation and inline editing.
+//! One widget for every grid of the playground: the Items tab's (editable), the Indexes tab's and the
+//! Query tab's results (read-only).
 //!
 //! Only the rows in view (plus a margin) exist in the DOM, so a table of thousands of items scrolls as
 //! fast as one of ten. Every row has the same height; the layout is a flat list of partition headers
@@ -18,8 +20,9 @@ use crate::model::layout::LayoutRow;
 use crate::model::RowId;
 use crate::ui::prelude::*;
 
-use super::cell_editor::{cell_editor, EditTarget};
-use super::state::use_modeler;
+mod cell_editor;
+
+use cell_editor::{cell_editor, EditTarget};
 
 /// Rows rendered beyond the visible ones, above and below.
 const OVERSCAN: usize = 3;
@@ -36,7 +39,8 @@ fn set_changed(signal: RwSignal<i32>, now: i32) {
 /// query results (`None`) are read-only. `testid` names the scrolling element (`{testid}-empty` its
 /// "no items" line).
 pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> View {
-    let m = use_modeler();
+    let app = crate::state::use_app();
+    let m = app.modeler;
     let scroll_top = RwSignal::new(0i32);
     // Until the grid is measured (it is not on the page while it is built, nor while its tab is hidden),
     // the window's size bounds it: the first rows drawn are a few too many, never too few.
@@ -194,7 +198,7 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
             return;
         }
         if let Err(e) = m.perform(crate::model::Edit::PutRow { table, id, item }) {
-            m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true }));
+            m.notice.set(Some(crate::state::Notice { text: e.to_string(), error: true }));
         }
     };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
@@ -247,7 +251,7 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
     let delete_row = move |id: RowId| {
         if let Some(table) = editable {
             if let Err(e) = m.perform(crate::model::Edit::DeleteRow { table, id }) {
-                m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true }));
+                m.notice.set(Some(crate::state::Notice { text: e.to_string(), error: true }));
             }
         }
     };
@@ -293,8 +297,8 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         }
         let rows = rows();
         let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
-        // Marked when the Query tab's last read returned the item (see `crate::query::highlight`).
-        let matched = |key: &str| crate::query::highlight::is_match(selected.as_deref(), key);
+        // Marked when the Query tab's last read returned the item (see `crate::state::highlight`).
+        let matched = |key: &str| app.matched.with(|m| m.contains(selected.as_deref(), key));
         let in_view = cols_in_view.get();
         let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, in_view.clone(), editable.is_some(), &matched))).collect());
         patch_rows(&container, &mut drawn.borrow_mut(), next);
