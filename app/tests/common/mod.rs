@@ -62,6 +62,21 @@ pub fn mount_view(f: impl FnOnce() -> app::ui::View + 'static) -> Mounted {
     Mounted { container, state, _handle: Box::new(handle) }
 }
 
+/// Mounts a Leptos component (anything `view!` returns) into a container of its own, with a fresh shared
+/// state provided to it, as Leptos's own examples mount theirs in `wasm_bindgen_test`s.
+pub fn mount<V: leptos::prelude::IntoView + 'static>(f: impl FnOnce() -> V + 'static) -> Mounted {
+    let container = document().create_element("div").expect("create div").unchecked_into::<HtmlElement>();
+    document().body().expect("body").append_child(&container).expect("append container");
+    let state = std::rc::Rc::new(std::cell::Cell::new(None));
+    let made = state.clone();
+    let handle = leptos::mount::mount_to(container.clone(), move || {
+        made.set(Some(app::state::provide_app_state()));
+        f()
+    });
+    let state = state.get().expect("the mount built its view");
+    Mounted { container, state, _handle: Box::new(handle) }
+}
+
 /// Let effects scheduled by a state change run, so the DOM reflects it.
 pub async fn settle() {
     leptos::task::tick().await;
