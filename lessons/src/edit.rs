@@ -27,6 +27,27 @@ pub enum Edit {
     /// stay): the `CreateTable` input.
     Table(Value),
     RemoveTable(String),
+    /// Add a global secondary index to a table, or replace the one of that `IndexName` (the
+    /// `GlobalSecondaryIndexes` entry of `CreateTable`). Key attributes the table does not define yet
+    /// are defined with the type `types` gives them, else S.
+    Gsi {
+        table: String,
+        index: Value,
+        #[serde(default, skip_serializing_if = "Map::is_empty")]
+        types: Map<String, Value>,
+    },
+    /// Remove an index, and with it the key attributes only it used: from `AttributeDefinitions`, from
+    /// the entities' key templates and from the items (what a design without that index looks like).
+    RemoveIndex { table: String, index: String },
+    /// Change some key templates of an entity: `set` adds or replaces, `remove` drops.
+    EntityKeys {
+        table: String,
+        entity: String,
+        #[serde(default, skip_serializing_if = "Map::is_empty")]
+        set: Map<String, Value>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        remove: Vec<String>,
+    },
     /// Add an entity type to a table, or replace the one of that name.
     Entity { table: String, entity: Entity },
     RemoveEntity { table: String, entity: String },
@@ -93,6 +114,10 @@ fn table_key_names(t: &TableModel) -> Vec<String> {
 pub fn check_edit(i: usize, e: &Edit) -> Result<(), Message> {
     match e {
         Edit::Model(v) => Model::from_json(v.clone()).map(drop).map_err(|err| invalid(i, err.to_string())),
+        Edit::Gsi { index, .. } => match index.get("IndexName").and_then(Value::as_str) {
+            Some(_) => Ok(()),
+            None => Err(invalid(i, "a GSI edit's index is the GlobalSecondaryIndexes entry, with its IndexName")),
+        },
         Edit::Table(v) => match table_name(v) {
             Some(_) => Ok(()),
             None => Err(invalid(i, "a table edit is the CreateTable input, with its TableName")),
@@ -129,6 +154,27 @@ pub fn apply(model: &Model, edits: &[Edit]) -> Result<Model, Message> {
             Edit::RemoveTable(name) => {
                 table_mut(&mut m, i, name)?;
                 m.tables.retain(|t| table_name(&t.definition) != Some(name.as_str()));
+            }
+            Edit::Gsi { table, index, types } => {
+                let t = table_mut(&mut m, i, table)?;
+                add_gsi(t, index, types).map_err(|r| invalid(i, r))?;
+            }
+            Edit::RemoveIndex { table, index } => {
+                let t = table_mut(&mut m, i, table)?;
+                remove_index(t, index).map_err(|r| invalid(i, r))?;
+            }
+            Edit::EntityKeys { table, entity, set, remove } => {
+                let t = table_mut(&mut m, i, table)?;
+                let Some(e) = t.entities.iter_mut().find(|e| &e.name == entity) else {
+                    return Err(Message::new("edit.no_entity").count("edit", i as u64 + 1).text("table", table.clone()).text("entity", entity.clone()));
+                };
+                for (k, v) in set {
+                    let Some(text) = v.as_str() else { return Err(invalid(i, format!("the template of {k} is not a string"))) };
+                    e.keys.insert(k.clone(), text.to_owned());
+                }
+                for k in remove {
+                    e.keys.remove(k);
+                }
             }
             Edit::Entity { table, entity } => {
                 let t = table_mut(&mut m, i, table)?;
@@ -227,6 +273,86 @@ pub fn apply(model: &Model, edits: &[Edit]) -> Result<Model, Message> {
     again.check().map_err(|e| Message::new("edit.model").text("reason", e.to_string()))?;
     again.check_items().map_err(|e| Message::new("edit.model").text("reason", e.to_string()))?;
     Ok(again)
+}
+
+/// Attribute names a key schema uses.
+fn schema_names(schema: Option<&Value>) -> Vec<String> {
+    schema.and_then(Value::as_array).into_iter().flatten().filter_map(|k| k.get("AttributeName")?.as_str().map(String::from)).collect()
+}
+
+/// Every attribute the table's own key and its indexes' keys use.
+fn used_key_names(def: &Value) -> Vec<String> {
+    let mut out = schema_names(def.get("KeySchema"));
+    for field in ["GlobalSecondaryIndexes", "LocalSecondaryIndexes"] {
+        for ix in def.get(field).and_then(Value::as_array).into_iter().flatten() {
+            out.extend(schema_names(ix.get("KeySchema")));
+        }
+    }
+    out
+}
+
+fn add_gsi(t: &mut TableModel, index: &Value, types: &Map<String, Value>) -> Result<(), String> {
+    let name = index.get("IndexName").and_then(Value::as_str).ok_or("a GSI needs its IndexName")?.to_owned();
+    let keys = schema_names(index.get("KeySchema"));
+    if keys.is_empty() {
+        return Err(format!("GSI {name} has no KeySchema"));
+    }
+    let def = t.definition.as_object_mut().ok_or("the table definition is not an object")?;
+    let list = def.entry("GlobalSecondaryIndexes").or_insert_with(|| Value::Array(Vec::new()));
+    let Value::Array(list) = list else { return Err(String::from("GlobalSecondaryIndexes is not a list")) };
+    match list.iter_mut().find(|ix| ix.get("IndexName").and_then(Value::as_str) == Some(name.as_str())) {
+        Some(ix) => *ix = index.clone(),
+        None => list.push(index.clone()),
+    }
+    let defs = def.entry("AttributeDefinitions").or_insert_with(|| Value::Array(Vec::new()));
+    let Value::Array(defs) = defs else { return Err(String::from("AttributeDefinitions is not a list")) };
+    for k in keys {
+        if !defs.iter().any(|d| d.get("AttributeName").and_then(Value::as_str) == Some(k.as_str())) {
+            let ty = types.get(&k).and_then(Value::as_str).unwrap_or("S");
+            defs.push(serde_json::json!({"AttributeName": k, "AttributeType": ty}));
+        }
+    }
+    Ok(())
+}
+
+fn remove_index(t: &mut TableModel, index: &str) -> Result<(), String> {
+    let def = t.definition.as_object_mut().ok_or("the table definition is not an object")?;
+    let mut removed_keys = Vec::new();
+    for field in ["GlobalSecondaryIndexes", "LocalSecondaryIndexes"] {
+        if let Some(Value::Array(list)) = def.get_mut(field) {
+            list.retain(|ix| {
+                let hit = ix.get("IndexName").and_then(Value::as_str) == Some(index);
+                if hit {
+                    removed_keys.extend(schema_names(ix.get("KeySchema")));
+                }
+                !hit
+            });
+            if list.is_empty() {
+                def.remove(field);
+            }
+        }
+    }
+    if removed_keys.is_empty() {
+        return Err(format!("there is no index {index}"));
+    }
+    let still = used_key_names(&t.definition);
+    let gone: Vec<String> = removed_keys.into_iter().filter(|k| !still.contains(k)).collect();
+    if let Some(Value::Array(defs)) = t.definition.get_mut("AttributeDefinitions") {
+        defs.retain(|d| d.get("AttributeName").and_then(Value::as_str).is_none_or(|n| !gone.iter().any(|g| g == n)));
+    }
+    for e in &mut t.entities {
+        for k in &gone {
+            e.keys.remove(k);
+        }
+    }
+    for item in &mut t.items {
+        if let Some(o) = item.as_object_mut() {
+            for k in &gone {
+                o.remove(k);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Every item of `t` rebuilt from its entity's key templates.
