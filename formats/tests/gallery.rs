@@ -123,7 +123,7 @@ fn the_templates_make_their_point() {
     assert_eq!(latest["Count"].as_u64(), Some(posts as u64));
 
     // Sparse indexes hold fewer items than their tables.
-    for (slug, index, table) in [("menu", "ActiveMenuItems", "TenantMenu"), ("soft-delete", "LiveNotes", "Notes"), ("saas", "GSI1", "SaaSPlatform")] {
+    for (slug, index, table) in [("menu", "ActiveMenuItems", "TenantMenu"), ("soft-delete", "LiveNotes", "Notes"), ("saas", "GSI1", "SaaSPlatform"), ("order-lookups", "GSI2", "AppTable")] {
         let (_, mut db) = loaded(Template::by_slug(slug).unwrap());
         let all = db.execute("Scan", &serde_json::json!({"TableName": table}), NOW).unwrap()["Count"].as_u64().unwrap();
         let sparse = db.execute("Scan", &serde_json::json!({"TableName": table, "IndexName": index}), NOW).unwrap()["Count"].as_u64().unwrap();
@@ -198,11 +198,11 @@ fn every_seed_scenario_has_a_template() {
         "ecommerce", "posts-by-tag", "menu", "saas", "adjacency-list", "hierarchical-sort-keys", "write-sharding",
         "time-series", "atomic-counters", "optimistic-locking", "soft-delete", "cursor-pagination",
         "doc-embedding-vs-referencing", "doc-attribute-pattern", "doc-bucket-pattern", "doc-polymorphic", "doc-hybrid",
-        "doc-materialised-aggregates", "doc-extended-reference",
+        "doc-materialised-aggregates", "doc-extended-reference", "order-lookups", "doc-ecommerce", "doc-social-media",
     ] {
         assert!(slugs.contains(&want), "{want}");
     }
-    assert_eq!(TEMPLATES.iter().filter(|t| t.category == Category::Document).count(), 7);
+    assert_eq!(TEMPLATES.iter().filter(|t| t.category == Category::Document).count(), 9);
 }
 
 #[test]
