@@ -42,4 +42,6 @@ macro_rules! lesson {
 }
 
 /// The course, in order.
-pub const COURSE: [BuiltIn; 0] = [];
+pub const COURSE: [BuiltIn; 1] = [
+    lesson!("01-keys-and-collections", "keys-and-collections"),
+];
