@@ -42,6 +42,7 @@ macro_rules! lesson {
 }
 
 /// The course, in order.
-pub const COURSE: [BuiltIn; 1] = [
+pub const COURSE: [BuiltIn; 2] = [
     lesson!("01-keys-and-collections", "keys-and-collections"),
+    lesson!("02-access-patterns-to-keys", "access-patterns-to-keys"),
 ];
