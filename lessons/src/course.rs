@@ -42,7 +42,7 @@ macro_rules! lesson {
 }
 
 /// The course, in order.
-pub const COURSE: [BuiltIn; 7] = [
+pub const COURSE: [BuiltIn; 8] = [
     lesson!("01-keys-and-collections", "keys-and-collections"),
     lesson!("02-access-patterns-to-keys", "access-patterns-to-keys"),
     lesson!("03-sparse-indexes", "sparse-indexes"),
@@ -50,4 +50,5 @@ pub const COURSE: [BuiltIn; 7] = [
     lesson!("05-multi-tenant-saas", "multi-tenant-saas"),
     lesson!("06-many-to-many", "many-to-many"),
     lesson!("07-time-series", "time-series"),
+    lesson!("08-locking-and-transactions", "locking-and-transactions"),
 ];
