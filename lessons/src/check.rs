@@ -609,7 +609,7 @@ fn key_type(t: &str) -> Result<KeyType, Message> {
         "S" => Ok(KeyType::S),
         "N" => Ok(KeyType::N),
         "B" => Ok(KeyType::B),
-        _ => Err(Message::new("check.syntax.key_type").text("found", quote(t))),
+        _ => Err(Message::new("check.syntax.key_type").text("found", t)),
     }
 }
 
