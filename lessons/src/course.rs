@@ -42,7 +42,7 @@ macro_rules! lesson {
 }
 
 /// The course, in order.
-pub const COURSE: [BuiltIn; 10] = [
+pub const COURSE: [BuiltIn; 11] = [
     lesson!("01-keys-and-collections", "keys-and-collections"),
     lesson!("02-access-patterns-to-keys", "access-patterns-to-keys"),
     lesson!("03-sparse-indexes", "sparse-indexes"),
@@ -53,4 +53,5 @@ pub const COURSE: [BuiltIn; 10] = [
     lesson!("08-locking-and-transactions", "locking-and-transactions"),
     lesson!("09-embedding-ecommerce", "embedding-ecommerce"),
     lesson!("10-embedding-social-media", "embedding-social-media"),
+    lesson!("11-cost", "cost"),
 ];
