@@ -144,6 +144,9 @@ pub fn valid_id(id: &str) -> bool {
         && id.len() <= 64
 }
 
+/// One step walked through: its starting model, and the model its solution ends with.
+pub type Walked = (Model, Option<Model>);
+
 impl Lesson {
     /// The rules both forms share: ids, languages, a first step that says where it starts, unique step
     /// and check ids, instructions on every step, starts and edits that apply.
@@ -227,8 +230,8 @@ impl Lesson {
     /// The models a learner walks through by following every solution: `(starting model, model after
     /// the solution)` per step, each step's start built from the previous step's end. What the course
     /// test and a "skip to step N" use.
-    pub fn walk(&self, carried: Option<&Model>) -> Result<Vec<(Model, Option<Model>)>, (usize, Message)> {
-        let mut out: Vec<(Model, Option<Model>)> = Vec::new();
+    pub fn walk(&self, carried: Option<&Model>) -> Result<Vec<Walked>, (usize, Message)> {
+        let mut out: Vec<Walked> = Vec::new();
         let mut current = carried.cloned().unwrap_or_default();
         for (i, s) in self.steps.iter().enumerate() {
             let start = s.starting_model(&current).map_err(|m| (i, m))?;

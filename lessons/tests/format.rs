@@ -150,8 +150,7 @@ fn json_faults_are_named_by_their_path() {
         assert!(e.to_string().contains(says), "{e} — expected {says}");
     }
     // In a model file, the path starts at the member.
-    let mut m = engine::model::Model::default();
-    m.lesson = Some(json!({"id": "x", "lang": "en", "title": "t", "steps": [{"id": "a", "title": "A", "instructions": "Do.", "checks": [{"id": "c", "check": "nonsense"}]}]}));
+    let m = engine::model::Model { lesson: Some(json!({"id": "x", "lang": "en", "title": "t", "steps": [{"id": "a", "title": "A", "instructions": "Do.", "checks": [{"id": "c", "check": "nonsense"}]}]})), ..Default::default() };
     let e = Lesson::from_model(&m).unwrap().unwrap_err();
     assert_eq!(e.to_string(), "lesson.steps[0].checks[0].check: A check starts with one of pattern, request, table, index, gsi, lsi, some, every, no, finding, workload; found “nonsense”.");
     assert!(Lesson::from_model(&engine::model::Model::default()).is_none());
