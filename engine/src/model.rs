@@ -66,6 +66,10 @@ pub struct Model {
     /// files without it need no migration).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dismissed_findings: Vec<DismissedFinding>,
+    /// A lesson that travels with the model (so a share link carries an exercise): kept as the JSON
+    /// object it is, read and judged by the `lessons` crate, which the engine does not depend on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<serde_json::Value>,
 }
 
 /// One table: its design, its entity types and its items.
@@ -154,6 +158,7 @@ impl Model {
             access_patterns: Vec::new(),
             workloads: Vec::new(),
             dismissed_findings: Vec::new(),
+            lesson: None,
         }
     }
 

@@ -56,11 +56,12 @@ macro_rules! template {
 }
 
 /// Every template, in gallery order.
-pub const TEMPLATES: [Template; 19] = [
+pub const TEMPLATES: [Template; 22] = [
     template!("ecommerce", Scenario),
     template!("posts-by-tag", Scenario),
     template!("menu", Scenario),
     template!("saas", Scenario),
+    template!("order-lookups", Scenario),
     template!("adjacency-list", Pattern),
     template!("hierarchical-sort-keys", Pattern),
     template!("write-sharding", Pattern),
@@ -76,6 +77,8 @@ pub const TEMPLATES: [Template; 19] = [
     template!("doc-hybrid", Document),
     template!("doc-materialised-aggregates", Document),
     template!("doc-extended-reference", Document),
+    template!("doc-ecommerce", Document),
+    template!("doc-social-media", Document),
 ];
 
 impl Template {

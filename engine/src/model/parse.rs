@@ -106,8 +106,8 @@ impl Obj {
     }
 }
 
-const MODEL_FIELDS: [&str; 7] =
-    ["version", "name", "description", "tables", "accessPatterns", "workloads", "dismissedFindings"];
+const MODEL_FIELDS: [&str; 8] =
+    ["version", "name", "description", "tables", "accessPatterns", "workloads", "dismissedFindings", "lesson"];
 const TABLE_FIELDS: [&str; 4] = ["definition", "entities", "items", "timeToLive"];
 const ENTITY_FIELDS: [&str; 5] = ["name", "typeAttribute", "typeValue", "keys", "attributes"];
 
@@ -123,8 +123,13 @@ pub(super) fn model(raw: Value) -> Result<Model, ModelError> {
     let workloads = o.array("workloads")?.into_iter().map(|(v, p)| workload(v, p)).collect::<Result<Vec<_>, _>>()?;
     let dismissed_findings =
         o.array("dismissedFindings")?.into_iter().map(|(v, p)| dismissed(v, p)).collect::<Result<Vec<_>, _>>()?;
+    let lesson = match o.take("lesson") {
+        None | Some((Value::Null, _)) => None,
+        Some((l @ Value::Object(_), _)) => Some(l),
+        Some((other, p)) => return Err(p.fault(format!("expected a lesson (an object), found {}", kind(&other)))),
+    };
     o.finish(&MODEL_FIELDS)?;
-    Ok(Model { version: version as u32, name, description, tables, access_patterns, workloads, dismissed_findings })
+    Ok(Model { version: version as u32, name, description, tables, access_patterns, workloads, dismissed_findings, lesson })
 }
 
 fn table(v: Value, path: Path) -> Result<TableModel, ModelError> {
