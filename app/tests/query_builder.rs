@@ -289,7 +289,6 @@ async fn write_fields_and_json_stay_in_step_both_ways() {
     assert!(page.text("w-json-error").starts_with("SerializationException"));
     click(&page.by_testid("w-run")).await;
     assert_eq!(page.count("[data-testid=q-log-entry]"), runs);
-    click(&page.by_testid("q-mode-builder")).await;
 }
 
 #[wasm_bindgen_test]
