@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::builder::Builder;
 use super::capacity::{explain, TableCapacity};
+use super::save_pattern::PatternState;
 use crate::state::clock;
 use crate::state::{AppState, Matched};
 use super::results::{summarize, Summary};
@@ -89,7 +90,8 @@ impl Outcome {
     }
 }
 
-/// The tab's shared state.
+/// The tab's own state: made once by [`super::QueryTab`], provided as context to its panels, and passed
+/// as a parameter to everything a click runs (there is no context inside an event handler).
 #[derive(Clone, Copy)]
 pub struct QuerySession {
     pub builder: RwSignal<Builder>,
@@ -97,10 +99,13 @@ pub struct QuerySession {
     pub log: RwSignal<Vec<Outcome>>,
     /// The clock, mirrored in a signal so its display updates.
     pub clock: RwSignal<u64>,
-    /// The open mode (see `super::modes`).
+    /// The open mode (a slug of [`super::MODES`]). Setting it rebuilds the mode's panel, even to the mode
+    /// already open: that is how a request opened from the log or a pattern reaches the panel's controls.
     pub mode: RwSignal<&'static str>,
     /// The PartiQL mode's form (kept while another mode is open).
     pub partiql: RwSignal<super::partiql::Form>,
+    /// What the modes keep of the access pattern they were opened from (sample values, name).
+    pub pattern: PatternState,
     /// The playground's shared state, captured when the tab was built (requests run from click handlers).
     pub app: AppState,
 }
@@ -115,12 +120,13 @@ impl QuerySession {
             clock: RwSignal::new(clock::now()),
             mode: RwSignal::new("builder"),
             partiql: RwSignal::new(Default::default()),
+            pattern: PatternState::new(),
             app,
         }
     }
 }
 
-/// The Query tab's state, while one of its panels builds.
+/// The Query tab's state, while one of its components builds (never from a handler: pass it there).
 pub fn use_session() -> QuerySession {
     expect_context::<QuerySession>()
 }

@@ -19,7 +19,7 @@ pub fn tab_body(tab: Tab) -> View {
         // The templates gallery opens over the Items panel (first visit, or "Templates").
         Tab::Items => fragment(vec![items_tab(), crate::gallery::gallery_host()]),
         Tab::Indexes => index_views(),
-        Tab::Query => crate::query::query_tab(),
+        Tab::Query => crate::ui::bridge::island(|| leptos::view! { <crate::query::QueryTab/> }),
         Tab::Heat => crate::heat::heat_tab(),
         Tab::Patterns => crate::patterns::patterns_tab(),
     }

@@ -4,6 +4,12 @@
 //! (+1 min, +1 h, +1 day, to a date). A clock that followed the wall clock would let Time to Live
 //! delete items inside an unrelated grid edit, behind the model's back; with this one every TTL delete
 //! happens in a clock-advance request, which the Query tab mirrors into the model like any write.
+//!
+//! It is one value for the page, not a signal in [`super::AppState`]: every engine call reads it,
+//! including the modeler's edits, undo and autosave, which run from event handlers and timers where no
+//! context can be read, and from modules that hold no handle to pass it in. Nothing draws it directly:
+//! the Query tab mirrors it in a signal of its own (`QuerySession::clock`), which it moves together with
+//! this value, as only the Query tab advances it.
 
 use std::cell::Cell;
 
