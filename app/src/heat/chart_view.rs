@@ -32,14 +32,15 @@ pub fn colour_scheme() -> Signal<Theme> {
     theme.into()
 }
 
-/// Keeps `width` at `canvas`'s laid-out width in CSS pixels (0 while a hidden tab holds it). Hand-written
+/// Keeps `width` at `canvas`'s laid-out width in CSS pixels (0 until it is first laid out). Hand-written
 /// because gloo has no ResizeObserver; the observer is disconnected when the calling owner goes.
 fn observe_width(canvas: &web_sys::HtmlCanvasElement, width: RwSignal<f64>) {
     let target = canvas.clone();
     let callback = Closure::<dyn Fn()>::new(move || {
         // Read after layout, where the observer reports: no extra layout.
         let w = target.get_bounding_client_rect().width();
-        if width.try_get_untracked().is_some_and(|old| (old - w).abs() >= 0.5) {
+        // A hidden tab's frame measures 0: its drawing stays as it was until it is shown at another width.
+        if w >= 1.0 && width.try_get_untracked().is_some_and(|old| (old - w).abs() >= 0.5) {
             width.set(w);
         }
     });
@@ -85,7 +86,7 @@ pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>) -> impl
     let error = RwSignal::new(None::<String>);
 
     canvas.on_load(move |c| observe_width(&c, width));
-    // Drawn at the frame's width in the page's palette; a hidden frame (width 0) keeps its last drawing.
+    // Drawn at the frame's width in the page's palette, once the frame has one.
     Effect::new(move |_| {
         let (w, theme) = (width.get(), theme.get());
         let Some(c) = canvas.get() else { return };

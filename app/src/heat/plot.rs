@@ -163,47 +163,56 @@ struct Entry {
     line: bool,
 }
 
-/// Entries placed in rows no wider than `width`: (row, x offset, name as drawn) per entry.
-fn flow(s: Scale, style: &TextStyle, entries: &[Entry], width: i32) -> Vec<(usize, i32, String)> {
+/// Where a legend entry goes: its first row, its x offset, and its name in lines (one unless the name is
+/// wider than the legend, when it wraps onto rows of its own).
+struct Placed {
+    row: usize,
+    x: i32,
+    lines: Vec<String>,
+}
+
+/// Entries placed in rows no wider than `width`, left to right.
+fn flow(s: Scale, style: &TextStyle, entries: &[Entry], width: i32) -> Vec<Placed> {
     let swatch = s.px(22.0);
     let gap = s.px(16.0);
     let mut out = Vec::new();
     let (mut row, mut x) = (0, 0);
     for e in entries {
-        let name = fit(style, &e.name, width - swatch);
-        let w = swatch + width_of(style, &name);
-        if x > 0 && x + w > width {
+        let lines = wrap(style, &e.name, width - swatch, 3, false);
+        let w = swatch + lines.iter().map(|l| width_of(style, l)).max().unwrap_or(0);
+        if x > 0 && (x + w > width || lines.len() > 1) {
             row += 1;
             x = 0;
         }
-        out.push((row, x, name));
-        x += w + gap;
+        let tall = lines.len();
+        out.push(Placed { row, x, lines });
+        if tall > 1 {
+            row += tall;
+            x = 0;
+        } else {
+            x += w + gap;
+        }
     }
     out
 }
 
-fn legend_rows(placed: &[(usize, i32, String)]) -> usize {
-    placed.last().map_or(0, |p| p.0 + 1)
+fn legend_rows(placed: &[Placed]) -> usize {
+    placed.iter().map(|p| p.row + p.lines.len()).max().unwrap_or(0)
 }
 
 /// Draws a legend laid out by [`flow`] with its top-left corner at (`x`, `y`).
-fn draw_legend<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    s: Scale,
-    p: &Palette,
-    entries: &[Entry],
-    placed: &[(usize, i32, String)],
-    (x, y): (i32, i32),
-) -> Result<(), String> {
+fn draw_legend<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, p: &Palette, entries: &[Entry], placed: &[Placed], (x, y): (i32, i32)) -> Result<(), String> {
     let style = s.text(FONT, p.text).pos(Pos::new(HPos::Left, VPos::Center));
-    for (e, (row, dx, name)) in entries.iter().zip(placed) {
-        let (x, yc) = (x + dx, y + s.px(LEGEND_ROW * *row as f64 + LEGEND_ROW / 2.0));
+    for (e, at) in entries.iter().zip(placed) {
+        let (x, yc) = (x + at.x, y + s.px(LEGEND_ROW * at.row as f64 + LEGEND_ROW / 2.0));
         if e.line {
             root.draw(&PathElement::new(vec![(x, yc), (x + s.px(16.0), yc)], c(e.colour).stroke_width(s.px(2.0).max(1) as u32))).map_err(err)?;
         } else {
             root.draw(&Rectangle::new([(x + s.px(2.0), yc - s.px(5.0)), (x + s.px(14.0), yc + s.px(5.0))], c(e.colour).filled())).map_err(err)?;
         }
-        root.draw(&Text::new(name.clone(), (x + s.px(22.0), yc), style.clone())).map_err(err)?;
+        for (i, line) in at.lines.iter().enumerate() {
+            root.draw(&Text::new(line.clone(), (x + s.px(22.0), yc + s.px(LEGEND_ROW * i as f64)), style.clone())).map_err(err)?;
+        }
     }
     Ok(())
 }
@@ -272,7 +281,7 @@ struct LinesLayout {
     y_axis_w: i32,
     top: f64,
     ticks: usize,
-    legend: Vec<(usize, i32, String)>,
+    legend: Vec<Placed>,
 }
 
 struct BarsLayout {
@@ -283,7 +292,7 @@ struct BarsLayout {
     top: f64,
     ticks: usize,
     title: Vec<String>,
-    legend: Vec<(usize, i32, String)>,
+    legend: Vec<Placed>,
 }
 
 /// Lays `chart` out `width` backend pixels wide at `scale`.
