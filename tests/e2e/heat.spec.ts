@@ -18,10 +18,10 @@ async function openHeat(page: Page) {
   await expect(page.getByTestId('heat-tab')).toBeVisible();
 }
 
-/** Distinct colours on a canvas, and how many pixels left of the legend (the right 96 px, see
- * app/src/heat/draw.rs) have the "at the ceiling" colour (110, 0, 70). */
+/** Distinct colours on a canvas, and how many pixels left of the legend (the right 96 px of a chart at
+ * least 360 px wide, see app/src/heat/plot.rs) have the "at the ceiling" colour (110, 0, 70). */
 async function canvasColours(page: Page, testid: string) {
-  // The chart's SVG is painted onto the canvas once the browser has decoded it.
+  // plotters draws on the canvas once its frame has been measured.
   await expect(page.getByTestId(testid)).toHaveAttribute('data-drawn', 'true');
   return page.getByTestId(testid).evaluate((c: HTMLCanvasElement) => {
     const ctx = c.getContext('2d')!;

@@ -20,7 +20,7 @@ pub fn tab_body(tab: Tab) -> View {
         Tab::Items => fragment(vec![items_tab(), crate::gallery::gallery_host()]),
         Tab::Indexes => index_views(),
         Tab::Query => crate::ui::bridge::island(|| leptos::view! { <crate::query::QueryTab/> }),
-        Tab::Heat => crate::heat::heat_tab(),
+        Tab::Heat => crate::ui::bridge::island(|| leptos::view! { <crate::heat::HeatTab/> }),
         Tab::Patterns => crate::patterns::patterns_tab(),
     }
 }
