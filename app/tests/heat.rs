@@ -85,12 +85,12 @@ fn constant_gsi_key_heats_one_gsi_partition_to_its_ceiling() {
     let h = chart::heat(&r);
     assert_eq!(h.columns, 2);
     assert_eq!(h.bucket, 1);
-    // Table: 4 partitions; GSI1: its partitions after them. Exactly one GSI1 row sits at the ceiling
+    // Table: 4 partitions; LatestPosts: its partitions after them. Exactly one LatestPosts row sits at the ceiling
     // (1,000 WCU = 2,000 half-units of writes) every second.
     assert!(h.rows[0].starts_with("Social p0"));
     let hot: Vec<usize> = (0..h.rows.len()).filter(|&row| (0..h.columns).all(|c| h.fraction(row, c) >= 1.0)).collect();
     assert_eq!(hot.len(), 1, "{:?}", h.rows);
-    assert!(h.rows[hot[0]].starts_with("Social · GSI1"));
+    assert!(h.rows[hot[0]].starts_with("Social · LatestPosts"));
     assert_eq!(h.cells[hot[0]][1], (0, 2_000));
     let table = chart::chart(&r, ChartKind::Heat).table();
     assert_eq!(table.headers, ["partition", "0 s", "1 s"]);
@@ -110,7 +110,7 @@ fn constant_gsi_key_heats_one_gsi_partition_to_its_ceiling() {
     assert!(l.series[0].1.iter().all(|&v| v == 500.0));
     // Top keys: ALL_POSTS first.
     let k = chart::chart(&r, ChartKind::TopKeys).table();
-    assert!(k.rows[0][0].starts_with("ALL_POSTS (Social · GSI1)"), "{:?}", k.rows[0]);
+    assert!(k.rows[0][0].starts_with("ALL_POSTS (Social · LatestPosts)"), "{:?}", k.rows[0]);
     // Every chart has a table with as many cells per row as headers.
     for c in chart::charts(&r) {
         let t = c.table();
@@ -123,8 +123,8 @@ fn the_fix_is_the_simulators_sharded_case_and_stops_throttling() {
     let s = scenario("latest-posts");
     let fixed = apply(&s.setup, &s.fix).expect("applies");
     let case: serde_json::Value = serde_json::from_str(SHARDED_CASE).expect("case");
-    let want = case["workload"]["patterns"][0]["item"]["GSI1PK"]["S"].as_str().expect("template");
-    assert_eq!(fixed.workload.patterns[0].item["GSI1PK"]["S"], want);
+    let want = case["workload"]["patterns"][0]["item"]["GSI2PK"]["S"].as_str().expect("template");
+    assert_eq!(fixed.workload.patterns[0].item["GSI2PK"]["S"], want);
     let (base, after) = (run(&s.setup), run(&fixed));
     assert_eq!(after.totals.throttled, 0);
     assert_eq!(after.totals.requests, 3_000);
@@ -160,9 +160,9 @@ fn capacity_and_gsi_variants() {
     let prov = run(&v);
     assert!(prov.totals.targets[0].provisioned.is_some_and(|p| p.1 >= 1_429));
     // A GSI keyed on the post's own id spreads the index writes: nothing throttles.
-    let g = apply(&s.setup, &Variant::GsiKey { table: "Social".into(), index: "GSI1".into(), attribute: "PK".into() }).expect("applies");
+    let g = apply(&s.setup, &Variant::GsiKey { table: "Social".into(), index: "LatestPosts".into(), attribute: "PK".into() }).expect("applies");
     let defs = g.model.tables[0].definition["AttributeDefinitions"].as_array().expect("defs").len();
-    assert_eq!(defs, 3, "GSI1PK is no longer a key attribute and is dropped");
+    assert_eq!(defs, 3, "GSI2PK is no longer a key attribute and is dropped");
     assert_eq!(run(&g).totals.throttled, 0);
     assert!(apply(&s.setup, &Variant::GsiKey { table: "Social".into(), index: "NOPE".into(), attribute: "PK".into() }).is_err());
 }
@@ -301,8 +301,8 @@ fn saved_access_patterns_become_patterns() {
     let mut model = s.setup.model.clone();
     let mut q = engine::model::AccessPattern::new("latest posts");
     q.operation = Some("Query".into());
-    q.request = Some(serde_json::json!({"TableName": "Social", "IndexName": "GSI1",
-        "KeyConditionExpression": "#p = :p", "ExpressionAttributeNames": {"#p": "GSI1PK"},
+    q.request = Some(serde_json::json!({"TableName": "Social", "IndexName": "LatestPosts",
+        "KeyConditionExpression": "#p = :p", "ExpressionAttributeNames": {"#p": "GSI2PK"},
         "ExpressionAttributeValues": {":p": {"S": "ALL_POSTS"}}, "ScanIndexForward": false}));
     q.extra.insert("ratePerSecond".into(), serde_json::json!(250));
     let mut g = engine::model::AccessPattern::new("get post");
@@ -312,8 +312,8 @@ fn saved_access_patterns_become_patterns() {
     g.extra.insert("parameters".into(), serde_json::json!({"postId": "1"}));
     model.access_patterns = vec![q, g];
     let f = editor::defaults(&model);
-    assert_eq!((f.patterns[0].name.as_str(), f.patterns[0].op.as_str(), f.patterns[0].index.as_str()), ("latest posts", "Query", "GSI1"));
-    assert_eq!(f.patterns[0].key, "GSI1PK=ALL_POSTS");
+    assert_eq!((f.patterns[0].name.as_str(), f.patterns[0].op.as_str(), f.patterns[0].index.as_str()), ("latest posts", "Query", "LatestPosts"));
+    assert_eq!(f.patterns[0].key, "GSI2PK=ALL_POSTS");
     assert_eq!((f.patterns[0].shape.as_str(), f.patterns[0].a.as_str()), ("constant", "250"), "the stated rate");
     assert_eq!(f.patterns[1].key, "PK=POST#1; SK=POST#1");
     let db = s.setup.database(0).expect("db");
@@ -630,7 +630,7 @@ async fn a_run_draws_its_charts_at_the_frames_width_and_hover_reads_the_cell_und
     mouse_move(&canvas, cx, cy);
     common::settle().await;
     let read = page.text("hover-base-heatmap");
-    assert!(read.starts_with("Social · GSI1 p") && read.ends_with("0 RCU, 1,000 WCU — 100 % of its ceiling"), "{read}");
+    assert!(read.starts_with("Social · LatestPosts p") && read.ends_with("0 RCU, 1,000 WCU — 100 % of its ceiling"), "{read}");
     // The background above the plot reads nothing.
     mouse_move(&canvas, frame.left() + 2.0, frame.top() + 2.0);
     common::settle().await;
