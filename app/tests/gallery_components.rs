@@ -12,8 +12,17 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// Each test starts as a first visit: nothing saved by an earlier test (a fresh `AppState` reads the
+/// autosave, and an edit writes it 250 ms later).
+fn first_visit() {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.clear();
+    }
+}
+
 #[wasm_bindgen_test]
 async fn search_narrows_the_cards_and_a_template_opens_without_replacing_work() {
+    first_visit();
     let page = mount(|| view! { <GalleryHost /> });
     let app = page.state();
     let t = app.travel;
@@ -54,6 +63,7 @@ async fn search_narrows_the_cards_and_a_template_opens_without_replacing_work() 
 
 #[wasm_bindgen_test]
 async fn a_first_visit_gallery_steps_aside_once_the_model_has_a_table() {
+    first_visit();
     let page = mount(|| view! { <GalleryHost /> });
     let app = page.state();
     app.travel.gallery.set(GalleryState::FirstVisit);

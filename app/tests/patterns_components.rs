@@ -16,9 +16,18 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 const ECOMMERCE: &str = include_str!("../../engine/tests/data/models/gallery/ecommerce.json");
 
+/// Each test starts as a first visit: nothing saved by an earlier test (a fresh `AppState` reads the
+/// autosave, and an edit writes it 250 ms later).
+fn first_visit() {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.clear();
+    }
+}
+
 #[wasm_bindgen_test]
 async fn patterns_are_checked_and_a_deletion_is_undone() {
     // The modeler sidebar (for its Undo button) is still a built view: bridged in.
+    first_visit();
     let page = mount(|| view! {
         {to_leptos(modeler_sidebar(app::share::actions::model_actions()))}
         <PatternsTab />
@@ -49,6 +58,7 @@ const POSTS: &str = include_str!("../../engine/tests/data/models/gallery/posts-b
 
 #[wasm_bindgen_test]
 async fn a_finding_is_dismissed_with_a_reason_and_restored() {
+    first_visit();
     let page = mount(|| view! { <PatternsTab /> });
     let m = page.state().modeler;
     m.replace_model(&Model::from_json_str(POSTS).expect("template")).expect("loads");
@@ -84,6 +94,7 @@ async fn a_finding_is_dismissed_with_a_reason_and_restored() {
 
 #[wasm_bindgen_test]
 async fn a_new_pattern_is_checked_in_the_form_and_added_as_one_edit() {
+    first_visit();
     let page = mount(|| view! { <PatternsTab /> });
     let m = page.state().modeler;
     m.replace_model(&Model::from_json_str(ECOMMERCE).expect("template")).expect("loads");

@@ -20,6 +20,14 @@ wasm_bindgen_test_configure!(run_in_browser);
 const ECOMMERCE: &str = include_str!("../../engine/tests/data/models/gallery/ecommerce.json");
 const MENU: &str = include_str!("../../engine/tests/data/models/gallery/menu.json");
 
+/// Each test starts as a first visit: nothing saved by an earlier test (a fresh `AppState` reads the
+/// autosave, and an edit writes it 250 ms later).
+fn first_visit() {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.clear();
+    }
+}
+
 fn model(json: &str) -> Model {
     Model::from_json_str(json).expect("a gallery model")
 }
@@ -45,6 +53,7 @@ fn value(el: &web_sys::HtmlElement) -> String {
 
 #[wasm_bindgen_test]
 async fn the_share_and_export_dialogs_open_from_the_actions_and_close() {
+    first_visit();
     let page = mount(|| view! { <ModelActions /> });
     let m = page.state().modeler;
     settle().await;
@@ -78,6 +87,7 @@ async fn the_share_and_export_dialogs_open_from_the_actions_and_close() {
 
 #[wasm_bindgen_test]
 async fn something_arriving_over_work_asks_first_and_replace_is_one_undo_step() {
+    first_visit();
     let page = mount(|| view! { <ModelActions /> });
     let app = page.state();
     app.modeler.replace_model(&model(MENU)).expect("loads");
@@ -104,6 +114,7 @@ async fn something_arriving_over_work_asks_first_and_replace_is_one_undo_step() 
 
 #[wasm_bindgen_test]
 async fn open_as_a_copy_pauses_autosave_until_the_copy_is_kept() {
+    first_visit();
     let page = mount(|| view! { <ModelActions /> });
     let app = page.state();
     app.modeler.replace_model(&model(MENU)).expect("loads");
@@ -122,6 +133,7 @@ async fn open_as_a_copy_pauses_autosave_until_the_copy_is_kept() {
 
 #[wasm_bindgen_test]
 async fn a_bad_file_names_the_path_of_its_fault_and_a_good_one_opens() {
+    first_visit();
     let page = mount(|| view! { <ModelActions /> });
     let app = page.state();
     let mut bad: serde_json::Value = serde_json::from_str(MENU).expect("json");

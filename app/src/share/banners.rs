@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::dialog::Dialog;
 use crate::state::{use_app, Incoming};
 
 /// The question asked when `inc` arrives while the user has work: a dialog over a backdrop; Escape
@@ -24,21 +25,9 @@ fn IncomingPrompt(inc: Incoming) -> impl IntoView {
         t.incoming.set(None);
         inc.try_update_value(Option::take).flatten()
     };
-    let cancel = move || t.incoming.set(None);
+    let cancel = Callback::new(move |_| t.incoming.set(None));
     view! {
-        <div class="mdl-backdrop"></div>
-        <div
-            class="mdl-dialog trv-prompt"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="trv-prompt-title"
-            data-testid="incoming-prompt"
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    cancel()
-                }
-            }
-        >
+        <Dialog class="trv-prompt" testid="incoming-prompt" labelled_by="trv-prompt-title" on_close=cancel backdrop_stays=true>
             <h2 class="mdl-dialog-title" id="trv-prompt-title">{title}</h2>
             <p class="trv-prompt-name" data-testid="incoming-name">{name}</p>
             <p class="mdl-muted">{counts}</p>
@@ -62,11 +51,11 @@ fn IncomingPrompt(inc: Incoming) -> impl IntoView {
                     "Replace my model"
                 </button>
                 <span class="mdl-muted">"One undoable step: Undo brings your model back."</span>
-                <button type="button" class="mdl-btn" data-testid="incoming-cancel" on:click=move |_| cancel()>
+                <button type="button" class="mdl-btn" data-testid="incoming-cancel" on:click=move |_| cancel.run(())>
                     "Cancel"
                 </button>
             </div>
-        </div>
+        </Dialog>
     }
 }
 

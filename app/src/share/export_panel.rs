@@ -6,6 +6,7 @@ use formats::aws::{batch_files, cloudformation, items_json, seed_script, to_yaml
 
 use leptos::prelude::*;
 
+use super::dialog::Dialog;
 use super::file_io::file_name;
 use crate::download::download;
 use crate::state::{use_app, Modeler};
@@ -103,7 +104,7 @@ pub fn ExportPanel() -> impl IntoView {
     let app = use_app();
     let (t, m) = (app.travel, app.modeler);
     let result = RwSignal::new(None::<Outcome>);
-    let close = move || t.panel.set(None);
+    let close = Callback::new(move |_| t.panel.set(None));
     let choices = CHOICES
         .into_iter()
         .map(|(format, id, label, hint)| {
@@ -114,25 +115,13 @@ pub fn ExportPanel() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="mdl-backdrop" on:click=move |_| close()></div>
-        <div
-            class="mdl-dialog trv-export"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="trv-export-title"
-            data-testid="export-panel"
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    close()
-                }
-            }
-        >
+        <Dialog class="trv-export" testid="export-panel" labelled_by="trv-export-title" on_close=close>
             <h2 class="mdl-dialog-title" id="trv-export-title">"Export the model"</h2>
             <div class="trv-choices">{choices}</div>
             {move || result.get().map(|outcome| view! { <ExportOutcome outcome /> })}
             <div class="mdl-row trv-end">
-                <button type="button" class="mdl-btn" data-testid="export-close" on:click=move |_| close()>"Close"</button>
+                <button type="button" class="mdl-btn" data-testid="export-close" on:click=move |_| close.run(())>"Close"</button>
             </div>
-        </div>
+        </Dialog>
     }
 }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 
+use super::dialog::Dialog;
 use super::file_io::save_model;
 use crate::state::{page_base, use_app, AppState, Tab};
 
@@ -87,7 +88,7 @@ pub fn SharePanel(fragment: Arc<str>) -> impl IntoView {
     });
     let url_field = NodeRef::<html::Input>::new();
     let code_field = NodeRef::<html::Textarea>::new();
-    let close = move || t.panel.set(None);
+    let close = Callback::new(move |_| t.panel.set(None));
     let copy_url = {
         let url = url.clone();
         move |_| copy(url.clone(), move || url_field.try_get_untracked().flatten().iter().for_each(|i| i.select()), link_status)
@@ -95,19 +96,7 @@ pub fn SharePanel(fragment: Arc<str>) -> impl IntoView {
     let copy_code = move |_| copy(snippet.get_untracked(), move || code_field.try_get_untracked().flatten().iter().for_each(|t| t.select()), embed_status);
     let save = move |_| save_model(t, &m.state.with_untracked(|s| s.playground.to_model()));
     view! {
-        <div class="mdl-backdrop" on:click=move |_| close()></div>
-        <div
-            class="mdl-dialog trv-share"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="trv-share-title"
-            data-testid="share-panel"
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    close()
-                }
-            }
-        >
+        <Dialog class="trv-share" testid="share-panel" labelled_by="trv-share-title" on_close=close>
             <h2 class="mdl-dialog-title" id="trv-share-title">"Share this model"</h2>
             <p class="mdl-muted">
                 "The whole model is compressed into the link itself (after the #): opening it sends nothing to any server. The open tab and table come along."
@@ -163,8 +152,8 @@ pub fn SharePanel(fragment: Arc<str>) -> impl IntoView {
                 <span class="mdl-muted" role="status" data-testid="embed-status">{move || embed_status.get()}</span>
             </div>
             <div class="mdl-row trv-end">
-                <button type="button" class="mdl-btn" data-testid="share-close" on:click=move |_| close()>"Close"</button>
+                <button type="button" class="mdl-btn" data-testid="share-close" on:click=move |_| close.run(())>"Close"</button>
             </div>
-        </div>
+        </Dialog>
     }
 }
