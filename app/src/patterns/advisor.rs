@@ -2,11 +2,11 @@
 //! it concerns. Each can be dismissed with a reason (saved in the model, undoable) and restored.
 
 use ::advisor::{Finding, Severity};
+use leptos::prelude::*;
 
+use super::analysis::Analysis;
 use crate::model::Edit;
 use crate::state::{use_app, Modeler};
-use super::analysis::Analysis;
-use crate::ui::prelude::*;
 
 fn severity_label(s: Severity) -> (&'static str, &'static str) {
     match s {
@@ -15,152 +15,146 @@ fn severity_label(s: Severity) -> (&'static str, &'static str) {
     }
 }
 
-/// One finding: what is wrong, what it concerns, the fix, and a way to dismiss it with a reason.
-fn finding_item(finding: Finding) -> View {
-    let m = use_app().modeler;
-    let id = finding.id();
-    let asking = RwSignal::new(false);
-    let reason = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
-    let id2 = StoredValue::new(id.clone());
-    let dismiss = move || {
-        let r = reason.get_untracked();
-        if r.trim().is_empty() {
-            error.set(Some(String::from("Say why this does not apply (it is saved with the model)")));
-            return;
-        }
-        let mut list = m.state.with_untracked(|s| s.playground.dismissed_findings.clone());
-        advisor::dismiss(&mut list, &id2.get_value(), r.trim());
-        if let Err(e) = m.perform(Edit::SetDismissedFindings(list)) {
-            error.set(Some(e.to_string()));
-        }
-    };
-    let (class, label) = severity_label(finding.severity);
-    let form = move || {
-        el("form")
-            .class("adv-dismiss")
-            .on("submit", move |ev| {
-                ev.prevent_default();
-                dismiss()
-            })
-            .child(
-                el("label")
-                    .class("mdl-field")
-                    .child(el("span").class("mdl-label").text("Why does this not apply?"))
-                    .child(
-                        el("input")
-                            .ty("text")
-                            .class("mdl-input")
-                            .tid("finding-reason")
-                            .flag("autofocus", true)
-                            .dyn_attr("aria-invalid", move || Some(String::from(if error.with(|e| e.is_some()) { "true" } else { "false" })))
-                            .dyn_value(move || reason.get())
-                            .on_input(move |v| {
-                                error.set(None);
-                                reason.set(v)
-                            })
-                            .on_key("keydown", move |ev| {
-                                if ev.key() == "Escape" {
-                                    asking.set(false)
-                                }
-                            }),
-                    )
-                    .child(
-                        el("span")
-                            .class("mdl-error")
-                            .attr("role", "alert")
-                            .tid("finding-reason-error")
-                            .dyn_flag("hidden", move || error.with(|e| e.is_none()))
-                            .dyn_text(move || error.get().unwrap_or_default()),
-                    ),
-            )
-            .child(
-                el("div")
-                    .class("mdl-actions")
-                    .child(el("button").ty("button").class("mdl-btn").on_click(move |_| asking.set(false)).text("Cancel"))
-                    .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("finding-dismiss-confirm").text("Dismiss")),
-            )
-            .into()
-    };
-    el("li")
-        .class(&format!("adv-finding {class}"))
-        .tid("finding")
-        .attr("data-finding-id", &id)
-        .attr("data-rule", finding.rule.id())
-        .child(el("div").class("adv-head").child(el("span").class("adv-severity").text(label)).child(el("span").class("adv-title").tid("finding-title").text(&finding.title)))
-        .child(el("div").class("adv-target").tid("finding-target").text(&finding.target.label()))
-        .child(el("p").class("adv-text").tid("finding-explanation").text(&finding.explanation))
-        .child(el("p").class("adv-fix").tid("finding-fix").child(el("strong").text("Fix: ")).text(&finding.fix))
-        .child(show(move || !asking.get(), move || el("button").ty("button").class("mdl-link").tid("finding-dismiss").on_click(move |_| asking.set(true)).text("Dismiss…").into()))
-        .child(show(move || asking.get(), form))
-        .into()
-}
-
-/// A dismissed finding, folded: its title, the reason, and Restore.
-fn dismissed_item(m: Modeler, f: Finding, reason: String) -> El {
-    let id = f.id();
-    let id2 = id.clone();
-    el("li")
-        .class("adv-finding adv-folded")
-        .tid("dismissed-finding")
-        .attr("data-finding-id", &id)
-        .child(el("span").class("adv-title").text(&f.title))
-        .child(el("span").class("adv-reason").tid("dismissed-reason").text(&format!("Dismissed: {reason}")))
-        .child(el("button").ty("button").class("mdl-link").tid("finding-restore").on_click(move |_| restore(m, id2.clone())).text("Restore"))
+/// Dismiss finding `id` with `reason` (one undoable edit).
+fn dismiss(m: Modeler, id: &str, reason: &str) -> Result<(), String> {
+    let mut list = m.state.with_untracked(|s| s.playground.dismissed_findings.clone());
+    advisor::dismiss(&mut list, id, reason);
+    m.perform(Edit::SetDismissedFindings(list)).map_err(|e| e.to_string())
 }
 
 /// Brings a dismissed finding back (one undoable edit).
-fn restore(m: Modeler, id: String) {
+fn restore(m: Modeler, id: &str) {
     let mut list = m.state.with_untracked(|s| s.playground.dismissed_findings.clone());
-    advisor::restore(&mut list, &id);
+    advisor::restore(&mut list, id);
     let _ = m.perform(Edit::SetDismissedFindings(list));
 }
 
-/// The advisor's findings for `analysis`: open ones first, dismissed ones folded below.
-pub fn advisor_panel(analysis: Memo<Analysis>) -> View {
-    let app = use_app();
-    let (m, heat_run) = (app.modeler, app.heat_run);
-    let active = move || analysis.with(|a| a.findings.iter().filter(|f| f.dismissal(&a.dismissed).is_none()).cloned().collect::<Vec<_>>());
-    let dismissed = move || {
-        analysis.with(|a| {
-            a.findings
-                .iter()
-                .filter_map(|f| f.dismissal(&a.dismissed).map(|d| (f.clone(), d.reason.clone())))
-                .collect::<Vec<_>>()
-        })
-    };
-    let summary = move || {
-        let (n, d) = (active().len(), dismissed().len());
-        match (n, d) {
-            (0, 0) => String::from("No findings: the design avoids every anti-pattern the advisor checks."),
-            (0, d) => format!("No open findings ({d} dismissed)."),
-            (1, _) => String::from("1 finding"),
-            (n, _) => format!("{n} findings"),
+/// The form asking why finding `id` does not apply; Escape or Cancel sets `asking` back.
+#[component]
+fn DismissForm(id: String, asking: RwSignal<bool>) -> impl IntoView {
+    let m = use_app().modeler;
+    let reason = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let r = reason.get_untracked();
+        if r.trim().is_empty() {
+            error.set(Some(String::from("Say why this does not apply (it is saved with the model)")));
+        } else if let Err(e) = dismiss(m, &id, r.trim()) {
+            error.set(Some(e));
         }
     };
-    el("section")
-        .class("adv")
-        .tid("advisor")
-        .attr("aria-labelledby", "advisor-title")
-        .child(el("h2").class("pat-title").id("advisor-title").text("Advisor"))
-        .child(el("p").class("pat-coverage").tid("advisor-summary").dyn_text(summary))
-        .dyn_child(move || {
-            heat_run
-                .with(|r| r.as_ref().map(|r| r.note()))
-                .map(|note| el("p").class("mdl-muted").tid("advisor-heat").text(&note))
-                .into()
-        })
-        .child(el("ul").class("adv-list").tid("findings").child(each(active, |f| (f.id(), f.title.clone(), f.explanation.clone()), finding_item)))
-        .child(show(
-            move || !dismissed().is_empty(),
-            move || {
-                el("details")
-                    .class("adv-dismissed")
-                    .tid("advisor-dismissed")
-                    .child(el("summary").dyn_text(move || format!("Dismissed ({})", dismissed().len())))
-                    .child(el("ul").class("adv-list").dyn_child(move || dismissed().into_iter().map(|(f, reason)| dismissed_item(m, f, reason)).collect::<Vec<_>>().into()))
-                    .into()
-            },
-        ))
-        .into()
+    view! {
+        <form class="adv-dismiss" on:submit=submit>
+            <label class="mdl-field">
+                <span class="mdl-label">"Why does this not apply?"</span>
+                <input
+                    type="text"
+                    class="mdl-input"
+                    data-testid="finding-reason"
+                    autofocus
+                    aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
+                    prop:value=move || reason.get()
+                    on:input=move |ev| {
+                        error.set(None);
+                        reason.set(event_target_value(&ev))
+                    }
+                    on:keydown=move |ev| {
+                        if ev.key() == "Escape" {
+                            asking.set(false)
+                        }
+                    }
+                />
+                <span class="mdl-error" role="alert" data-testid="finding-reason-error" hidden=move || error.with(Option::is_none)>
+                    {move || error.get().unwrap_or_default()}
+                </span>
+            </label>
+            <div class="mdl-actions">
+                <button type="button" class="mdl-btn" on:click=move |_| asking.set(false)>"Cancel"</button>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="finding-dismiss-confirm">"Dismiss"</button>
+            </div>
+        </form>
+    }
+}
+
+/// One finding: what is wrong, what it concerns, the fix, and a way to dismiss it with a reason.
+#[component]
+fn FindingItem(finding: Finding) -> impl IntoView {
+    let id = finding.id();
+    let asking = RwSignal::new(false);
+    let (class, label) = severity_label(finding.severity);
+    let form_id = id.clone();
+    view! {
+        <li class=format!("adv-finding {class}") data-testid="finding" data-finding-id=id data-rule=finding.rule.id()>
+            <div class="adv-head">
+                <span class="adv-severity">{label}</span>
+                <span class="adv-title" data-testid="finding-title">{finding.title}</span>
+            </div>
+            <div class="adv-target" data-testid="finding-target">{finding.target.label()}</div>
+            <p class="adv-text" data-testid="finding-explanation">{finding.explanation}</p>
+            <p class="adv-fix" data-testid="finding-fix">
+                <strong>"Fix: "</strong>
+                {finding.fix}
+            </p>
+            <Show
+                when=move || asking.get()
+                fallback=move || view! { <button type="button" class="mdl-link" data-testid="finding-dismiss" on:click=move |_| asking.set(true)>"Dismiss…"</button> }
+            >
+                <DismissForm id=form_id.clone() asking />
+            </Show>
+        </li>
+    }
+}
+
+/// A dismissed finding, folded: its title, the reason, and Restore.
+#[component]
+fn DismissedItem(finding: Finding, reason: String) -> impl IntoView {
+    let m = use_app().modeler;
+    let id = finding.id();
+    let restore_id = id.clone();
+    view! {
+        <li class="adv-finding adv-folded" data-testid="dismissed-finding" data-finding-id=id>
+            <span class="adv-title">{finding.title}</span>
+            <span class="adv-reason" data-testid="dismissed-reason">{format!("Dismissed: {reason}")}</span>
+            <button type="button" class="mdl-link" data-testid="finding-restore" on:click=move |_| restore(m, &restore_id)>"Restore"</button>
+        </li>
+    }
+}
+
+/// The advisor's findings for `analysis`: open ones first, dismissed ones folded below.
+#[component]
+pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
+    let heat_run = use_app().heat_run;
+    let active = move || analysis.with(|a| a.findings.iter().filter(|f| f.dismissal(&a.dismissed).is_none()).cloned().collect::<Vec<_>>());
+    let dismissed = Memo::new(move |_| {
+        analysis.with(|a| a.findings.iter().filter_map(|f| f.dismissal(&a.dismissed).map(|d| (f.clone(), d.reason.clone()))).collect::<Vec<_>>())
+    });
+    let open_count = Memo::new(move |_| analysis.with(|a| a.findings.iter().filter(|f| f.dismissal(&a.dismissed).is_none()).count()));
+    let summary = move || match (open_count.get(), dismissed.with(Vec::len)) {
+        (0, 0) => String::from("No findings: the design avoids every anti-pattern the advisor checks."),
+        (0, d) => format!("No open findings ({d} dismissed)."),
+        (1, _) => String::from("1 finding"),
+        (n, _) => format!("{n} findings"),
+    };
+    let heat_note = move || heat_run.with(|r| r.as_ref().map(|r| r.note())).map(|note| view! { <p class="mdl-muted" data-testid="advisor-heat">{note}</p> });
+    view! {
+        <section class="adv" data-testid="advisor" aria-labelledby="advisor-title">
+            <h2 class="pat-title" id="advisor-title">"Advisor"</h2>
+            <p class="pat-coverage" data-testid="advisor-summary">{summary}</p>
+            {heat_note}
+            <ul class="adv-list" data-testid="findings">
+                <For each=active key=|f| (f.id(), f.title.clone(), f.explanation.clone()) let(finding)>
+                    <FindingItem finding />
+                </For>
+            </ul>
+            <Show when=move || dismissed.with(|d| !d.is_empty())>
+                <details class="adv-dismissed" data-testid="advisor-dismissed">
+                    <summary>{move || format!("Dismissed ({})", dismissed.with(Vec::len))}</summary>
+                    <ul class="adv-list">
+                        {move || dismissed.get().into_iter().map(|(finding, reason)| view! { <DismissedItem finding reason /> }).collect_view()}
+                    </ul>
+                </details>
+            </Show>
+        </section>
+    }
 }

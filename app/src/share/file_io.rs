@@ -5,8 +5,9 @@
 //! file is not opened, so a bad file never replaces anything.
 
 use engine::model::Model;
+use gloo_file::futures::read_as_bytes;
 use leptos::prelude::*;
-use wasm_bindgen_futures::JsFuture;
+use leptos::task::spawn_local;
 
 use crate::download::download;
 use crate::state::{AppState, Incoming, Travel};
@@ -86,21 +87,24 @@ fn engine_verdict(p: &Playground) -> Result<(), String> {
 }
 
 /// Open a file the user picked or dropped.
-pub fn open_file(app: AppState, file: web_sys::File) {
+pub fn open_file(app: AppState, file: gloo_file::File) {
     let t = app.travel;
     let name = file.name();
-    if file.size() > MAX_FILE_BYTES {
+    let size = file.size() as f64;
+    if size > MAX_FILE_BYTES {
         t.error.set(Some(format!(
             "{name} is {} MB, more than the {} MB a model file may have; it was not opened.",
-            sim::decimal::fixed(file.size() / 1_048_576.0, 1),
+            sim::decimal::fixed(size / 1_048_576.0, 1),
             sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1)
         )));
         return;
     }
     mark("file");
-    wasm_bindgen_futures::spawn_local(async move {
-        let text = match JsFuture::from(file.text()).await {
-            Ok(v) => crate::ui::browser::js_text(&v).unwrap_or_default(),
+    spawn_local(async move {
+        // The bytes, not a JS string: one copy into wasm memory, then UTF-8 is checked in place (a 20 MB
+        // file as a JS string would be decoded to UTF-16 and encoded back).
+        let text = match read_as_bytes(&file).await {
+            Ok(bytes) => utf8_text(bytes),
             Err(_) => {
                 t.error.set(Some(format!("{name} could not be read.")));
                 return;
@@ -122,6 +126,12 @@ pub fn open_file(app: AppState, file: web_sys::File) {
     });
 }
 
+/// A file's or response's bytes as text. Malformed UTF-8 becomes U+FFFD, as the browser's own decoder
+/// does; the JSON reader then names the value it lands in.
+pub fn utf8_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// A `performance.mark` (`dynamodel:<stage>`) for the stages of opening a file, read by
 /// `tests/bench/travel-load.mjs`.
 fn mark(stage: &str) {
@@ -134,7 +144,7 @@ fn mark(stage: &str) {
 pub fn on_drop(app: AppState, ev: web_sys::DragEvent) {
     ev.prevent_default();
     if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-        open_file(app, file);
+        open_file(app, file.into());
     }
 }
 

@@ -17,10 +17,10 @@ pub fn model_sidebar_body() -> View {
 pub fn tab_body(tab: Tab) -> View {
     match tab {
         // The templates gallery opens over the Items panel (first visit, or "Templates").
-        Tab::Items => fragment(vec![items_tab(), crate::gallery::gallery_host()]),
+        Tab::Items => fragment(vec![items_tab(), crate::ui::bridge::island(|| leptos::view! { <crate::gallery::GalleryHost /> })]),
         Tab::Indexes => index_views(),
         Tab::Query => crate::ui::bridge::island(|| leptos::view! { <crate::query::QueryTab/> }),
         Tab::Heat => crate::ui::bridge::island(|| leptos::view! { <crate::heat::HeatTab/> }),
-        Tab::Patterns => crate::patterns::patterns_tab(),
+        Tab::Patterns => crate::ui::bridge::island(|| leptos::view! { <crate::patterns::PatternsTab /> }),
     }
 }
