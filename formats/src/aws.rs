@@ -103,15 +103,47 @@ pub fn cloudformation(model: &Model) -> (Value, Vec<Note>) {
     (Value::Object(doc), notes)
 }
 
+/// Words a YAML 1.1 reader (CloudFormation's among them) takes for a boolean or null, in any case.
+const YAML_WORDS: [&str; 9] = ["y", "n", "yes", "no", "on", "off", "true", "false", "null"];
+
+/// A key that every YAML reader reads back as this same string without quotes: letters, digits, `_`,
+/// `-` and `.`, starting with a letter or `_` (so never a number), and not a boolean or null word.
 fn plain_key(k: &str) -> bool {
-    !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.') && !k.starts_with(['-', '.'])
+    k.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+        && !YAML_WORDS.iter().any(|w| w.eq_ignore_ascii_case(k))
+}
+
+/// Characters a YAML double-quoted scalar must hold as escapes: those outside YAML's printable set (C0
+/// controls, DEL, C1 controls, U+FFFE, U+FFFF), the byte order mark, and the three that YAML 1.1
+/// readers take for line breaks and fold away (U+0085, U+2028, U+2029). Tab, line feed and carriage
+/// return are printable but escaped too, so a value stays on one line.
+fn needs_escape(c: char) -> bool {
+    matches!(c, '\0'..='\u{1f}' | '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// A YAML double-quoted scalar: quoting every string keeps values like "yes", "1.0" or "#tag" strings.
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if needs_escape(c) => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn scalar(v: &Value) -> String {
     match v {
-        // JSON's string syntax is valid YAML double-quoted syntax, so quoting every string keeps values
-        // like "yes", "1.0" or "#tag" strings.
-        Value::String(s) => Value::from(s.as_str()).to_string(),
+        Value::String(s) => quoted(s),
         other => other.to_string(),
     }
 }
@@ -121,7 +153,7 @@ fn yaml_into(v: &Value, indent: usize, out: &mut String) {
     match v {
         Value::Object(m) if !m.is_empty() => {
             for (k, val) in m {
-                let key = if plain_key(k) { k.clone() } else { Value::from(k.as_str()).to_string() };
+                let key = if plain_key(k) { k.clone() } else { quoted(k) };
                 match val {
                     Value::Object(x) if !x.is_empty() => {
                         out.push_str(&format!("{pad}{key}:\n"));
