@@ -7,6 +7,10 @@
 //! sh model.seed.sh            # ENDPOINT=http://127.0.0.1:8000 sh model.seed.sh for a local server
 //! ```
 //!
+//! Every table is retained when its stack is deleted or an update would replace it
+//! (`DeletionPolicy`/`UpdateReplacePolicy: Retain`, as AWS advises for stateful resources): deleting a
+//! stack never deletes data; `aws dynamodb delete-table` does.
+//!
 //! A table's `CreateTable` input maps onto `AWS::DynamoDB::Table` properties almost field for field;
 //! where the two differ (streams, server-side encryption, TTL) the mapping is explicit, and any field
 //! with no CloudFormation counterpart is reported as a [`Note`], never dropped silently.
@@ -14,6 +18,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::fmt;
 
 use engine::model::Model;
 use serde_json::{json, Map, Value};
@@ -44,8 +49,37 @@ fn logical_id(name: &str, taken: &[String]) -> String {
     id
 }
 
+/// Why a model has no CloudFormation template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CloudFormationError {
+    /// CloudFormation refuses a template whose `Resources` declares nothing, and a model's tables are
+    /// its only resources.
+    NoTables,
+}
+
+impl fmt::Display for CloudFormationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CloudFormationError::NoTables => f.write_str(
+                "This model has no tables, and CloudFormation refuses a template without resources: add a table, then export again.",
+            ),
+        }
+    }
+}
+
+/// A table's data outlives its stack: CloudFormation deletes a resource with its stack (or when an
+/// update replaces it) unless told otherwise, and AWS advises `Retain` for stateful resources.
+const RETAIN: &str = "Retain";
+
+/// The longest model name the template's description quotes (CloudFormation allows 1024 bytes).
+const DESCRIPTION_NAME_CHARS: usize = 200;
+
 /// The CloudFormation template for every table of `model`.
-pub fn cloudformation(model: &Model) -> (Value, Vec<Note>) {
+pub fn cloudformation(model: &Model) -> Result<(Value, Vec<Note>), CloudFormationError> {
+    if model.tables.is_empty() {
+        return Err(CloudFormationError::NoTables);
+    }
     let mut notes = Vec::new();
     let mut resources = Map::new();
     let mut outputs = Map::new();
@@ -89,10 +123,20 @@ pub fn cloudformation(model: &Model) -> (Value, Vec<Note>) {
         if let Some(ttl) = &t.time_to_live {
             props.insert("TimeToLiveSpecification".into(), json!({"AttributeName": ttl, "Enabled": true}));
         }
-        resources.insert(id.clone(), json!({"Type": "AWS::DynamoDB::Table", "Properties": props}));
+        resources.insert(
+            id.clone(),
+            json!({"Type": "AWS::DynamoDB::Table", "DeletionPolicy": RETAIN, "UpdateReplacePolicy": RETAIN, "Properties": props}),
+        );
         outputs.insert(format!("{id}Arn"), json!({"Description": format!("ARN of {name}"), "Value": {"Fn::GetAtt": [id, "Arn"]}}));
     }
-    let description = if model.name.is_empty() { String::from("Tables of a Dynamodel model") } else { format!("{} (from Dynamodel)", model.name) };
+    let title = if model.name.is_empty() {
+        String::from("Tables of a Dynamodel model")
+    } else if model.name.chars().count() > DESCRIPTION_NAME_CHARS {
+        format!("{}… (from Dynamodel)", model.name.chars().take(DESCRIPTION_NAME_CHARS).collect::<String>())
+    } else {
+        format!("{} (from Dynamodel)", model.name)
+    };
+    let description = format!("{title}. The tables are kept when the stack is deleted (DeletionPolicy Retain): delete them with aws dynamodb delete-table.");
     let mut doc = Map::new();
     doc.insert("AWSTemplateFormatVersion".into(), Value::from("2010-09-09"));
     doc.insert("Description".into(), Value::from(description));
@@ -100,7 +144,7 @@ pub fn cloudformation(model: &Model) -> (Value, Vec<Note>) {
     if !outputs.is_empty() {
         doc.insert("Outputs".into(), Value::Object(outputs));
     }
-    (Value::Object(doc), notes)
+    Ok((Value::Object(doc), notes))
 }
 
 /// Words a YAML 1.1 reader (CloudFormation's among them) takes for a boolean or null, in any case.

@@ -3,7 +3,7 @@
 //! and replays the seed script against dynamodel-server with the AWS CLI.)
 
 use engine::model::Model;
-use formats::aws::{batch_files, cloudformation, items_json, seed_script, to_yaml, BATCH_SIZE};
+use formats::aws::{batch_files, cloudformation, items_json, seed_script, to_yaml, CloudFormationError, BATCH_SIZE};
 use formats::gallery::{Template, TEMPLATES};
 use serde_json::json;
 
@@ -26,7 +26,7 @@ fn create_table_fields_map_onto_table_properties() {
         "TableClass": "STANDARD_INFREQUENT_ACCESS", "Tags": [{"Key": "team", "Value": "a"}],
         "ClientRequestToken": "x"
     });
-    let (cfn, notes) = cloudformation(&model(def, 1));
+    let (cfn, notes) = cloudformation(&model(def, 1)).unwrap();
     let p = &cfn["Resources"]["Orders2024"]["Properties"];
     assert_eq!(cfn["Resources"]["Orders2024"]["Type"], "AWS::DynamoDB::Table");
     assert_eq!(p["TableName"], "Orders-2024");
@@ -44,11 +44,13 @@ fn create_table_fields_map_onto_table_properties() {
 fn every_template_gets_a_resource_per_table_with_its_indexes() {
     for t in &TEMPLATES {
         let m = t.model().unwrap();
-        let (cfn, notes) = cloudformation(&m);
+        let (cfn, notes) = cloudformation(&m).unwrap();
         assert!(notes.is_empty(), "{}: {notes:?}", t.slug);
         let resources = cfn["Resources"].as_object().unwrap();
         assert_eq!(resources.len(), m.tables.len());
         for (table, (_, r)) in m.tables.iter().zip(resources) {
+            assert_eq!(r["DeletionPolicy"], "Retain", "{}: deleting the stack keeps the data", t.slug);
+            assert_eq!(r["UpdateReplacePolicy"], "Retain", "{}: replacing the table keeps the data", t.slug);
             let p = &r["Properties"];
             for field in ["TableName", "KeySchema", "AttributeDefinitions", "BillingMode", "GlobalSecondaryIndexes", "LocalSecondaryIndexes"] {
                 assert_eq!(p.get(field), table.definition.get(field), "{}: {field}", t.slug);
@@ -57,8 +59,31 @@ fn every_template_gets_a_resource_per_table_with_its_indexes() {
         let yaml = to_yaml(&cfn);
         assert!(yaml.starts_with("AWSTemplateFormatVersion: \"2010-09-09\"\n"), "{}", t.slug);
     }
-    let (cfn, _) = cloudformation(&Template::by_slug("time-series").unwrap().model().unwrap());
+    let (cfn, _) = cloudformation(&Template::by_slug("time-series").unwrap().model().unwrap()).unwrap();
     assert_eq!(cfn["Resources"]["SensorData"]["Properties"]["TimeToLiveSpecification"]["AttributeName"], "expiresAt");
+}
+
+#[test]
+fn a_model_without_tables_has_no_template() {
+    let mut m = Model::new();
+    m.name = "Empty".into();
+    let e = cloudformation(&m).unwrap_err();
+    assert_eq!(e, CloudFormationError::NoTables);
+    assert_eq!(e.to_string(), "This model has no tables, and CloudFormation refuses a template without resources: add a table, then export again.");
+}
+
+#[test]
+fn the_description_says_the_tables_outlive_the_stack_and_fits_cloudformations_limit() {
+    let def = json!({"TableName": "Orders", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}], "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}], "BillingMode": "PAY_PER_REQUEST"});
+    let (cfn, _) = cloudformation(&model(def.clone(), 0)).unwrap();
+    assert_eq!(
+        cfn["Description"],
+        "Orders (from Dynamodel). The tables are kept when the stack is deleted (DeletionPolicy Retain): delete them with aws dynamodb delete-table."
+    );
+    let mut long = model(def, 0);
+    long.name = "é".repeat(2000);
+    let (cfn, _) = cloudformation(&long).unwrap();
+    assert!(cfn["Description"].as_str().unwrap().len() <= 1024);
 }
 
 #[test]
@@ -163,7 +188,7 @@ mod props {
                 "Tags": [{"Key": tag, "Value": tag}],
             });
             m.tables.push(engine::model::TableModel { definition: def, entities: vec![], items: vec![], time_to_live: Some(sk) });
-            let (cfn, _) = cloudformation(&m);
+            let (cfn, _) = cloudformation(&m).unwrap();
             prop_assert_eq!(yaml_value(&to_yaml(&cfn)), cfn);
         }
     }
