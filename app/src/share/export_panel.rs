@@ -33,7 +33,7 @@ fn run(m: Modeler, format: Format) -> Outcome {
             (name, notes(n))
         }
         Format::CfnYaml | Format::CfnJson => {
-            let (doc, n) = cloudformation(&model);
+            let (doc, n) = cloudformation(&model).map_err(|e| e.to_string())?;
             let (name, text) = if format == Format::CfnYaml {
                 (file_name(&model, ".cfn.yaml"), to_yaml(&doc))
             } else {

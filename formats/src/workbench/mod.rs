@@ -7,6 +7,7 @@
 //! [`Note`] with its path, for the UI to show.
 
 mod export;
+mod file;
 mod import;
 
 use alloc::string::String;
