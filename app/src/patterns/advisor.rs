@@ -129,13 +129,7 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
     let dismissed = Memo::new(move |_| {
         analysis.with(|a| a.findings.iter().filter_map(|f| f.dismissal(&a.dismissed).map(|d| (f.clone(), d.reason.clone()))).collect::<Vec<_>>())
     });
-    let open_count = Memo::new(move |_| analysis.with(|a| a.findings.iter().filter(|f| f.dismissal(&a.dismissed).is_none()).count()));
-    let summary = move || match (open_count.get(), dismissed.with(Vec::len)) {
-        (0, 0) => String::from("No findings: the design avoids every anti-pattern the advisor checks."),
-        (0, d) => format!("No open findings ({d} dismissed)."),
-        (1, _) => String::from("1 finding"),
-        (n, _) => format!("{n} findings"),
-    };
+    let summary = move || analysis.with(|a| ::advisor::summary(&a.findings, &a.dismissed, a.checks.len()));
     let heat_note = move || heat_run.with(|r| r.as_ref().map(|r| r.note())).map(|note| view! { <p class="mdl-muted" data-testid="advisor-heat">{note}</p> });
     view! {
         <section class="adv" data-testid="advisor" aria-labelledby="advisor-title">
