@@ -473,7 +473,7 @@ impl<T: Ord> FromIterator<T> for VecSet<T> {
     /// Sorts once and drops repeats (the first of equal values stays, as `BTreeSet`'s does).
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         let mut items: Vec<T> = iter.into_iter().collect();
-        crate::sort::sort(&mut items);
+        items.sort();
         items.dedup();
         VecSet { items }
     }

@@ -66,7 +66,7 @@ pub(crate) fn heat_finding(rule: RuleId, target: Target, title: String, explanat
 /// number as many as its items, and inserting them unsorted into a sorted vector would be quadratic).
 pub(crate) fn value_counts<'i>(items: impl IntoIterator<Item = &'i Item>, attr: &str) -> VecMap<String, usize> {
     let mut texts: Vec<String> = items.into_iter().filter_map(|i| i.get(attr)).map(scalar_text).collect();
-    engine::sort::sort(&mut texts);
+    texts.sort();
     let mut m = VecMap::new();
     for text in texts {
         match m.last_key_value() {

@@ -296,23 +296,25 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         errors.insert(id("name"), String::from("name: give the pattern a name"));
     }
     let op = OPS.iter().find(|(n, _)| *n == f.op).map_or(Op::PutItem, |(_, o)| *o);
-    let key: engine::vec_map::VecMap<String, String> = engine::collect::map_of(pairs(&f.key).unwrap_or_else(|e| {
-        errors.insert(id("key"), format!("key: {e}"));
-        Vec::new()
-    }));
-    let item: BTreeMap<String, Value> = engine::collect::map_of(
-        pairs(&f.item)
-            .unwrap_or_else(|e| {
-                errors.insert(id("item"), format!("attributes: {e}"));
-                Vec::new()
-            })
-            .into_iter()
-            // `N:5` writes a number; anything else is a string (templates allowed in both).
-            .map(|(k, v)| match v.strip_prefix("N:") {
-                Some(n) => (k, json!({ "N": n.trim() })),
-                None => (k, json!({ "S": v })),
-            }),
-    );
+    let key: engine::vec_map::VecMap<String, String> = pairs(&f.key)
+        .unwrap_or_else(|e| {
+            errors.insert(id("key"), format!("key: {e}"));
+            Vec::new()
+        })
+        .into_iter()
+        .collect();
+    let item: BTreeMap<String, Value> = pairs(&f.item)
+        .unwrap_or_else(|e| {
+            errors.insert(id("item"), format!("attributes: {e}"));
+            Vec::new()
+        })
+        .into_iter()
+        // `N:5` writes a number; anything else is a string (templates allowed in both).
+        .map(|(k, v)| match v.strip_prefix("N:") {
+            Some(n) => (k, json!({ "N": n.trim() })),
+            None => (k, json!({ "S": v })),
+        })
+        .collect();
     let key_count = whole(errors, &id("keys"), &f.key_count, "distinct ids", 100_000_000).max(1);
     let batch_size = if op.batched() {
         // DynamoDB's own limits per request (BatchWriteItem 25, the others 100).

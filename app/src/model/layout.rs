@@ -75,7 +75,7 @@ pub fn layout<K: Clone>(entries: Vec<Entry<'_, K>>, partition_key: &str, sort_ke
             _ => loose.push(e),
         }
     }
-    engine::sort::sort_by(&mut stored, |a, b| key_cmp(a.0, b.0).then_with(|| cmp_seq(&a.1, &b.1)));
+    stored.sort_by(|a, b| key_cmp(a.0, b.0).then_with(|| cmp_seq(&a.1, &b.1)));
 
     let mut rows = Vec::with_capacity(entries.len() + 16);
     let mut band = 0usize;

@@ -238,7 +238,7 @@ pub struct ItemCollectionMetrics {
 impl ItemCollectionMetrics {
     /// The `{table: [metrics...]}` map that BatchWriteItem and TransactWriteItems return.
     pub fn per_table_json(per_table: &[(String, alloc::vec::Vec<ItemCollectionMetrics>)]) -> Value {
-        crate::collect::object_of(per_table.iter().map(|(t, l)| (t.clone(), Value::Array(l.iter().map(Self::to_json).collect()))))
+        Value::Object(per_table.iter().map(|(t, l)| (t.clone(), Value::Array(l.iter().map(Self::to_json).collect()))).collect())
     }
 
     pub fn to_json(&self) -> Value {

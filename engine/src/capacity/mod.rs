@@ -249,7 +249,7 @@ impl Consumed {
                 }
             }
             for (key, map) in [("GlobalSecondaryIndexes", gsis), ("LocalSecondaryIndexes", lsis)] {
-                let map = crate::collect::json_map_of(map.into_iter().filter(|(_, h)| *h > 0).map(|(n, h)| (String::from(n), cap_obj(h))));
+                let map: Map<String, Value> = map.into_iter().filter(|(_, h)| *h > 0).map(|(n, h)| (String::from(n), cap_obj(h))).collect();
                 if !map.is_empty() {
                     m.insert(key.into(), Value::Object(map));
                 }

@@ -21,7 +21,7 @@ impl Node {
     fn into_value(self) -> AttributeValue {
         match self {
             Node::Leaf(v) => v,
-            Node::Map(m) => AttributeValue::M(crate::collect::map_of(m.into_iter().map(|(k, n)| (k, n.into_value())))),
+            Node::Map(m) => AttributeValue::M(m.into_iter().map(|(k, n)| (k, n.into_value())).collect()),
             Node::List(l) => AttributeValue::L(l.into_values().map(Node::into_value).collect()),
         }
     }

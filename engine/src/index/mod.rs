@@ -100,7 +100,7 @@ pub fn project(table: &KeySchema, index: &IndexDef, item: &Item) -> Item {
     if index.projection == ProjectionDef::All {
         return item.clone();
     }
-    crate::collect::map_of(item.iter().filter(|(k, _)| index.projects(table, k)).map(|(k, v)| (k.clone(), v.clone())))
+    item.iter().filter(|(k, _)| index.projects(table, k)).map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
 /// Size of the projected entry, without building it.

@@ -157,7 +157,7 @@ fn typed(v: Option<&AttributeValue>, a: &crate::table::schema::KeyAttr) -> Resul
 /// ExclusiveStartKey: the table key, plus the index keys when reading an index; nothing else.
 pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Result<StartKey, ApiError> {
     let keys = &t.def.keys;
-    let table_part: Item = crate::collect::map_of(esk.iter().filter(|(k, _)| keys.is_key(k)).map(|(k, v)| (k.clone(), v.clone())));
+    let table_part: Item = esk.iter().filter(|(k, _)| keys.is_key(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     let pk = key_from_key_param(keys, &table_part).map_err(|_| ApiError::validation(BAD_START))?;
     let Some(idx) = index else {
         if esk.len() != table_part.len() {

@@ -335,7 +335,7 @@ impl Database {
         let forward = order.sort_forward;
         let mut partitions: Vec<AttributeValue> = pins.clone().unwrap_or_default().into_iter().filter(|v| v.scalar_type() == Some(schema.pk.ty)).collect();
         if let Some(desc) = order.partitions_descending {
-            crate::sort::sort_by(&mut partitions, crate::value::key_cmp);
+            partitions.sort_by(crate::value::key_cmp);
             if desc {
                 partitions.reverse();
             }

@@ -219,7 +219,7 @@ impl AttributeValue {
     /// A string set from any strings: sorted and deduplicated (the canonical form).
     pub fn string_set(items: impl IntoIterator<Item = String>) -> AttributeValue {
         let mut v: Vec<String> = items.into_iter().collect();
-        crate::sort::sort(&mut v);
+        v.sort();
         v.dedup();
         AttributeValue::SS(v)
     }
@@ -227,7 +227,7 @@ impl AttributeValue {
     /// A number set from any numbers: sorted numerically and deduplicated.
     pub fn number_set(items: impl IntoIterator<Item = Number>) -> AttributeValue {
         let mut v: Vec<Number> = items.into_iter().collect();
-        crate::sort::sort(&mut v);
+        v.sort();
         v.dedup();
         AttributeValue::NS(v)
     }
@@ -235,7 +235,7 @@ impl AttributeValue {
     /// A binary set from any byte strings: sorted by unsigned bytes and deduplicated.
     pub fn binary_set(items: impl IntoIterator<Item = Vec<u8>>) -> AttributeValue {
         let mut v: Vec<Vec<u8>> = items.into_iter().collect();
-        crate::sort::sort(&mut v);
+        v.sort();
         v.dedup();
         AttributeValue::BS(v)
     }
