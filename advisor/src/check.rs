@@ -6,6 +6,7 @@
 //! second page is a second request. Writes run on a copy of the database, so checking never changes the
 //! model.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -216,7 +217,7 @@ pub fn check_one(model: &Model, db: &mut Database, spec: &PatternSpec, now_milli
     // Which entities came back: by the type attribute, or (an index that does not project it) by the
     // table item the entry belongs to.
     if let Some(tm) = table_model {
-        let mut seen = engine::vec_map::VecSet::new();
+        let mut seen = BTreeSet::new();
         for item in &returned {
             let entity = entity_of(tm, item).or_else(|| {
                 let full = base_item(db, tm, item, now_millis)?;

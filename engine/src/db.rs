@@ -11,6 +11,7 @@
 //! - [`Database::snapshot`] / [`Database::restore`] round-trip the whole state as JSON (used by the
 //!   server's `--state FILE` and the app's autosave).
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 
 use crate::api::read::{GetItemInput, QueryInput};
@@ -35,7 +36,7 @@ impl Default for DatabaseConfig {
 #[derive(Debug, Clone)]
 pub struct Database {
     pub(crate) config: DatabaseConfig,
-    pub(crate) tables: crate::vec_map::VecMap<String, Table>,
+    pub(crate) tables: BTreeMap<String, Table>,
     /// TransactWriteItems' remembered ClientRequestTokens.
     pub(crate) tokens: crate::ops::transact_write::TokenCache,
     /// The charges of the current request while [`Database::execute_explained`] collects them; `None`
@@ -53,7 +54,7 @@ impl Default for Database {
 
 impl Database {
     pub fn new(config: DatabaseConfig) -> Self {
-        Database { config, tables: crate::vec_map::VecMap::new(), tokens: Default::default(), charges: None, operation: None }
+        Database { config, tables: BTreeMap::new(), tokens: Default::default(), charges: None, operation: None }
     }
 
     pub fn config(&self) -> &DatabaseConfig {

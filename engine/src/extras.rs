@@ -4,7 +4,7 @@
 //! Kept out of `TableDef` on purpose: none of it changes what an item *is*, only what happens around
 //! writes (a stream record, an expiry) and what DescribeTable/ListTagsOfResource report.
 
-use alloc::collections::BTreeSet;
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 
 use crate::number::Number;
@@ -78,7 +78,7 @@ pub struct TableExtras {
     pub ttl: TtlSettings,
     pub streams: TableStreams,
     /// Tags, ordered by key.
-    pub tags: crate::vec_map::VecMap<String, String>,
+    pub tags: BTreeMap<String, String>,
     /// The caller's clock at the current request (set by `Database::advance_time`), used to stamp
     /// stream records because the write path itself is given no time.
     pub clock_ms: u64,

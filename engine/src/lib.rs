@@ -27,7 +27,6 @@ pub mod stream;
 pub mod table;
 pub mod throttle;
 pub mod value;
-pub mod vec_map;
 pub mod wire;
 
 /// The engine's version, shown by the playground and the server so users can match behaviour to a build.

@@ -16,6 +16,7 @@
 //! and, for a write to a table with GSIs, about the GSI entries it writes once the item is known
 //! ([`ThrottlePolicy::index_writes_throttled`]: a throttled GSI throttles the base-table write).
 
+use alloc::collections::BTreeSet;
 use alloc::string::String;
 
 use crate::capacity::Consumed;
@@ -93,7 +94,7 @@ impl ThrottlePolicy for NoThrottle {
 /// "make this key hot" switch). Keys compare by value, so `{"N":"1.0"}` and `{"N":"1"}` are one key.
 #[derive(Debug, Clone, Default)]
 pub struct ThrottleKeys {
-    keys: crate::vec_map::VecSet<(String, String)>,
+    keys: BTreeSet<(String, String)>,
 }
 
 impl ThrottleKeys {

@@ -519,7 +519,7 @@ impl Pricer {
                 entries = t
                     .global_index_writes_between(before, after)
                     .into_iter()
-                    .map(|w| (String::from(w.index), w.key.into_values().next()))
+                    .map(|w| (String::from(w.index), w.key.into_iter().next().map(|(_, v)| v)))
                     .collect();
             }
         }

@@ -162,13 +162,13 @@ fn table(v: &Value, path: String) -> Result<TableSettings, SimError> {
         indexes: match o.opt("indexes") {
             Some((v, p)) => {
                 let map = v.as_object().ok_or_else(|| fault(&p, "expected an object"))?;
-                let mut out = engine::vec_map::VecMap::new();
+                let mut out = BTreeMap::new();
                 for (k, c) in map {
                     out.insert(k.clone(), capacity(c, format!("{p}.{k}"))?);
                 }
                 out
             }
-            None => engine::vec_map::VecMap::new(),
+            None => BTreeMap::new(),
         },
         size_bytes: o.opt_u64("size_bytes")?,
         partition_bytes: o.opt_u64("partition_bytes")?,
@@ -224,13 +224,13 @@ fn pattern(v: &Value, path: String) -> Result<Pattern, SimError> {
         key: match o.opt("key") {
             Some((v, p)) => {
                 let map = v.as_object().ok_or_else(|| fault(&p, "expected an object"))?;
-                let mut out = engine::vec_map::VecMap::new();
+                let mut out = BTreeMap::new();
                 for (k, t) in map {
                     out.insert(k.clone(), text(t, &format!("{p}.{k}"))?);
                 }
                 out
             }
-            None => engine::vec_map::VecMap::new(),
+            None => BTreeMap::new(),
         },
         item: match o.opt("item") {
             Some((v, p)) => {

@@ -41,7 +41,7 @@ pub struct TableSettings {
     /// Override the table's billing: `None` keeps its definition (BillingMode and throughput).
     pub capacity: Option<Capacity>,
     /// Per-GSI capacity, by index name (provisioned tables' GSIs have their own throughput).
-    pub indexes: engine::vec_map::VecMap<String, Capacity>,
+    pub indexes: BTreeMap<String, Capacity>,
     /// Assumed data size in bytes, spread evenly (the model's sample data is usually far smaller).
     pub size_bytes: Option<u64>,
     /// The split size (10 GB unless an experiment lowers it).
@@ -127,7 +127,7 @@ pub struct Pattern {
     /// Query on a GSI or LSI.
     pub index: Option<String>,
     /// Key attribute -> template (the table's key; for Query, the partition key of the table or index).
-    pub key: engine::vec_map::VecMap<String, String>,
+    pub key: BTreeMap<String, String>,
     /// Other attributes written (DynamoDB JSON; templates inside S and N values), for writes and for
     /// synthetic items.
     pub item: BTreeMap<String, serde_json::Value>,

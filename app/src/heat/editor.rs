@@ -4,7 +4,7 @@
 //! it (field ids like `p0-rate`), using the simulator's own checks (`Rate::check`, `Sampler::new`,
 //! `Simulation::new`) so the editor can never accept what the simulator refuses or the other way round.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use engine::db::Database;
 use engine::model::Model;
@@ -64,7 +64,7 @@ pub struct WorkloadForm {
 }
 
 /// Errors by field id (`duration`, `p0-rate`, `p1-key`, `p2` for the pattern as a whole, `workload`).
-pub type FieldErrors = engine::vec_map::VecMap<String, String>;
+pub type FieldErrors = BTreeMap<String, String>;
 
 impl PatternForm {
     pub fn blank(table: &str, pk: &str) -> PatternForm {
@@ -296,7 +296,7 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         errors.insert(id("name"), String::from("name: give the pattern a name"));
     }
     let op = OPS.iter().find(|(n, _)| *n == f.op).map_or(Op::PutItem, |(_, o)| *o);
-    let key: engine::vec_map::VecMap<String, String> = pairs(&f.key)
+    let key: BTreeMap<String, String> = pairs(&f.key)
         .unwrap_or_else(|e| {
             errors.insert(id("key"), format!("key: {e}"));
             Vec::new()
@@ -414,7 +414,7 @@ pub fn to_workload(form: &WorkloadForm, db: &Database) -> Result<Workload, Field
     if form.patterns.is_empty() {
         errors.insert(String::from("workload"), String::from("add at least one access pattern"));
     }
-    let mut names = engine::vec_map::VecSet::new();
+    let mut names = BTreeSet::new();
     let patterns: Vec<Pattern> = form.patterns.iter().enumerate().map(|(i, f)| pattern(&mut errors, i, f)).collect();
     for (i, p) in patterns.iter().enumerate() {
         if !p.name.is_empty() && !names.insert(p.name.clone()) {

@@ -3,8 +3,8 @@
 //! One shared signal: the table the read ran on and the key labels (`PK=…, SK=…`, the grid's own
 //! `key_label`) of its items. The grids read it per row; nothing else in them changes.
 
+use std::collections::BTreeSet;
 use std::cell::RefCell;
-use engine::vec_map::VecSet;
 
 use crate::reactive::*;
 
@@ -12,7 +12,7 @@ use crate::reactive::*;
 pub struct Matched {
     pub table: String,
     /// Collected once per read (one sort), then searched by binary search per drawn row.
-    pub keys: VecSet<String>,
+    pub keys: BTreeSet<String>,
 }
 
 thread_local! {

@@ -4,6 +4,7 @@
 //! sorted), so outputs are deterministic. Unprocessed parts are returned in exactly the shape they
 //! were asked for, so a client can resend `UnprocessedKeys`/`UnprocessedItems` as the next request.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -45,7 +46,7 @@ pub struct KeysAndAttributes {
     pub keys: Vec<Item>,
     pub consistent_read: bool,
     pub projection_expression: Option<String>,
-    pub names: Option<crate::vec_map::VecMap<String, String>>,
+    pub names: Option<BTreeMap<String, String>>,
     pub attributes_to_get: Option<Vec<String>>,
 }
 

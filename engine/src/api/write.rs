@@ -1,5 +1,6 @@
 //! Typed inputs/outputs of PutItem, UpdateItem and DeleteItem, and their JSON forms.
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 
 use serde_json::{Map, Value};
@@ -36,7 +37,7 @@ impl ReturnValues {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct WriteExpressions {
     pub condition_expression: Option<String>,
-    pub names: Option<crate::vec_map::VecMap<String, String>>,
+    pub names: Option<BTreeMap<String, String>>,
     pub values: Option<Item>,
     pub expected: Option<Value>,
     pub conditional_operator: Option<String>,

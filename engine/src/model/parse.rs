@@ -2,6 +2,7 @@
 //! (`tables[1].entities[0].keys.PK: expected a string`), and so that a file from a newer build with
 //! fields we do not know is refused by name instead of being half-read and saved back without them.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -152,7 +153,7 @@ fn entity(v: Value, path: Path) -> Result<Entity, ModelError> {
     let name = o.required_string("name")?;
     let type_attribute = o.string("typeAttribute")?.unwrap_or_else(|| "Type".into());
     let type_value = o.required_string("typeValue")?;
-    let mut keys = crate::vec_map::VecMap::new();
+    let mut keys = BTreeMap::new();
     match o.take("keys") {
         None | Some((Value::Null, _)) => {}
         Some((Value::Object(m), p)) => {

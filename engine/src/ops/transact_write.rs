@@ -15,6 +15,7 @@
 //! returns the first call's result without writing again; with a different request it is an
 //! `IdempotentParameterMismatchException`.
 
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -42,7 +43,7 @@ pub(crate) const MULTIPLE_OPERATIONS: &str = "Transaction request cannot include
 /// Remembered ClientRequestTokens: token -> (when first used, request fingerprint, output).
 #[derive(Debug, Clone, Default)]
 pub struct TokenCache {
-    entries: crate::vec_map::VecMap<String, (u64, Fingerprint, TransactWriteItemsOutput)>,
+    entries: BTreeMap<String, (u64, Fingerprint, TransactWriteItemsOutput)>,
 }
 
 impl TokenCache {
@@ -142,7 +143,7 @@ impl Database {
             return Err(cancelled(reasons));
         }
         let mut consumed: Vec<Consumed> = Vec::new();
-        let mut touched: crate::vec_map::VecMap<String, crate::vec_map::VecSet<KeyVal>> = crate::vec_map::VecMap::new();
+        let mut touched: BTreeMap<String, BTreeSet<KeyVal>> = BTreeMap::new();
         for (intent, effect) in intents.iter().zip(effects) {
             let Some(effect) = effect else { continue };
             let pos = match consumed.iter().position(|c| c.table_name == intent.table) {
@@ -187,8 +188,7 @@ impl Database {
     /// show; an empty or over-long key value, or a missing key attribute, is the request's error.
     fn transaction_intents(&self, input: &TransactWriteItemsInput) -> Result<Vec<Intent>, ApiError> {
         let mut intents = Vec::new();
-        // A handful of keys per request: a sorted vector (see `crate::vec_map`), not a B-tree.
-        let mut seen: crate::vec_map::VecMap<(String, PrimaryKey), ()> = crate::vec_map::VecMap::new();
+        let mut seen: BTreeSet<(String, PrimaryKey)> = BTreeSet::new();
         let mut bytes = 0u64;
         // Every action's expressions first, in request order: a malformed or unused part of any action
         // is refused before any table is looked up (paritysuite's captures of DynamoDB, 2026-10-09).
@@ -233,7 +233,7 @@ impl Database {
             if matches!(op, Op::Invalid(_)) {
                 // No item is named, so none is counted towards the size limit or the duplicates.
             } else {
-                if seen.insert((it.table_name.clone(), key.clone()), ()).is_some() {
+                if !seen.insert((it.table_name.clone(), key.clone())) {
                     return Err(ApiError::validation(MULTIPLE_OPERATIONS));
                 }
             }

@@ -2,6 +2,7 @@
 //! table's `"extras"` key by `crate::snapshot`. Restoring validates every field and never panics; a
 //! snapshot without `"extras"` (older format) restores a table with none.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -116,7 +117,7 @@ pub fn from_json(v: Option<&Value>) -> Result<TableExtras, ApiError> {
             shards,
         });
     }
-    let mut tags = crate::vec_map::VecMap::new();
+    let mut tags = BTreeMap::new();
     if let Some(Value::Object(m)) = v.get("tags") {
         for (k, t) in m {
             tags.insert(k.clone(), String::from(t.as_str().ok_or_else(|| bad("tag value"))?));

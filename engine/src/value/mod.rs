@@ -37,12 +37,12 @@ use alloc::vec::Vec;
 
 use core::cmp::Ordering;
 
-use crate::number::Number;
-use crate::vec_map::VecMap;
+use litemap::LiteMap;
 
-/// An item: attribute name to value, in name order (deterministic iteration and output). A sorted vector
-/// ([`crate::vec_map`]), not a `BTreeMap`: items are small, and the map's code is in the browser bundle.
-pub type Item = VecMap<String, AttributeValue>;
+use crate::number::Number;
+
+/// An item: attribute name to value, in name order (deterministic iteration and output).
+pub type Item = LiteMap<String, AttributeValue>;
 
 /// One DynamoDB attribute value.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 //! Workbench JSON → Dynamodel model.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -237,10 +238,10 @@ fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchErr
     let all_keys: Vec<String> = key_attributes(&definition).into_iter().map(|k| k.name).collect();
 
     // Declared non-key attributes (Workbench lists some more than once).
-    let mut declared: engine::vec_map::VecMap<String, String> = engine::vec_map::VecMap::new();
+    let mut declared: BTreeMap<String, String> = BTreeMap::new();
     let mut order: Vec<String> = Vec::new();
     if let Some(list) = t.get("NonKeyAttributes").and_then(Value::as_array) {
-        let mut seen: engine::vec_map::VecMap<String, usize> = engine::vec_map::VecMap::new();
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
         for a in list {
             let Some(n) = str_of(a, "AttributeName") else { continue };
             *seen.entry(n.to_string()).or_default() += 1;
