@@ -21,7 +21,6 @@ extern crate std;
 pub mod autoscale;
 pub mod bucket;
 pub mod cost;
-pub mod decimal;
 pub mod distribution;
 pub mod error;
 pub mod isolation;

@@ -88,7 +88,7 @@ impl Svg {
 
     /// A coordinate or length, to a tenth of a pixel.
     fn num(&mut self, v: f64) {
-        sim::decimal::write_fixed(&mut self.out, v, 1);
+        let _ = write!(self.out, "{v:.1}");
     }
 
     /// ` name="v"` for each pair, numbers to a tenth of a pixel.
@@ -178,8 +178,8 @@ fn tick_label(v: f64, step: f64) -> String {
     if step >= 1.0 {
         group(v.round() as u64)
     } else {
-        let decimals = (-step.log10()).ceil().clamp(1.0, 6.0) as u32;
-        sim::decimal::fixed(v, decimals)
+        let decimals = (-step.log10()).ceil().clamp(1.0, 6.0) as usize;
+        format!("{v:.decimals$}")
     }
 }
 

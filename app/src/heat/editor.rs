@@ -124,12 +124,12 @@ impl PatternForm {
             key_count: p.key_count.to_string(),
             item_bytes: p.item_bytes.map(|b| b.to_string()).unwrap_or_default(),
             shape: shape.to_string(),
-            a: sim::decimal::trimmed(a, 9),
-            b: sim::decimal::trimmed(b, 9),
-            c: sim::decimal::trimmed(c, 9),
-            d: sim::decimal::trimmed(d, 9),
+            a: a.to_string(),
+            b: b.to_string(),
+            c: c.to_string(),
+            d: d.to_string(),
             distribution: distribution.to_string(),
-            dist_param: sim::decimal::trimmed(dist_param, 9),
+            dist_param: dist_param.to_string(),
             batch: p.batch_size.to_string(),
         }
     }
@@ -271,8 +271,8 @@ fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
 }
 
 fn number(errors: &mut FieldErrors, field: &str, text: &str, what: &str) -> f64 {
-    match sim::decimal::parse_f64(&text.trim().replace(',', "")) {
-        Some(v) if v.is_finite() => v,
+    match text.trim().replace(',', "").parse::<f64>() {
+        Ok(v) if v.is_finite() => v,
         _ => {
             errors.entry(field.to_string()).or_insert_with(|| format!("{what}: '{}' is not a number", text.trim()));
             0.0

@@ -94,9 +94,9 @@ pub fn open_file(file: web_sys::File) {
     let name = file.name();
     if file.size() > MAX_FILE_BYTES {
         t.error.set(Some(format!(
-            "{name} is {} MB, more than the {} MB a model file may have; it was not opened.",
-            sim::decimal::fixed(file.size() / 1_048_576.0, 1),
-            sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1)
+            "{name} is {:.1} MB, more than the {} MB a model file may have; it was not opened.",
+            file.size() / 1_048_576.0,
+            MAX_FILE_BYTES / 1_048_576.0
         )));
         return;
     }

@@ -39,14 +39,14 @@ async fn fetch_text(url: &str) -> Result<String, String> {
     }
     let length = resp.headers().get("content-length").ok().flatten().and_then(|l| l.trim().parse::<u64>().ok()).map(|l| l as f64);
     if length.is_some_and(|l| l > MAX_FILE_BYTES) {
-        return Err(format!("it is larger than {} MB", sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1)));
+        return Err(format!("it is larger than {} MB", MAX_FILE_BYTES / 1_048_576.0));
     }
     let text = JsFuture::from(resp.text().map_err(|_| String::from("the body cannot be read"))?)
         .await
         .map_err(|_| String::from("the body could not be read"))?;
     let text = crate::ui::browser::js_text(&text).unwrap_or_default();
     if text.len() as f64 > MAX_FILE_BYTES {
-        return Err(format!("it is larger than {} MB", sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1)));
+        return Err(format!("it is larger than {} MB", MAX_FILE_BYTES / 1_048_576.0));
     }
     Ok(text)
 }
