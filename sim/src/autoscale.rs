@@ -7,9 +7,10 @@
 //! `ceil(average / target)`, within the minimum and maximum, applied at once (the "delay" is the alarm
 //! window, not the UpdateTable itself).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AutoScaling {
     /// Target utilisation in percent (20–90).
     pub target_percent: u32,

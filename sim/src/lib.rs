@@ -28,7 +28,6 @@ pub mod layout;
 pub mod live;
 pub mod pricing;
 pub mod rate;
-pub mod read;
 pub mod report;
 pub mod rng;
 pub mod runner;
