@@ -80,7 +80,7 @@ impl fmt::Display for PatternError {
             PatternError::UnknownPlaceholder(n) => {
                 write!(f, "request: placeholder {{{n}}} has no sample value in parameters")
             }
-            PatternError::Unclosed(s) => write!(f, "request: unclosed '{{' in \"{s}\" (write '{{{{' for a literal brace)"),
+            PatternError::Unclosed(s) => write!(f, "request: unclosed '{{' in {s:?} (write '{{{{' for a literal brace)"),
         }
     }
 }

@@ -57,7 +57,7 @@ pub fn value_type_from_str(s: &str) -> Option<ValueType> {
 
 fn de_type<'de, D: Deserializer<'de>>(d: D) -> Result<ValueType, D::Error> {
     let s = String::deserialize(d)?;
-    value_type_from_str(&s).ok_or_else(|| serde::de::Error::custom(alloc::format!("unknown attribute type \"{s}\"")))
+    value_type_from_str(&s).ok_or_else(|| serde::de::Error::custom(alloc::format!("unknown attribute type {s:?}")))
 }
 
 /// What is wrong with an entity, given its table's keys.

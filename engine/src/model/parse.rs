@@ -174,7 +174,7 @@ fn entity(v: Value, path: Path) -> Result<Entity, ModelError> {
         let name = a.required_string("name")?;
         let tag = a.required_string("type")?;
         let value_type = value_type_from_str(&tag).ok_or_else(|| {
-            a.path.field("type").fault(format!("unknown attribute type \"{tag}\" (one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)"))
+            a.path.field("type").fault(format!("unknown attribute type {tag:?} (one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)"))
         })?;
         a.finish(&["name", "type"])?;
         attributes.push(EntityAttribute { name, value_type });

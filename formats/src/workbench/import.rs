@@ -42,7 +42,7 @@ fn key_attr(v: &Value, path: &str) -> Result<(String, String), WorkbenchError> {
     let name = str_of(v, "AttributeName").filter(|s| !s.is_empty()).ok_or_else(|| at(path, "needs an AttributeName"))?;
     let ty = str_of(v, "AttributeType").unwrap_or("S");
     if !matches!(ty, "S" | "N" | "B") {
-        return Err(at(path, format!("a key attribute's type must be S, N or B, not \"{ty}\"")));
+        return Err(at(path, format!("a key attribute's type must be S, N or B, not {ty:?}")));
     }
     Ok((name.to_string(), ty.to_string()))
 }
@@ -139,7 +139,7 @@ pub fn import(text: &str) -> Result<Imported, WorkbenchError> {
         model.description = str_of(meta, "Description").unwrap_or_default().to_string();
         for field in ["Author", "DateCreated", "DateLastModified"] {
             if let Some(v) = str_of(meta, field).filter(|s| !s.is_empty()) {
-                cx.note(&format!("ModelMetadata.{field}"), format!("\"{v}\" has no place in a Dynamodel model and was not imported"));
+                cx.note(&format!("ModelMetadata.{field}"), format!("{v:?} has no place in a Dynamodel model and was not imported"));
             }
         }
     }
@@ -170,7 +170,7 @@ fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchErr
         Some("PROVISIONED") => "PROVISIONED",
         Some("PAY_PER_REQUEST") => "PAY_PER_REQUEST",
         Some(other) => {
-            cx.note(&format!("{path}.BillingMode"), format!("unknown billing mode \"{other}\"; imported as on-demand (PAY_PER_REQUEST)"));
+            cx.note(&format!("{path}.BillingMode"), format!("unknown billing mode {other:?}; imported as on-demand (PAY_PER_REQUEST)"));
             "PAY_PER_REQUEST"
         }
         None => {
@@ -280,7 +280,7 @@ fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchErr
                 for (role, key) in [("PartitionKeyAlias", table_keys.first()), ("SortKeyAlias", table_keys.get(1))] {
                     if let (Some(a), Some(key)) = (str_of(alias, role), key) {
                         if a != key {
-                            cx.note(&format!("{fpath}.KeyAttributeAlias.{role}"), format!("the alias \"{a}\" of {key} is a Workbench display name; not imported"));
+                            cx.note(&format!("{fpath}.KeyAttributeAlias.{role}"), format!("the alias {a:?} of {key} is a Workbench display name; not imported"));
                         }
                     }
                 }
@@ -310,7 +310,7 @@ fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchErr
             let mut e = Entity::new(fname, fname);
             match &type_attr {
                 Some(a) => e.type_attribute = a.clone(),
-                None if !facet_items.is_empty() || !table_items.is_empty() => cx.note(&fpath, format!("no attribute of its items holds the facet name; the entity tags new items with Type = \"{fname}\"")),
+                None if !facet_items.is_empty() || !table_items.is_empty() => cx.note(&fpath, format!("no attribute of its items holds the facet name; the entity tags new items with Type = {fname:?}")),
                 None => {}
             }
             for n in names {
@@ -357,7 +357,7 @@ fn table(t: &Value, path: &str, cx: &mut Ctx) -> Result<TableModel, WorkbenchErr
                         continue;
                     }
                     let value_type = schema_type(ty).unwrap_or_else(|| {
-                        cx.note(&format!("{epath}.{aname}"), format!("type \"{ty}\" imported as S"));
+                        cx.note(&format!("{epath}.{aname}"), format!("type {ty:?} imported as S"));
                         ValueType::S
                     });
                     e.attributes.push(EntityAttribute { name: aname.clone(), value_type });
