@@ -63,9 +63,9 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         ),
         format!(
             "Put them in one table with generic keys: items of {b} under PK = {}#<{attr}>, and each {a} item in the same partition (PK = {}#<{attr}>, SK = {}#<id>), so one Query returns a {b} with its {a}; keep a Type attribute on every item.",
-            b.to_ascii_uppercase(),
-            b.to_ascii_uppercase(),
-            a.to_ascii_uppercase()
+            b.to_uppercase(),
+            b.to_uppercase(),
+            a.to_uppercase()
         ),
     )]
 }
