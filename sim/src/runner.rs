@@ -235,7 +235,7 @@ pub(crate) fn targets_for(db: &Database, settings: Option<&TableSettings>, name:
         let collections: Vec<(u64, u64)> = t
             .parts
             .iter()
-            .map(|(k, part)| (crate::rng::mix(engine::ops::scan::partition_hash(k)), part.items.values().map(|s| s.size()).sum()))
+            .map(|(k, part)| (crate::layout::ring_position(k), part.items.values().map(|s| s.size()).sum()))
             .collect();
         table_target.split_for_data(&collections);
     }
