@@ -9,8 +9,7 @@ use alloc::string::String;
 
 use crate::number::Number;
 use crate::stream::TableStreams;
-use crate::index::entry::Packed;
-use crate::table::key::{KeyVal, PrimaryKey};
+use crate::table::key::PrimaryKey;
 use crate::table::schema::KeySchema;
 use crate::value::{AttributeValue, Item};
 
@@ -23,7 +22,7 @@ pub struct TtlSettings {
     pub changed_at: Option<u64>,
     /// Items with a Number in the TTL attribute, by expiry: the sweep reads only the expired front
     /// instead of scanning the table on every tick. Derived state, rebuilt when TTL is enabled.
-    pub by_expiry: BTreeSet<Packed>,
+    pub by_expiry: BTreeSet<(Number, PrimaryKey)>,
 }
 
 impl TtlSettings {
@@ -36,30 +35,12 @@ impl TtlSettings {
 
     /// Keep `by_expiry` in step with one write.
     fn on_write(&mut self, key: &PrimaryKey, old: Option<&Item>, new: Option<&Item>) {
-        if let Some(e) = self.expiry(old).and_then(|n| expiry_entry(n, key)) {
-            self.by_expiry.remove(&e);
+        if let Some(n) = self.expiry(old) {
+            self.by_expiry.remove(&(n, key.clone()));
         }
-        if let Some(e) = self.expiry(new).and_then(|n| expiry_entry(n, key)) {
-            self.by_expiry.insert(e);
+        if let Some(n) = self.expiry(new) {
+            self.by_expiry.insert((n, key.clone()));
         }
-    }
-}
-
-/// An entry of the expiry index: (expiry, item key) encoded as an index entry is (index sort key, table
-/// key), so the bytes sort by expiry, then key. Why not a set of `(Number, PrimaryKey)`: the set of
-/// index entries is a B-tree type the bundle has anyway; a second one cost ~2 KB of its wasm.
-pub fn expiry_entry(n: Number, key: &PrimaryKey) -> Option<Packed> {
-    KeyVal::from_value(&AttributeValue::N(n)).map(|k| crate::index::entry::encode(&Some(k), key))
-}
-
-/// The expiry and item key of an expiry-index entry.
-pub fn read_expiry_entry(e: &Packed) -> Option<(Number, PrimaryKey)> {
-    match crate::index::entry::decode(e)? {
-        (Some(k), key) => match k.to_value() {
-            AttributeValue::N(n) => Some((n, key)),
-            _ => None,
-        },
-        (None, _) => None,
     }
 }
 

@@ -88,7 +88,7 @@ fn list<'a>(v: &'a Value, k: &str) -> Result<&'a Vec<Value>, ApiError> {
 /// stream records), and rebuild the derived TTL index.
 pub fn restore_into(t: &mut crate::table::Table, v: Option<&Value>) -> Result<(), ApiError> {
     t.extras = from_json(v)?;
-    crate::ops::ttl::rebuild_expiry_index(t);
+    t.rebuild_expiry_index();
     Ok(())
 }
 
