@@ -8,7 +8,7 @@ use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 
 use crate::number::Number;
-use crate::stream::TableStreams;
+use crate::stream::{TableStreams, Writer};
 use crate::table::key::PrimaryKey;
 use crate::table::schema::KeySchema;
 use crate::value::{AttributeValue, Item};
@@ -42,16 +42,6 @@ impl TtlSettings {
             self.by_expiry.insert((n, key.clone()));
         }
     }
-}
-
-/// Who performed a write, as stream records report it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Writer {
-    /// An API call.
-    #[default]
-    User,
-    /// DynamoDB itself (Time to Live deletes).
-    TtlService,
 }
 
 #[derive(Debug, Clone, Default)]

@@ -20,7 +20,7 @@ use crate::api::ttl::{description_json, UpdateTimeToLiveInput};
 use crate::capacity::{Consumed, Factor};
 use crate::db::Database;
 use crate::error::ApiError;
-use crate::extras::Writer;
+use crate::stream::Writer;
 use crate::number::Number;
 use crate::table::key::PrimaryKey;
 use crate::table::Table;

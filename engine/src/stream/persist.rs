@@ -10,8 +10,8 @@ use alloc::vec::Vec;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::extras::{TableExtras, TtlSettings, Writer};
-use crate::stream::{EventName, Record, Shard, Stream, TableStreams, ViewType};
+use crate::extras::{TableExtras, TtlSettings};
+use crate::stream::{EventName, Record, Shard, Stream, TableStreams, ViewType, Writer};
 use crate::value::{item_from_json, item_to_json, Item};
 
 fn bad(msg: &str) -> ApiError {

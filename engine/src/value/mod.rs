@@ -109,15 +109,6 @@ impl ValueError {
     }
 }
 
-impl From<ValueError> for crate::error::ApiError {
-    fn from(e: ValueError) -> Self {
-        match e {
-            ValueError::Invalid(m) => crate::error::ApiError::Validation(m),
-            ValueError::Serialization(m) => crate::error::ApiError::Serialization(m),
-        }
-    }
-}
-
 impl core::fmt::Display for ValueError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.message())
