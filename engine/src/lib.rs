@@ -12,8 +12,10 @@ extern crate std;
 pub mod api;
 pub mod calendar;
 pub mod capacity;
+pub mod config;
 pub mod db;
 pub mod error;
+pub mod execute;
 pub mod explain;
 pub mod expr;
 pub mod extras;
@@ -26,6 +28,7 @@ pub mod snapshot;
 pub mod stream;
 pub mod table;
 pub mod throttle;
+pub mod tokens;
 pub mod value;
 pub mod wire;
 

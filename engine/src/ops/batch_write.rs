@@ -12,7 +12,7 @@ use crate::capacity::{Consumed, Factor};
 use crate::db::Database;
 use crate::error::ApiError;
 use crate::ops::batch_get::DUPLICATE_KEYS;
-use crate::ops::write::validate_item;
+use crate::table::validate::validate_item;
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey};
 use crate::throttle::{index_writes_refused, throughput_exceeded, Access, ThrottlePolicy};
 

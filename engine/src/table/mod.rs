@@ -9,6 +9,7 @@ pub mod numkey;
 pub mod range;
 pub mod read_item;
 pub mod schema;
+pub mod validate;
 
 pub use read_item::ReadItem;
 
