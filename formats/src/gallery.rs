@@ -49,8 +49,7 @@ macro_rules! template {
         Template {
             slug: $slug,
             category: Category::$category,
-            // The file as build.rs wrote it: the same JSON without indentation.
-            json: include_str!(concat!(env!("OUT_DIR"), "/gallery/", $slug, ".json")),
+            json: include_str!(concat!("../../engine/tests/data/models/gallery/", $slug, ".json")),
         }
     };
 }

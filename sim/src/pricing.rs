@@ -17,10 +17,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-#[cfg(feature = "batch")]
 use engine::api::batch::{BatchGetItemInput, BatchWriteItemInput};
 use engine::api::read::{GetItemInput, QueryInput};
-#[cfg(feature = "batch")]
 use engine::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
 use engine::api::write::{DeleteItemInput, PutItemInput, UpdateItemInput};
 use engine::capacity::{Consumed, Kind as ChargeKind, Target as ChargeTarget};
@@ -29,7 +27,6 @@ use engine::error::ApiError;
 use engine::number::Number;
 use engine::table::key::key_from_item;
 use engine::table::schema::IndexKind;
-#[cfg(feature = "batch")]
 use engine::throttle::NoThrottle;
 use engine::value::{item_from_json, item_size, item_to_json, value_from_json, AttributeValue, Item, ScalarType};
 use serde_json::{json, Map, Value};
@@ -385,8 +382,7 @@ impl Pricer {
             }
         }
         let key_json = item_to_json(&key);
-        #[cfg(feature = "batch")]
-        let full_json = item_to_json(&full);
+                let full_json = item_to_json(&full);
         let now = self.now_millis;
         let before = if inserted { Some(full.clone()) } else { existing.clone() };
         let consumed: Vec<Consumed> = match p.op {
@@ -394,35 +390,22 @@ impl Pricer {
                 let i = GetItemInput::from_json(&json!({"TableName": table, "Key": key_json, "ConsistentRead": p.consistent})).map_err(&err)?;
                 alloc::vec![self.db.get_item(&i).map_err(&err)?.consumed]
             }
-            #[cfg(feature = "batch")]
-            Op::BatchGetItem => {
+                        Op::BatchGetItem => {
                 let i = BatchGetItemInput::from_json(&json!({"RequestItems": {table: {"Keys": [key_json], "ConsistentRead": p.consistent}}})).map_err(&err)?;
                 self.db.batch_get_item(&i, &mut NoThrottle).map_err(&err)?.consumed
             }
-            #[cfg(feature = "batch")]
-            Op::TransactGetItems => {
+                        Op::TransactGetItems => {
                 let i = TransactGetItemsInput::from_json(&json!({"TransactItems": [{"Get": {"TableName": table, "Key": key_json}}]})).map_err(&err)?;
                 self.db.transact_get_items(&i, &mut NoThrottle).map_err(&err)?.consumed
             }
             Op::PutItem => alloc::vec![self.put(table, &full).map_err(&err)?],
-            #[cfg(feature = "batch")]
-            Op::BatchWriteItem => {
+                        Op::BatchWriteItem => {
                 let i = BatchWriteItemInput::from_json(&json!({"RequestItems": {table: [{"PutRequest": {"Item": full_json}}]}})).map_err(&err)?;
                 self.db.batch_write_item(&i, now, &mut NoThrottle).map_err(&err)?.consumed
             }
-            #[cfg(feature = "batch")]
-            Op::TransactWriteItems => {
+                        Op::TransactWriteItems => {
                 let i = TransactWriteItemsInput::from_json(&json!({"TransactItems": [{"Put": {"TableName": table, "Item": full_json}}]})).map_err(&err)?;
                 self.db.transact_write_items(&i, now, &mut NoThrottle).map_err(&err)?.consumed
-            }
-            // Left out of builds without the `batch` feature (the browser bundle), to keep the engine's
-            // batch and transaction code out of it.
-            #[cfg(not(feature = "batch"))]
-            Op::BatchGetItem | Op::TransactGetItems | Op::BatchWriteItem | Op::TransactWriteItems => {
-                return Err(workload(format!(
-                    "pattern '{}': batch and transactional operations are not simulated in this build",
-                    p.name
-                )));
             }
             Op::UpdateItem => {
                 let mut names = Map::new();
