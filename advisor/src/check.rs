@@ -159,7 +159,7 @@ impl PatternCheck {
 
 /// "1.5 RCU" from half-units.
 pub fn units_text(half_units: u64) -> String {
-    if half_units % 2 == 0 {
+    if half_units.is_multiple_of(2) {
         format!("{}", half_units / 2)
     } else {
         format!("{}.5", half_units / 2)

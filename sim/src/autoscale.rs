@@ -82,7 +82,7 @@ impl Scaler {
         self.read.minute_half += read_half;
         self.write.minute_half += write_half;
         self.seconds += 1;
-        if self.seconds % 60 != 0 {
+        if !self.seconds.is_multiple_of(60) {
             return None;
         }
         let c = &self.config;

@@ -252,13 +252,16 @@ impl Compiled {
 }
 
 /// Prices request shapes on a scratch copy of the model's database.
+/// One charge of a synthetic item's shape: the target charged, read or write, and the half-units.
+type ShapeCharge = (TargetKey, Kind, u64);
+
 #[derive(Debug, Clone)]
 pub struct Pricer {
     db: Database,
     now_millis: u64,
     /// Charges of synthetic items by (pattern, every attribute's size): an item the model does not hold
     /// costs what its attribute sizes make it cost, so keys of one shape are priced once.
-    shapes: alloc::collections::BTreeMap<(String, Vec<u64>), Vec<(TargetKey, Kind, u64)>>,
+    shapes: alloc::collections::BTreeMap<(String, Vec<u64>), Vec<ShapeCharge>>,
     /// What the engine consumed for a call on an item the model holds, by (pattern, what decides its
     /// cost): for a read, the item's size; for a write, what the engine's own write plan charges
     /// (`Table::write_cost_between`: the old and new sizes and every index entry written, with its size
@@ -313,7 +316,7 @@ impl Pricer {
         let (key, full) = p.items(values, unix)?;
         let table = p.table.as_str();
         let schema = self.db.table(table).map(|t| t.def.keys.clone()).ok_or_else(|| workload(format!("table '{table}' is gone")))?;
-        let on_table_item = !matches!(p.op, Op::Scan) && !(p.op == Op::Query && p.index.is_some());
+        let on_table_item = !(p.op == Op::Scan || p.op == Op::Query && p.index.is_some());
         let mut existing = None;
         let mut inserted = false;
         // The item's whole primary key (a Query's key is its partition key alone).

@@ -93,12 +93,15 @@ struct IndexChange {
     projection_changed: bool,
 }
 
+/// One index entry write: the entry (index partition key, index sort key, entry size) and its reason.
+type EntryWrite<'a> = (&'a (KeyVal, SortVal, u64), Reason);
+
 impl IndexChange {
     /// The entry writes this change makes, in the order [`Table::commit_write`] charges them: a new
     /// entry, a removed one, a changed key (the old entry removed, then the new one written), or changed
     /// projected attributes; nothing when the entry is unchanged.
-    fn writes(&self) -> impl Iterator<Item = (&(KeyVal, SortVal, u64), Reason)> {
-        let pair: [Option<(&(KeyVal, SortVal, u64), Reason)>; 2] = match (&self.old, &self.new) {
+    fn writes(&self) -> impl Iterator<Item = EntryWrite<'_>> {
+        let pair: [Option<EntryWrite<'_>>; 2] = match (&self.old, &self.new) {
             (None, None) => [None, None],
             (None, Some(n)) => [Some((n, Reason::IndexPut)), None],
             (Some(o), None) => [Some((o, Reason::IndexDelete)), None],

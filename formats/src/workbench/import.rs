@@ -47,7 +47,10 @@ fn key_attr(v: &Value, path: &str) -> Result<(String, String), WorkbenchError> {
     Ok((name.to_string(), ty.to_string()))
 }
 
-fn key_schema(keys: &Value, path: &str) -> Result<(Vec<Value>, Vec<(String, String)>), WorkbenchError> {
+/// A key schema (KeySchema elements) and its attribute definitions (name, type).
+type KeySchemaParts = (Vec<Value>, Vec<(String, String)>);
+
+fn key_schema(keys: &Value, path: &str) -> Result<KeySchemaParts, WorkbenchError> {
     let pk = keys.get("PartitionKey").ok_or_else(|| at(path, "needs a PartitionKey"))?;
     let mut defs = alloc::vec![key_attr(pk, &format!("{path}.PartitionKey"))?];
     let mut schema = alloc::vec![json!({"AttributeName": defs[0].0, "KeyType": "HASH"})];
