@@ -55,7 +55,7 @@ pub struct TableExtras {
     pub clock_ms: u64,
     /// Who the current write is made by.
     pub writer: Writer,
-    /// The keys of committed writes while [`crate::db::Database::execute_explained`] collects them
+    /// The keys of committed writes while `Database::execute_explained` collects them
     /// (so the playground can mirror exactly what a request changed); `None`, and free, otherwise.
     pub journal: Option<alloc::vec::Vec<PrimaryKey>>,
 }
