@@ -194,7 +194,7 @@ impl Database {
 /// A single write that failed after it was admitted: what it still consumed (a failed condition is
 /// charged its write, as DynamoDB charges it) goes to the policy like a served call's charges, so the
 /// partition pays for it; a write refused before it ran consumed nothing. Returns the error.
-pub(crate) fn charged_failure(e: MeteredError, throttle: &mut dyn ThrottlePolicy) -> ApiError {
+fn charged_failure(e: MeteredError, throttle: &mut dyn ThrottlePolicy) -> ApiError {
     if let Some(consumed) = e.1.as_ref().filter(|c| !c.charges.is_empty()) {
         throttle.charged(consumed);
     }
