@@ -12,9 +12,10 @@ extern crate std;
 pub mod api;
 pub mod calendar;
 pub mod capacity;
-pub mod collect;
+pub mod config;
 pub mod db;
 pub mod error;
+pub mod execute;
 pub mod explain;
 pub mod expr;
 pub mod extras;
@@ -24,12 +25,11 @@ pub mod number;
 pub mod ops;
 pub mod partiql;
 pub mod snapshot;
-pub mod sort;
 pub mod stream;
 pub mod table;
 pub mod throttle;
+pub mod tokens;
 pub mod value;
-pub mod vec_map;
 pub mod wire;
 
 /// The engine's version, shown by the playground and the server so users can match behaviour to a build.

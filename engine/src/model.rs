@@ -102,7 +102,7 @@ pub enum ModelError {
     /// Table number `index` has no usable `TableName`.
     TableName { index: usize },
     /// Entity number `position` of table number `index` (`table`) is inconsistent with the table's keys.
-    Entity { index: usize, position: usize, table: String, entity: String, error: EntityError },
+    Entity { index: usize, position: usize, table: String, entity: String, error: alloc::boxed::Box<EntityError> },
     /// `CreateTable` rejected the definition of table number `position`.
     CreateTable { position: usize, table: String, error: ApiError },
     /// `UpdateTimeToLive` rejected the `timeToLive` of table number `position`.
@@ -205,7 +205,7 @@ impl Model {
                     position,
                     table: name.to_string(),
                     entity: e.name.clone(),
-                    error,
+                    error: alloc::boxed::Box::new(error),
                 })?;
             }
         }

@@ -224,7 +224,7 @@ impl<'a> Cx<'a> {
                 .map(|v| v.to_string())
                 .collect();
             let items = values.len() as u64;
-            engine::sort::sort(&mut values);
+            values.sort();
             values.dedup();
             return (
                 false,
@@ -467,8 +467,8 @@ fn projection_eq(a: &Projection, b: &Projection) -> bool {
         (Projection::Include(x), Projection::Include(y)) => {
             let mut x = x.clone();
             let mut y = y.clone();
-            engine::sort::sort(&mut x);
-            engine::sort::sort(&mut y);
+            x.sort();
+            y.sort();
             x.dedup();
             y.dedup();
             x == y

@@ -319,7 +319,7 @@ fn num(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
         group(v.abs() as u64)
     } else {
-        sim::decimal::fixed(v, 1)
+        format!("{v:.1}")
     }
 }
 
@@ -397,12 +397,12 @@ impl Chart {
                 let (row, col) = (slot(y, h.rows.len())?, slot(x, h.columns)?);
                 let (r, w) = h.cells[row][col];
                 Some(format!(
-                    "{} at {}: {} RCU, {} WCU — {} % of its ceiling",
+                    "{} at {}: {} RCU, {} WCU — {:.0} % of its ceiling",
                     h.rows[row],
                     time_label(col, h.bucket),
                     units(r),
                     units(w),
-                    sim::decimal::fixed(h.fraction(row, col) * 100.0, 0)
+                    h.fraction(row, col) * 100.0
                 ))
             }
             ChartData::Lines(l) => {

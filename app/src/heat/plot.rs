@@ -232,7 +232,7 @@ pub fn tick_label(v: f64, step: f64) -> String {
         group(v.round().max(0.0) as u64)
     } else {
         let decimals = (-step.log10()).ceil().clamp(1.0, 6.0) as u32;
-        sim::decimal::fixed(v, decimals)
+        format!("{v:.*}", decimals as usize)
     }
 }
 

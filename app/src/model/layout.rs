@@ -4,6 +4,7 @@
 //!
 //! The same layout serves the table grid and every index view; only the key attributes differ.
 
+use std::collections::BTreeSet;
 use std::cmp::Ordering;
 
 use engine::value::{item_size, key_cmp, AttributeValue, Item};
@@ -67,7 +68,7 @@ type Placed<'v, 'e, K> = (&'v AttributeValue, Vec<Option<&'v AttributeValue>>, &
 pub fn layout<K: Clone>(entries: Vec<Entry<'_, K>>, partition_key: &str, sort_keys: &[&str], leading: &[&str]) -> Layout<K> {
     let mut stored: Vec<Placed<'_, '_, K>> = Vec::new();
     let mut loose: Vec<&Entry<'_, K>> = Vec::new();
-    let mut names: engine::vec_map::VecSet<&str> = engine::vec_map::VecSet::new();
+    let mut names: BTreeSet<&str> = BTreeSet::new();
     for e in &entries {
         names.extend(e.item.keys().map(String::as_str));
         match e.item.get(partition_key) {
@@ -75,7 +76,7 @@ pub fn layout<K: Clone>(entries: Vec<Entry<'_, K>>, partition_key: &str, sort_ke
             _ => loose.push(e),
         }
     }
-    engine::sort::sort_by(&mut stored, |a, b| key_cmp(a.0, b.0).then_with(|| cmp_seq(&a.1, &b.1)));
+    stored.sort_by(|a, b| key_cmp(a.0, b.0).then_with(|| cmp_seq(&a.1, &b.1)));
 
     let mut rows = Vec::with_capacity(entries.len() + 16);
     let mut band = 0usize;

@@ -9,7 +9,7 @@
 //! sequences); whenever the journal cannot say what changed, the view simply rebuilds.
 
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use engine::value::{item_size, key_cmp, AttributeValue, Item};
 
@@ -41,7 +41,7 @@ pub struct TableView {
     /// Index in `layout.rows` of the "not stored" header, if any.
     unstored_header: Option<usize>,
     /// How many items carry each attribute name (a column exists while its count is positive).
-    names: engine::vec_map::VecMap<String, usize>,
+    names: BTreeMap<String, usize>,
     /// How many times this view was laid out from scratch (tests check edits do not).
     rebuilds: usize,
 }

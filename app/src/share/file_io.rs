@@ -93,9 +93,9 @@ pub fn open_file(app: AppState, file: gloo_file::File) {
     let size = file.size() as f64;
     if size > MAX_FILE_BYTES {
         t.error.set(Some(format!(
-            "{name} is {} MB, more than the {} MB a model file may have; it was not opened.",
-            sim::decimal::fixed(size / 1_048_576.0, 1),
-            sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1)
+            "{name} is {:.1} MB, more than the {} MB a model file may have; it was not opened.",
+            size / 1_048_576.0,
+            MAX_FILE_BYTES / 1_048_576.0
         )));
         return;
     }

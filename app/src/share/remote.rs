@@ -29,7 +29,7 @@ pub fn open_url(app: AppState, url: String) {
 }
 
 fn too_large() -> String {
-    format!("it is larger than {} MB", sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1))
+    format!("it is larger than {} MB", MAX_FILE_BYTES / 1_048_576.0)
 }
 
 /// The body at `url`, refused before it is read when the server announces more than

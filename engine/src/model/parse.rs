@@ -2,6 +2,7 @@
 //! (`tables[1].entities[0].keys.PK: expected a string`), and so that a file from a newer build with
 //! fields we do not know is refused by name instead of being half-read and saved back without them.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -157,7 +158,7 @@ fn entity(v: Value, path: Path) -> Result<Entity, ModelError> {
     let name = o.required_string("name")?;
     let type_attribute = o.string("typeAttribute")?.unwrap_or_else(|| "Type".into());
     let type_value = o.required_string("typeValue")?;
-    let mut keys = crate::vec_map::VecMap::new();
+    let mut keys = BTreeMap::new();
     match o.take("keys") {
         None | Some((Value::Null, _)) => {}
         Some((Value::Object(m), p)) => {
@@ -178,7 +179,7 @@ fn entity(v: Value, path: Path) -> Result<Entity, ModelError> {
         let name = a.required_string("name")?;
         let tag = a.required_string("type")?;
         let value_type = value_type_from_str(&tag).ok_or_else(|| {
-            a.path.field("type").fault(format!("unknown attribute type \"{tag}\" (one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)"))
+            a.path.field("type").fault(format!("unknown attribute type {tag:?} (one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)"))
         })?;
         a.finish(&["name", "type"])?;
         attributes.push(EntityAttribute { name, value_type });

@@ -113,7 +113,7 @@ fn table(t: &TableModel, path: &str, notes: &mut Vec<Note>) -> Value {
             note(&format!(".entities[{i}]"), format!("key templates are not part of Workbench facets; left out: {}", list.join(", ")));
         }
         if e.type_value != e.name {
-            note(&format!(".entities[{i}]"), format!("the type value \"{}\" (in {}) is not part of Workbench facets; left out", e.type_value, e.type_attribute));
+            note(&format!(".entities[{i}]"), format!("the type value {:?} (in {}) is not part of Workbench facets; left out", e.type_value, e.type_attribute));
         }
     }
     if !facets.is_empty() {
