@@ -180,7 +180,7 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
     };
     let item_at = move |pos: usize| -> Option<(Option<RowId>, Item)> {
         model.with_untracked(|g| {
-            m.state.with_untracked(|s| g.item_at(&s.playground, pos).map(|it| (it.id, it.item.clone())))
+            m.state.with_untracked(|s| g.item_at(&s.playground, pos).map(|it| (it.id, it.item.into_owned())))
         })
     };
     let open_editor = move |pos: usize, col: usize| {
