@@ -8,6 +8,7 @@ pub mod engine_bridge;
 pub mod gallery;
 pub mod grid;
 pub mod heat;
+pub mod js_text;
 pub mod model;
 pub mod modeler;
 pub mod share;
