@@ -336,7 +336,11 @@ async fn the_cell_editor_changes_a_type_and_removes_an_attribute() {
     let attribute = page.root().query_selector(".mdl-editor-attr").unwrap().unwrap().text_content().unwrap();
     assert_eq!(value_of(&page.by_testid("cell-editor-type")), "S");
     // The text field has the focus, its text selected.
+    wait_ms(20).await;
     assert_eq!(focused().map(|f| f.get_attribute("data-testid")), Some(Some("cell-editor-input".to_string())));
+    let area: web_sys::HtmlTextAreaElement = page.by_testid("cell-editor-input").unchecked_into();
+    assert_eq!((area.selection_start().unwrap(), area.selection_end().unwrap()), (Some(0), Some(area.value().len() as u32)), "{}", area.value());
+    assert!(!area.value().is_empty());
     // NULL has no text; BOOL is a choice of two.
     choose(&page.by_testid("cell-editor-type"), "NULL").await;
     assert_eq!(page.text("cell-editor-input"), "NULL has no value.");

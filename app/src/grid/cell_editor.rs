@@ -114,7 +114,10 @@ pub fn CellEditor(target: EditTarget, top: i32, left: i32, on_close: Callback<()
         EditorKind::Nothing => view! { <p class="mdl-muted" data-testid="cell-editor-input">"NULL has no value."</p> }.into_any(),
         k => {
             let area = NodeRef::<html::Textarea>::new();
-            area.on_load(|a| {
+            area.on_load(move |a| {
+                // The text first: `prop:value` may be applied after this runs, and would then collapse
+                // the selection; setting the same value again is a no-op in browsers.
+                a.set_value(&text.get_untracked());
                 let _ = a.focus();
                 a.select();
             });
