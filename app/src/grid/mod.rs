@@ -102,11 +102,14 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
         }
         set_changed(scroll_left, el.scroll_left());
     };
-    // Once it is laid out, and whenever its size changes: a window resize, or its tab being shown.
+    // Once it is laid out, and whenever its size changes: a window resize, or its tab being shown (each
+    // a ResizeObserver report; the effect's first run, before any, measures nothing).
     let size = use_client_size(scroller);
-    Effect::new(move |_| {
+    Effect::new(move |reported: Option<()>| {
         size.track();
-        measure();
+        if reported.is_some() {
+            measure();
+        }
     });
 
     // Keep the cursor's row in view.
@@ -270,13 +273,17 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
     // much as the browser's whole style, layout and paint of a scroll step at 10,000 items; this keeps
     // the grid at its figures (scroll p95 and one edit, `tests/bench/modeler-10k.mjs`).
     let drawn = Rc::new(RefCell::new(Vec::<(usize, String, web_sys::Element)>::new()));
-    Effect::new(move |_| {
+    Effect::new(move |first: Option<()>| {
         let Some(into) = container.get() else { return };
-        // The first rows drawn on screen (a tab just shown, a grid just mounted) are drawn for the size
-        // the grid has, not for a guess: reading it lays the page out once, before the rows are in it,
-        // instead of laying out rows that the ResizeObserver would replace in the same frame.
+        // New contents of a grid not measured yet (a hidden tab's grid, whose model changed, being shown)
+        // are drawn for the size the grid has, not for a guess: reading it lays the page out once, before
+        // the rows are in it, instead of laying out rows that the ResizeObserver would replace in the same
+        // frame. Not on the first draw of a grid just mounted: the page has not been laid out at all yet,
+        // and the window's size bounds the rows well enough until the ResizeObserver reports, before paint.
         let stamp = model.with(|g| g.stamp());
-        if !measured.get_value() && measure_tried.get_value() != Some(stamp) {
+        if first.is_none() {
+            measure_tried.set_value(Some(stamp));
+        } else if !measured.get_value() && measure_tried.get_value() != Some(stamp) {
             measure_tried.set_value(Some(stamp));
             measure();
         }

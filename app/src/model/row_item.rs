@@ -82,11 +82,12 @@ impl RowItem {
         }
     }
 
-    /// Whether the item has an attribute `name` (for a stored item, without decoding any value).
+    /// Whether the item has an attribute `name` (for a stored item, reading the names up to it: they are
+    /// in name order).
     pub fn contains_key(&self, name: &str) -> bool {
         match &self.read {
             ReadItem::Built(item) => item.contains_key(name),
-            stored => stored.names().contains(&name),
+            ReadItem::Stored { item, key } => item.get(key, name).is_some(),
         }
     }
 
