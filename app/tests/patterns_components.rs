@@ -4,9 +4,9 @@
 
 mod common;
 
-use app::modeler::modeler_sidebar;
+use app::modeler::ModelerSidebar;
+use app::share::ModelActions;
 use app::patterns::PatternsTab;
-use app::ui::bridge::to_leptos;
 use common::{click, mount, settle, wait_ms};
 use engine::model::Model;
 use leptos::prelude::*;
@@ -26,10 +26,9 @@ fn first_visit() {
 
 #[wasm_bindgen_test]
 async fn patterns_are_checked_and_a_deletion_is_undone() {
-    // The modeler sidebar (for its Undo button) is still a built view: bridged in.
     first_visit();
     let page = mount(|| view! {
-        {to_leptos(modeler_sidebar(app::share::actions::model_actions()))}
+        <ModelerSidebar><ModelActions/></ModelerSidebar>
         <PatternsTab />
     });
     let m = page.state().modeler;

@@ -5,10 +5,10 @@
 
 mod common;
 
-use app::modeler::modeler_sidebar;
+use app::modeler::ModelerSidebar;
+use app::share::ModelActions;
 use app::query::builder::{error_field, Builder, KeyInfo, Operation, SortOp};
 use app::query::QueryTab;
-use app::ui::bridge::to_leptos;
 use common::{click, mount, settle, Mounted};
 use leptos::prelude::*;
 use serde_json::{json, Value};
@@ -32,10 +32,9 @@ fn value_of(el: &HtmlElement) -> String {
     js_sys::Reflect::get(el, &"value".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
 }
 
-/// The Query tab beside the modeler's sidebar (still a built view, hence the bridge), as the page has them.
+/// The Query tab beside the modeler's sidebar, as the page has them.
 async fn query_page() -> Mounted {
-    let page = mount(|| view! { {to_leptos(modeler_sidebar(app::share::actions::model_actions()))} <QueryTab/> });
-    // The bridge hands the sidebar over once its host is on the page.
+    let page = mount(|| view! { <ModelerSidebar><ModelActions/></ModelerSidebar> <QueryTab/> });
     settle().await;
     page
 }

@@ -4,11 +4,10 @@
 //! stays until a valid one is saved.
 
 use engine::value::{Item, ValueType};
-use std::rc::Rc;
+use leptos::html;
+use leptos::prelude::*;
 
-use crate::ui::prelude::*;
-
-use crate::model::value_edit::{editor_kind, editor_text, parse_value, type_from_tag, EditorKind};
+use crate::model::value_edit::{editor_kind, editor_text, parse_value, type_from_tag, EditorKind, TYPES};
 use crate::model::{Edit, RowId};
 
 use crate::state::use_modeler;
@@ -33,157 +32,172 @@ impl EditTarget {
 
 /// The editor of `target`'s cell, placed at `top`/`left` over the grid; `on_close` runs when it is saved,
 /// cancelled or left with Escape.
-pub fn cell_editor(target: EditTarget, top: i32, left: i32, on_close: Rc<dyn Fn()>) -> View {
+#[component]
+pub fn CellEditor(target: EditTarget, top: i32, left: i32, on_close: Callback<()>) -> impl IntoView {
     let m = use_modeler();
     let current = target.item.get(&target.attribute).cloned();
     let start_type = current.as_ref().map(|v| v.value_type()).unwrap_or(ValueType::S);
     let ty = RwSignal::new(start_type);
     let text = RwSignal::new(current.as_ref().map(editor_text).unwrap_or_default());
     let error = RwSignal::new(None::<String>);
+    let (attribute, is_key) = (target.attribute.clone(), target.is_key);
     let target = StoredValue::new(target);
 
-    let save = {
-        let on_close = on_close.clone();
-        move || {
-            let t = target.get_value();
-            let value = match parse_value(ty.get_untracked(), &text.get_untracked()) {
-                Ok(v) => v,
-                Err(e) => return error.set(Some(e)),
-            };
-            let mut item = t.item.clone();
-            item.insert(t.attribute.clone(), value);
-            if item == t.item {
-                return on_close();
-            }
-            match m.perform(Edit::PutRow { table: t.table, id: t.id, item }) {
-                Ok(()) => on_close(),
-                Err(e) => error.set(Some(e.to_string())),
-            }
+    // Write `item` as the row's new item (nothing to do when it did not change), then close.
+    let write = move |item: Item| {
+        let t = target.get_value();
+        if item == t.item {
+            return on_close.run(());
+        }
+        match m.perform(Edit::PutRow { table: t.table, id: t.id, item }) {
+            Ok(()) => on_close.run(()),
+            Err(e) => error.set(Some(e.to_string())),
         }
     };
-    let remove = {
-        let on_close = on_close.clone();
-        move |_| {
-            let t = target.get_value();
-            let mut item = t.item.clone();
-            if item.remove(&t.attribute).is_none() {
-                return on_close();
+    let save = move || {
+        let t = target.get_value();
+        match parse_value(ty.get_untracked(), &text.get_untracked()) {
+            Ok(value) => {
+                let mut item = t.item;
+                item.insert(t.attribute, value);
+                write(item)
             }
-            match m.perform(Edit::PutRow { table: t.table, id: t.id, item }) {
-                Ok(()) => on_close(),
-                Err(e) => error.set(Some(e.to_string())),
-            }
+            Err(e) => error.set(Some(e)),
         }
     };
-    let on_keydown = {
-        let (on_close, save) = (on_close.clone(), save.clone());
-        move |ev: web_sys::KeyboardEvent| {
-            ev.stop_propagation();
-            let multiline = matches!(editor_kind(ty.get_untracked()), EditorKind::Lines | EditorKind::Json);
-            match ev.key().as_str() {
-                "Escape" => {
-                    ev.prevent_default();
-                    on_close();
-                }
-                "Enter" if !multiline || ev.ctrl_key() || ev.meta_key() => {
-                    ev.prevent_default();
-                    save();
-                }
-                _ => {}
+    let remove = move |_| {
+        let t = target.get_value();
+        let mut item = t.item;
+        item.remove(&t.attribute);
+        write(item)
+    };
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        ev.stop_propagation();
+        let multiline = matches!(editor_kind(ty.get_untracked()), EditorKind::Lines | EditorKind::Json);
+        match ev.key().as_str() {
+            "Escape" => {
+                ev.prevent_default();
+                on_close.run(());
             }
+            "Enter" if !multiline || ev.ctrl_key() || ev.meta_key() => {
+                ev.prevent_default();
+                save();
+            }
+            _ => {}
         }
     };
-    let kind = move || editor_kind(ty.get());
-    let t = target.get_value();
+    let kind = Memo::new(move |_| editor_kind(ty.get()));
 
-    let select = el("select")
-        .class("mdl-input mdl-narrow")
-        .tid("cell-editor-type")
-        .flag("disabled", t.is_key)
-        .children(crate::model::value_edit::TYPES.iter().map(|t| el("option").attr("value", t.as_str()).text(t.as_str())))
-        .dyn_value(move || ty.get().as_str().to_string())
-        .on_change(move |v| {
-            if let Some(v) = type_from_tag(&v) {
-                ty.set(v);
-                error.set(None)
-            }
-        });
     // Focus goes to the text once it is on the page (a new text field takes it again, see below), or to
     // the type menu when the type has no text.
+    let select = NodeRef::<html::Select>::new();
     if !matches!(editor_kind(start_type), EditorKind::Line | EditorKind::Lines | EditorKind::Json) {
-        let s: web_sys::HtmlElement = select.handle();
-        Effect::new(move |_| {
+        select.on_load(|s| {
             let _ = s.focus();
         });
     }
-    // Rebuilt on every change of type, like the view it replaces: a new text field takes the focus with
-    // its text selected.
-    let input = move || -> View {
-        match kind() {
-            EditorKind::Bool => el("select")
-                .class("mdl-input")
-                .tid("cell-editor-input")
-                .children([("false", "false"), ("true", "true")].iter().map(|(v, label)| el("option").attr("value", v).text(label)))
-                .dyn_value(move || text.get())
-                .on_change(move |v| {
-                    text.set(v);
+    // Rebuilt on every change of kind: a new text field takes the focus with its text selected.
+    let input = move || match kind.get() {
+        EditorKind::Bool => view! {
+            <select
+                class="mdl-input"
+                data-testid="cell-editor-input"
+                on:change=move |ev| {
+                    text.set(event_target_value(&ev));
                     error.set(None)
-                })
-                .into(),
-            EditorKind::Nothing => el("p").class("mdl-muted").tid("cell-editor-input").text("NULL has no value.").into(),
-            k => {
-                let area = el("textarea")
-                    .class("mdl-input mdl-mono")
-                    .tid("cell-editor-input")
-                    .attr("spellcheck", "false")
-                    .attr("rows", if k == EditorKind::Line { "1" } else { "5" })
-                    .attr(
-                        "placeholder",
-                        match k {
-                            EditorKind::Json => "DynamoDB JSON",
-                            EditorKind::Lines => "one element per line",
-                            _ => "",
-                        },
-                    )
-                    .dyn_value(move || text.get())
-                    .on_input(move |v| {
-                        text.set(v);
+                }
+            >
+                {["false", "true"].into_iter().map(|v| view! { <option value=v prop:selected=move || text.get() == v>{v}</option> }).collect_view()}
+            </select>
+        }
+        .into_any(),
+        EditorKind::Nothing => view! { <p class="mdl-muted" data-testid="cell-editor-input">"NULL has no value."</p> }.into_any(),
+        k => {
+            let area = NodeRef::<html::Textarea>::new();
+            area.on_load(move |a| {
+                // The text first: `prop:value` may be applied after this runs, and would then collapse
+                // the selection; setting the same value again is a no-op in browsers.
+                a.set_value(&text.get_untracked());
+                let _ = a.focus();
+                a.select();
+            });
+            let placeholder = match k {
+                EditorKind::Json => "DynamoDB JSON",
+                EditorKind::Lines => "one element per line",
+                _ => "",
+            };
+            view! {
+                <textarea
+                    class="mdl-input mdl-mono"
+                    data-testid="cell-editor-input"
+                    spellcheck="false"
+                    rows=if k == EditorKind::Line { "1" } else { "5" }
+                    placeholder=placeholder
+                    node_ref=area
+                    prop:value=move || text.get()
+                    on:input=move |ev| {
+                        text.set(event_target_value(&ev));
                         error.set(None)
-                    });
-                let a: web_sys::HtmlTextAreaElement = area.handle();
-                Effect::new(move |_| {
-                    let _ = a.focus();
-                    a.select();
-                });
-                area.into()
+                    }
+                ></textarea>
             }
+            .into_any()
         }
     };
 
-    el("div")
-        .class("mdl-cell-editor")
-        .tid("cell-editor")
-        .attr("role", "dialog")
-        .attr("aria-label", &format!("Edit {}", t.attribute))
-        .attr("style", &format!("top: {top}px; left: {left}px;"))
-        .on_key("keydown", on_keydown)
-        .on_click(|ev| ev.stop_propagation())
-        .child(el("div").class("mdl-row").child(el("span").class("mdl-editor-attr").text(&t.attribute)).child(select))
-        .dyn_child(input)
-        .child(
-            el("p")
-                .class("mdl-error")
-                .tid("cell-editor-error")
-                .attr("role", "alert")
-                .dyn_flag("hidden", move || error.with(|e| e.is_none()))
-                .dyn_text(move || error.get().unwrap_or_default()),
-        )
-        .child(
-            el("div")
-                .class("mdl-actions")
-                .child((!t.is_key).then(|| el("button").ty("button").class("mdl-btn mdl-danger mdl-small").tid("cell-editor-remove").on_click(remove).text("Remove attribute")))
-                .child(el("button").ty("button").class("mdl-btn mdl-small").tid("cell-editor-cancel").on_click(move |_| on_close()).text("Cancel"))
-                .child(el("button").ty("button").class("mdl-btn mdl-primary mdl-small").tid("cell-editor-save").on_click(move |_| save()).text("Save")),
-        )
-        .into()
+    view! {
+        <div
+            class="mdl-cell-editor"
+            data-testid="cell-editor"
+            role="dialog"
+            aria-label=format!("Edit {attribute}")
+            style=format!("top: {top}px; left: {left}px;")
+            on:keydown=on_keydown
+            on:click=|ev| ev.stop_propagation()
+        >
+            <div class="mdl-row">
+                <span class="mdl-editor-attr">{attribute.clone()}</span>
+                <select
+                    class="mdl-input mdl-narrow"
+                    data-testid="cell-editor-type"
+                    disabled=is_key
+                    node_ref=select
+                    on:change=move |ev| {
+                        if let Some(v) = type_from_tag(&event_target_value(&ev)) {
+                            ty.set(v);
+                            error.set(None)
+                        }
+                    }
+                >
+                    {TYPES
+                        .iter()
+                        .map(|t| {
+                            let t = *t;
+                            view! { <option value=t.as_str() prop:selected=move || ty.get() == t>{t.as_str()}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </div>
+            {input}
+            <p class="mdl-error" data-testid="cell-editor-error" role="alert" hidden=move || error.with(Option::is_none)>
+                {move || error.get().unwrap_or_default()}
+            </p>
+            <div class="mdl-actions">
+                {(!is_key)
+                    .then(|| {
+                        view! {
+                            <button type="button" class="mdl-btn mdl-danger mdl-small" data-testid="cell-editor-remove" on:click=remove>
+                                "Remove attribute"
+                            </button>
+                        }
+                    })}
+                <button type="button" class="mdl-btn mdl-small" data-testid="cell-editor-cancel" on:click=move |_| on_close.run(())>
+                    "Cancel"
+                </button>
+                <button type="button" class="mdl-btn mdl-primary mdl-small" data-testid="cell-editor-save" on:click=move |_| save()>
+                    "Save"
+                </button>
+            </div>
+        </div>
+    }
 }

@@ -10,19 +10,21 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use engine::value::Item;
-use crate::ui::page::request_animation_frame;
+use leptos::html;
+use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 pub use crate::model::grid_view::GridModel;
 use crate::model::grid_geometry::{column_window, frozen_offsets, COL_W, GUTTER_W, ROW_H, SIZE_W, WCU_W};
 use crate::model::grid_html::{reuse_plan, row_html};
 use crate::model::layout::LayoutRow;
-use crate::model::RowId;
-use crate::ui::prelude::*;
+use crate::model::{Edit, RowId};
+use crate::observe::use_client_size;
+use crate::state::{use_app, Notice};
 
 mod cell_editor;
 
-use cell_editor::{cell_editor, EditTarget};
+pub use cell_editor::{CellEditor, EditTarget};
 
 /// Rows rendered beyond the visible ones, above and below.
 const OVERSCAN: usize = 3;
@@ -30,22 +32,23 @@ const OVERSCAN: usize = 3;
 /// Set `signal` to `now` only if it differs: a set notifies whether or not the value changed, and a
 /// grid's rows are redrawn for every notification of its scroll and size.
 fn set_changed(signal: RwSignal<i32>, now: i32) {
-    if signal.try_get_untracked() != Some(now) {
+    if signal.try_get_untracked().is_some_and(|v| v != now) {
         signal.try_set(now);
     }
 }
 
-/// The grid. `editable` grids belong to table `editable` and edit through the modeler; index views and
-/// query results (`None`) are read-only. `testid` names the scrolling element (`{testid}-empty` its
+/// The grid. An `editable` grid belongs to table `editable` and edits through the modeler; index views
+/// and query results (`None`) are read-only. `testid` names the scrolling element (`{testid}-empty` its
 /// "no items" line).
-pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> View {
-    let app = crate::state::use_app();
+#[component]
+pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testid: String) -> impl IntoView {
+    let app = use_app();
     let m = app.modeler;
     let scroll_top = RwSignal::new(0i32);
     // Until the grid is measured (it is not on the page while it is built, nor while its tab is hidden),
     // the window's size bounds it: the first rows drawn are a few too many, never too few.
     let window_size = |f: fn(&web_sys::Window) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
-        web_sys::window().and_then(|w| f(&w).ok()).and_then(|v| v.as_f64()).map_or(0, |v| v as i32)
+        f(&gloo_utils::window()).ok().and_then(|v| v.as_f64()).map_or(0, |v| v as i32)
     };
     let viewport_h = RwSignal::new(window_size(web_sys::Window::inner_height).max(ROW_H));
     // Horizontal scroll and visible width: where the frozen columns are moved to (see `template`).
@@ -55,6 +58,8 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
     let cursor = RwSignal::new(None::<(usize, usize)>); // (layout position, column)
     let editing = RwSignal::new(None::<EditTarget>);
     let frame_pending = StoredValue::new(false);
+    let scroller = NodeRef::<html::Div>::new();
+    let container = NodeRef::<html::Div>::new();
 
     let columns = Memo::new(move |_| {
         let mut cols = model.with(|g| g.layout().columns.clone());
@@ -72,10 +77,6 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         (first.saturating_sub(OVERSCAN), (first + visible + OVERSCAN).min(total_rows.get()))
     });
     let cols_in_view = Memo::new(move |_| column_window(columns.with(|c| c.len()), scroll_left.get(), viewport_w.get()));
-    let rows = move || {
-        let (from, to) = window.get();
-        columns.with(|cols| model.with(|g| m.state.with(|s| g.view_rows(&s.playground, cols, from, to))))
-    };
     // One CSS variable on the grid instead of a style per row: rows read `var(--mdl-cols)`.
     // The frozen columns (band stripe and key column at the left, Size and WCU at the right) follow the
     // horizontal scroll through two more variables: --mdl-sl moves the left ones right by the scroll,
@@ -83,73 +84,65 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
     let template = move || {
         let ncols = columns.with(|c| c.len()) as i32;
         let (sl, sr) = frozen_offsets(ncols, scroll_left.get(), viewport_w.get());
-        Some(format!("--mdl-cols: {GUTTER_W}px repeat({ncols}, {COL_W}px) {SIZE_W}px {WCU_W}px; --mdl-sl: {sl}px; --mdl-sr: {sr}px;"))
+        format!("--mdl-cols: {GUTTER_W}px repeat({ncols}, {COL_W}px) {SIZE_W}px {WCU_W}px; --mdl-sl: {sl}px; --mdl-sr: {sr}px;")
     };
-
-    let scroller_el = el("div")
-        .class("mdl-grid")
-        .tid(testid)
-        .attr("tabindex", "0")
-        .attr("role", "grid")
-        .dyn_attr("style", template)
-        .dyn_attr("aria-rowcount", move || Some(total_rows.get().to_string()));
-    let scroller: web_sys::HtmlElement = scroller_el.handle();
 
     // Whether the grid has been measured on screen: until then, drawing new contents measures it first
     // (once per model: a hidden grid, which measures nothing, must not lay the page out on every edit).
     let measured = StoredValue::new(false);
     let measure_tried = StoredValue::new(None::<u64>);
-    let measure = {
-        let el = scroller.clone();
-        move || {
-            // A hidden grid measures nothing: it keeps the last size it had.
-            let (h, w) = (el.client_height(), el.client_width());
-            if h > 0 && w > 0 {
-                measured.set_value(true);
-                set_changed(viewport_h, h);
-                set_changed(viewport_w, w);
-            }
-            set_changed(scroll_left, el.scroll_left());
+    let measure = move || {
+        let Some(el) = scroller.get_untracked() else { return };
+        // A hidden grid measures nothing: it keeps the last size it had.
+        let (h, w) = (el.client_height(), el.client_width());
+        if h > 0 && w > 0 {
+            measured.set_value(true);
+            set_changed(viewport_h, h);
+            set_changed(viewport_w, w);
         }
+        set_changed(scroll_left, el.scroll_left());
     };
-    // Once it is laid out, and whenever its size changes: a window resize, or its tab being shown.
-    watch_size(scroller.clone().into(), measure.clone());
+    // Once it is laid out, and whenever its size changes: a window resize, or its tab being shown (each
+    // a ResizeObserver report; the effect's first run, before any, measures nothing).
+    let size = use_client_size(scroller);
+    Effect::new(move |reported: Option<()>| {
+        size.track();
+        if reported.is_some() {
+            measure();
+        }
+    });
 
     // Keep the cursor's row in view.
-    let reveal = {
-        let el = scroller.clone();
-        move |pos: usize| {
-            let top = pos as i32 * ROW_H;
-            let st = el.scroll_top();
-            let h = el.client_height() - ROW_H; // the sticky header covers one row
-            if top < st {
-                el.set_scroll_top(top);
-            } else if top + ROW_H > st + h {
-                el.set_scroll_top(top + ROW_H - h);
-            }
+    let reveal = move |pos: usize| {
+        let Some(el) = scroller.get_untracked() else { return };
+        let top = pos as i32 * ROW_H;
+        let st = el.scroll_top();
+        let h = el.client_height() - ROW_H; // the sticky header covers one row
+        if top < st {
+            el.set_scroll_top(top);
+        } else if top + ROW_H > st + h {
+            el.set_scroll_top(top + ROW_H - h);
         }
     };
     // And its column, clear of the frozen ones: the key column at the left, Size and WCU at the right.
-    let reveal_col = {
-        let el = scroller.clone();
-        move |col: usize| {
-            if col == 0 {
-                return;
-            }
-            // Where scrolling columns show, in the frame; a frame too narrow for both frozen sides
-            // (a phone, an embed) shows the column right after the key column.
-            let start = GUTTER_W + COL_W;
-            let end = (el.client_width() - SIZE_W - WCU_W).max(start + COL_W);
-            let left = GUTTER_W + col as i32 * COL_W;
-            let x = left - el.scroll_left();
-            if x < start {
-                el.set_scroll_left(left - start);
-            } else if x + COL_W > end {
-                el.set_scroll_left(left + COL_W - end);
-            }
+    let reveal_col = move |col: usize| {
+        let Some(el) = scroller.get_untracked() else { return };
+        if col == 0 {
+            return;
+        }
+        // Where scrolling columns show, in the frame; a frame too narrow for both frozen sides (a phone,
+        // an embed) shows the column right after the key column.
+        let start = GUTTER_W + COL_W;
+        let end = (el.client_width() - SIZE_W - WCU_W).max(start + COL_W);
+        let left = GUTTER_W + col as i32 * COL_W;
+        let x = left - el.scroll_left();
+        if x < start {
+            el.set_scroll_left(left - start);
+        } else if x + COL_W > end {
+            el.set_scroll_left(left + COL_W - end);
         }
     };
-    let is_item = move |pos: usize| model.with(|g| matches!(g.layout().rows.get(pos), Some(LayoutRow::Item { .. })));
+    let is_item = move |pos: usize| model.with_untracked(|g| matches!(g.layout().rows.get(pos), Some(LayoutRow::Item { .. })));
     let move_cursor = move |dr: i64, dc: i64| {
         let n = total_rows.get_untracked();
         let ncols = columns.with_untracked(|c| c.len());
@@ -179,9 +172,7 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         reveal_col(col);
     };
     let item_at = move |pos: usize| -> Option<(Option<RowId>, Item)> {
-        model.with_untracked(|g| {
-            m.state.with_untracked(|s| g.item_at(&s.playground, pos).map(|it| (it.id, it.item.clone())))
-        })
+        model.with_untracked(|g| m.state.with_untracked(|s| g.item_at(&s.playground, pos).map(|it| (it.id, it.item.into_owned()))))
     };
     let open_editor = move |pos: usize, col: usize| {
         let Some(table) = editable else { return };
@@ -190,6 +181,11 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         let is_key = model.with_untracked(|g| g.key_columns.contains(&name));
         editing.set(Some(EditTarget::new(table, id, pos, col, name, item, is_key)));
     };
+    let report = move |result: Result<(), crate::model::EditError>| {
+        if let Err(e) = result {
+            m.notice.set(Some(Notice { text: e.to_string(), error: true }));
+        }
+    };
     let delete_attribute = move |pos: usize, col: usize| {
         let Some(table) = editable else { return };
         let Some((Some(id), mut item)) = item_at(pos) else { return };
@@ -197,12 +193,10 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         if model.with_untracked(|g| g.key_columns.contains(&name)) || item.remove(&name).is_none() {
             return;
         }
-        if let Err(e) = m.perform(crate::model::Edit::PutRow { table, id, item }) {
-            m.notice.set(Some(crate::state::Notice { text: e.to_string(), error: true }));
-        }
+        report(m.perform(Edit::PutRow { table, id, item }));
     };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
-        if editing.with_untracked(|e| e.is_some()) {
+        if editing.with_untracked(Option::is_some) {
             return;
         }
         let page = ((viewport_h.get_untracked() / ROW_H) as i64 - 2).max(1);
@@ -229,35 +223,29 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
         }
         ev.prevent_default();
     };
-    let on_scroll = {
-        let el = scroller.clone();
-        move |_| {
-            // At most one re-render per frame however many scroll events arrive.
-            if !frame_pending.get_value() {
-                frame_pending.set_value(true);
-                let el = el.clone();
-                request_animation_frame(move || {
-                    // The grid may have been unmounted before the frame: then do nothing.
-                    if frame_pending.try_update_value(|p| *p = false).is_none() {
-                        return;
-                    }
-                    // The size is the ResizeObserver's to follow (`measure`); a scroll moves only these.
-                    set_changed(scroll_top, el.scroll_top());
-                    set_changed(scroll_left, el.scroll_left());
-                });
-            }
+    let on_scroll = move |_| {
+        // At most one re-render per frame however many scroll events arrive.
+        if frame_pending.get_value() {
+            return;
         }
+        frame_pending.set_value(true);
+        request_animation_frame(move || {
+            // The grid may have been unmounted before the frame: then do nothing.
+            if frame_pending.try_update_value(|p| *p = false).is_none() {
+                return;
+            }
+            let Some(el) = scroller.get_untracked() else { return };
+            // The size is the ResizeObserver's to follow (`measure`); a scroll moves only these.
+            set_changed(scroll_top, el.scroll_top());
+            set_changed(scroll_left, el.scroll_left());
+        });
     };
     let delete_row = move |id: RowId| {
         if let Some(table) = editable {
-            if let Err(e) = m.perform(crate::model::Edit::DeleteRow { table, id }) {
-                m.notice.set(Some(crate::state::Notice { text: e.to_string(), error: true }));
-            }
+            report(m.perform(Edit::DeleteRow { table, id }));
         }
     };
-    let new_column = RwSignal::new(String::new());
-    // The window's rows as one HTML string (see `crate::model::grid_html`); clicks are read off the
-    // `data-` attributes of what was clicked.
+    // Clicks on the rows are read off the `data-` attributes of what was clicked (see below).
     let target_cell = |ev: &web_sys::MouseEvent| -> Option<(usize, usize)> {
         let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
         let cell = el.closest("[data-c]").ok()??;
@@ -278,139 +266,164 @@ pub fn grid(model: Memo<GridModel>, editable: Option<usize>, testid: &str) -> Vi
             open_editor(pos, c);
         }
     };
-    let window_el = el("div")
-        .class("mdl-grid-window")
-        .dyn_attr("style", move || Some(format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)))
-        .on_mouse("click", on_rows_click)
-        .on_mouse("dblclick", on_rows_dblclick);
-    let container: web_sys::HtmlElement = window_el.handle();
-    // The rows drawn now, in order: position, HTML, element.
+
+    // The visible rows are not Leptos views: this effect writes them as one HTML string per row into
+    // the window element (see `crate::model::grid_html`) and keeps the rows whose HTML did not change.
+    // Building each row's cells as reactive nodes, one DOM call per element and attribute, cost about as
+    // much as the browser's whole style, layout and paint of a scroll step at 10,000 items; this keeps
+    // the grid at its figures (scroll p95 and one edit, `tests/bench/modeler-10k.mjs`).
     let drawn = Rc::new(RefCell::new(Vec::<(usize, String, web_sys::Element)>::new()));
-    watch(move || {
-        // The first rows drawn on screen (a tab just shown, a grid just mounted) are drawn for the size
-        // the grid has, not for a guess: reading it lays the page out once, before the rows are in it,
-        // instead of laying out rows that the ResizeObserver would replace in the same frame.
+    Effect::new(move |first: Option<()>| {
+        let Some(into) = container.get() else { return };
+        // New contents of a grid not measured yet (a hidden tab's grid, whose model changed, being shown)
+        // are drawn for the size the grid has, not for a guess: reading it lays the page out once, before
+        // the rows are in it, instead of laying out rows that the ResizeObserver would replace in the same
+        // frame. Not on the first draw of a grid just mounted: the page has not been laid out at all yet,
+        // and the window's size bounds the rows well enough until the ResizeObserver reports, before paint.
         let stamp = model.with(|g| g.stamp());
-        if !measured.get_value() && measure_tried.get_value() != Some(stamp) {
+        if first.is_none() {
+            measure_tried.set_value(Some(stamp));
+        } else if !measured.get_value() && measure_tried.get_value() != Some(stamp) {
             measure_tried.set_value(Some(stamp));
             measure();
         }
-        let rows = rows();
+        let (from, to) = window.get();
+        let rows = columns.with(|cols| model.with(|g| m.state.with(|s| g.view_rows(&s.playground, cols, from, to))));
         let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
         // Marked when the Query tab's last read returned the item (see `crate::state::highlight`).
-        let matched = |key: &str| app.matched.with(|m| m.contains(selected.as_deref(), key));
+        let matched = |key: &str| app.matched.with(|hit| hit.contains(selected.as_deref(), key));
         let in_view = cols_in_view.get();
-        let next: Vec<(usize, String)> = columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, in_view.clone(), editable.is_some(), &matched))).collect());
-        patch_rows(&container, &mut drawn.borrow_mut(), next);
+        let next: Vec<(usize, String)> =
+            columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, in_view.clone(), editable.is_some(), &matched))).collect());
+        patch_rows(&into, &mut drawn.borrow_mut(), next);
     });
 
-    let head = el("div")
-        .class("mdl-grid-head")
-        .attr("role", "row")
-        .child(el("div").class("mdl-gutter-head"))
-        .child(each(
-            move || columns.get().into_iter().enumerate().collect(),
-            |c: &(usize, String)| c.clone(),
-            move |(i, c)| {
-                let is_key = model.with_untracked(|g| g.key_columns.contains(&c));
-                el("div")
-                    .class("mdl-col-head")
-                    .attr("role", "columnheader")
-                    .class_if("mdl-key-col", is_key)
-                    .class_if("mdl-frozen-key", i == 0)
-                    .attr("title", &c)
-                    .child(is_key.then(|| el("span").class("mdl-key-badge").text("KEY")))
-                    .text(&c)
-                    .into()
-            },
-        ))
-        .child(el("div").class("mdl-col-head mdl-num mdl-frozen-size").attr("role", "columnheader").attr("title", "Item size as DynamoDB counts it").text("Size"))
-        .child(
-            el("div")
-                .class("mdl-col-head mdl-num mdl-frozen-wcu")
-                .attr("role", "columnheader")
-                .attr("title", "Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates")
-                .text("WCU"),
-        );
-
-    let focus_grid = {
-        let el = scroller.clone();
-        move || {
+    let focus_grid = move || {
+        if let Some(el) = scroller.get_untracked() {
             let _ = el.focus();
         }
     };
-    let body = el("div")
-        .class("mdl-grid-body")
-        .dyn_attr("style", move || Some(format!("height: {}px;", total_rows.get() as i32 * ROW_H)))
-        .child(window_el)
-        .dyn_child(move || {
-            cursor
-                .get()
-                .filter(|(p, _)| *p < total_rows.get())
-                .map(|(p, c)| {
-                    el("div")
-                        .class("mdl-cursor")
-                        .tid("grid-cursor")
-                        .attr("aria-hidden", "true")
-                        .attr("style", &format!("top: {}px; left: {}px; width: {COL_W}px; height: {ROW_H}px;", p as i32 * ROW_H, GUTTER_W + c as i32 * COL_W))
-                })
-                .into()
-        })
-        .dyn_child(move || {
-            editing
-                .get()
-                .map(|t| {
-                    let top = (t.pos as i32 + 1) * ROW_H;
-                    let left = GUTTER_W + t.col as i32 * COL_W;
-                    let focus_grid = focus_grid.clone();
-                    let on_close: Rc<dyn Fn()> = Rc::new(move || {
-                        editing.set(None);
-                        focus_grid()
-                    });
-                    untrack(|| cell_editor(t, top, left, on_close))
-                })
-                .into()
-        });
-
+    let close_editor = Callback::new(move |()| {
+        editing.set(None);
+        focus_grid()
+    });
     let empty_id = format!("{testid}-empty");
-    let scroller_el = scroller_el
-        .on_key("keydown", on_keydown)
-        .on("scroll", on_scroll)
-        .child(head)
-        .child(body)
-        .child(show(move || total_rows.get() == 0, move || el("p").class("mdl-muted mdl-grid-empty").tid(&empty_id).text("No items here yet.").into()));
 
-    el("div")
-        .class("mdl-grid-wrap")
-        .child(editable.map(|_| {
-            el("form")
-                .class("mdl-grid-tools")
-                .on("submit", move |ev| {
-                    ev.prevent_default();
-                    let name = new_column.get_untracked().trim().to_string();
-                    if !name.is_empty() {
-                        extra_columns.update(|c| {
-                            if !c.contains(&name) {
-                                c.push(name)
+    view! {
+        <div class="mdl-grid-wrap">
+            {editable.map(|_| view! { <ColumnTool extra_columns/> })}
+            <div
+                class="mdl-grid"
+                data-testid=testid
+                tabindex="0"
+                role="grid"
+                style=template
+                aria-rowcount=move || total_rows.get().to_string()
+                node_ref=scroller
+                on:keydown=on_keydown
+                on:scroll=on_scroll
+            >
+                <div class="mdl-grid-head" role="row">
+                    <div class="mdl-gutter-head"></div>
+                    <For
+                        each=move || columns.get().into_iter().enumerate()
+                        key=|c| c.clone()
+                        children=move |(i, c)| {
+                            let is_key = model.with_untracked(|g| g.key_columns.contains(&c));
+                            let class = format!(
+                                "mdl-col-head{}{}",
+                                if is_key { " mdl-key-col" } else { "" },
+                                if i == 0 { " mdl-frozen-key" } else { "" },
+                            );
+                            let title = c.clone();
+                            view! {
+                                <div class=class role="columnheader" title=title>
+                                    {is_key.then(|| view! { <span class="mdl-key-badge">"KEY"</span> })}
+                                    {c}
+                                </div>
                             }
-                        });
-                        new_column.set(String::new());
-                    }
-                })
-                .child(
-                    el("input")
-                        .ty("text")
-                        .class("mdl-input mdl-small-input")
-                        .attr("placeholder", "new attribute column")
-                        .tid("new-column-name")
-                        .dyn_value(move || new_column.get())
-                        .on_input(move |v| new_column.set(v)),
-                )
-                .child(el("button").ty("submit").class("mdl-btn mdl-small").tid("add-column").text("+ Column"))
-                .child(el("span").class("mdl-muted mdl-hint").text("Arrows move · Enter edits · Delete removes an attribute · Ctrl+Z undoes"))
-        }))
-        .child(scroller_el)
-        .into()
+                        }
+                    />
+                    <div class="mdl-col-head mdl-num mdl-frozen-size" role="columnheader" title="Item size as DynamoDB counts it">
+                        "Size"
+                    </div>
+                    <div
+                        class="mdl-col-head mdl-num mdl-frozen-wcu"
+                        role="columnheader"
+                        title="Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates"
+                    >
+                        "WCU"
+                    </div>
+                </div>
+                <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
+                    <div
+                        class="mdl-grid-window"
+                        style=move || format!("transform: translateY({}px);", window.get().0 as i32 * ROW_H)
+                        node_ref=container
+                        on:click=on_rows_click
+                        on:dblclick=on_rows_dblclick
+                    ></div>
+                    {move || {
+                        cursor
+                            .get()
+                            .filter(|(p, _)| *p < total_rows.get())
+                            .map(|(p, c)| {
+                                let style = format!(
+                                    "top: {}px; left: {}px; width: {COL_W}px; height: {ROW_H}px;",
+                                    p as i32 * ROW_H,
+                                    GUTTER_W + c as i32 * COL_W,
+                                );
+                                view! { <div class="mdl-cursor" data-testid="grid-cursor" aria-hidden="true" style=style></div> }
+                            })
+                    }}
+                    {move || {
+                        editing
+                            .get()
+                            .map(|t| {
+                                let top = (t.pos as i32 + 1) * ROW_H;
+                                let left = GUTTER_W + t.col as i32 * COL_W;
+                                view! { <CellEditor target=t top left on_close=close_editor/> }
+                            })
+                    }}
+                </div>
+                <Show when=move || total_rows.get() == 0>
+                    <p class="mdl-muted mdl-grid-empty" data-testid=empty_id.clone()>"No items here yet."</p>
+                </Show>
+            </div>
+        </div>
+    }
+}
+
+/// An editable grid's tools: a column for an attribute no item has yet, and the keyboard hint.
+#[component]
+fn ColumnTool(extra_columns: RwSignal<Vec<String>>) -> impl IntoView {
+    let new_column = RwSignal::new(String::new());
+    let add = move |ev: web_sys::SubmitEvent| {
+        ev.prevent_default();
+        let name = new_column.get_untracked().trim().to_string();
+        if !name.is_empty() {
+            extra_columns.update(|c| {
+                if !c.contains(&name) {
+                    c.push(name)
+                }
+            });
+            new_column.set(String::new());
+        }
+    };
+    view! {
+        <form class="mdl-grid-tools" on:submit=add>
+            <input
+                type="text"
+                class="mdl-input mdl-small-input"
+                placeholder="new attribute column"
+                data-testid="new-column-name"
+                prop:value=move || new_column.get()
+                on:input=move |ev| new_column.set(event_target_value(&ev))
+            />
+            <button type="submit" class="mdl-btn mdl-small" data-testid="add-column">"+ Column"</button>
+            <span class="mdl-muted mdl-hint">"Arrows move · Enter edits · Delete removes an attribute · Ctrl+Z undoes"</span>
+        </form>
+    }
 }
 
 /// Bring the window's rows from `drawn` to `next`: rows whose position and HTML are unchanged stay as
@@ -449,13 +462,10 @@ fn patch_rows(container: &web_sys::HtmlElement, drawn: &mut Vec<(usize, String, 
     for ((pos, html), reuse) in next.into_iter().zip(plan) {
         let el = match reuse {
             Some(i) => Some(drawn[i].2.clone()),
-            None => {
-                let placed = match &prev {
-                    Some(p) => p.insert_adjacent_html("afterend", &html).ok().and_then(|()| p.next_element_sibling()),
-                    None => container.insert_adjacent_html("afterbegin", &html).ok().and_then(|()| container.first_element_child()),
-                };
-                placed
-            }
+            None => match &prev {
+                Some(p) => p.insert_adjacent_html("afterend", &html).ok().and_then(|()| p.next_element_sibling()),
+                None => container.insert_adjacent_html("afterbegin", &html).ok().and_then(|()| container.first_element_child()),
+            },
         };
         if let Some(el) = el {
             prev = Some(el.clone());

@@ -75,8 +75,7 @@ pub fn PatternsTab() -> impl IntoView {
     // it can be seen (opening a 100,000-item file or editing one in the Items tab does not wait for it),
     // and then again on every change of the model or of the Heat tab's results.
     let root = NodeRef::<html::Div>::new();
-    let shown = RwSignal::new(false);
-    root.on_load(move |el| crate::ui::browser::watch_visibility(el.into(), shown));
+    let shown = crate::observe::use_visible(root);
     let analysis = Memo::new(move |prev: Option<&Analysis>| match (shown.get(), prev) {
         (false, Some(prev)) => prev.clone(),
         (false, None) => Analysis::default(),

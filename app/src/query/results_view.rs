@@ -108,7 +108,7 @@ pub fn ResultsPanel() -> impl IntoView {
             }}
             <Show when=move || last.with(|o| o.as_ref().is_some_and(|o| !o.summary.items.is_empty()))>
                 // The shared item grid is still a built view: the bridge puts it here until it is a component.
-                {crate::ui::bridge::to_leptos(crate::grid::grid(grid, None, "q-grid"))}
+                <crate::grid::Grid model=grid editable=None testid="q-grid"/>
             </Show>
             <Show when=move || last.with(|o| o.is_some())>
                 <CodePanel/>

@@ -125,9 +125,3 @@ pub fn ModelActions() -> impl IntoView {
         </div>
     }
 }
-
-/// The model actions as a view of `crate::ui`, for the modeler sidebar while it is still built with
-/// `ui` (its `actions` slot takes a built view). Goes with `crate::ui`.
-pub fn model_actions() -> crate::ui::View {
-    crate::ui::bridge::island(|| view! { <ModelActions /> })
-}

@@ -116,16 +116,17 @@ fn store_after_first_frame(m: Modeler) {
             Timeout::new(0, move || {
                 // Stored here, or already by an action that did not tell the views (a design request
                 // answered on a copy of the engine): either way the views follow the new revision.
-                let stored_since = m.state.with_untracked(|s| s.playground.has_unstored() || s.playground.revision() != before);
+                // (Nothing to do once the state is gone: a component test that unmounted its view.)
+                let Some(stored_since) = m.state.try_with_untracked(|s| s.playground.has_unstored() || s.playground.revision() != before) else { return };
                 if stored_since {
-                    m.state.update(|s| {
+                    m.state.try_update(|s| {
                         s.playground.store_unstored();
                     });
                 }
                 // The engine's refusals are known now (an earlier action may have stored the rows).
-                if let Some(n) = m.state.with_untracked(|s| broken_notice(&s.playground)) {
-                    if m.notice.with_untracked(Option::is_none) {
-                        m.notice.set(Some(n));
+                if let Some(n) = m.state.try_with_untracked(|s| broken_notice(&s.playground)).flatten() {
+                    if m.notice.try_with_untracked(Option::is_none) == Some(true) {
+                        m.notice.try_set(Some(n));
                     }
                 }
             })

@@ -3,9 +3,12 @@
 
 #![allow(dead_code)] // each test file uses a different subset
 
-use app::ui::dom::document;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent, KeyboardEventInit};
+
+fn document() -> web_sys::Document {
+    gloo_utils::document()
+}
 
 /// A mounted view; dropping it unmounts the view and removes its container, so ids never collide
 /// between tests.
@@ -46,20 +49,6 @@ impl Drop for Mounted {
     fn drop(&mut self) {
         self.container.remove();
     }
-}
-
-/// Mounts a view built by `app::ui` into a container of its own, with a fresh shared state provided to it.
-pub fn mount_view(f: impl FnOnce() -> app::ui::View + 'static) -> Mounted {
-    let container = document().create_element("div").expect("create div").unchecked_into::<HtmlElement>();
-    document().body().expect("body").append_child(&container).expect("append container");
-    let state = std::rc::Rc::new(std::cell::Cell::new(None));
-    let made = state.clone();
-    let handle = app::ui::mount::mount_to(&container, move || {
-        made.set(Some(app::state::provide_app_state()));
-        f()
-    });
-    let state = state.get().expect("the mount built its view");
-    Mounted { container, state, _handle: Box::new(handle) }
 }
 
 /// Mounts a Leptos component (anything `view!` returns) into a container of its own, with a fresh shared
