@@ -11,6 +11,7 @@ extern crate std;
 
 pub mod api;
 pub mod calendar;
+pub mod changes;
 pub mod capacity;
 pub mod config;
 pub mod db;
@@ -24,6 +25,7 @@ pub mod model;
 pub mod number;
 pub mod ops;
 pub mod partiql;
+pub mod reload;
 pub mod snapshot;
 pub mod stream;
 pub mod table;

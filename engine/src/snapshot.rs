@@ -22,7 +22,7 @@ use crate::table::key::KeyRef;
 use crate::table::Table;
 use crate::value::item_from_json;
 
-fn definition(t: &Table) -> Value {
+pub(crate) fn definition(t: &Table) -> Value {
     let d = &t.def;
     let mut m = Map::new();
     m.insert("TableName".into(), Value::String(d.name.clone()));

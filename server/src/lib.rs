@@ -25,7 +25,8 @@ use engine::db::{Database, DatabaseConfig};
 use tokio::net::TcpListener;
 
 use config::Config;
-use state::{StateError, StateFile};
+use state::commit::Committer;
+use state::StateError;
 use store::Store;
 
 #[derive(Debug)]
@@ -35,7 +36,7 @@ pub enum StartError {
     Save(String),
     Bind { addr: SocketAddr, error: std::io::Error },
     Runtime(std::io::Error),
-    /// The engine panicked while restoring state or loading a model (an engine bug, reported as such).
+    /// The engine panicked while loading a model (an engine bug, reported as such).
     EnginePanic,
 }
 
@@ -58,18 +59,17 @@ impl std::error::Error for StartError {}
 pub fn run(config: Config) -> Result<(), StartError> {
     let mut builder = tokio::runtime::Builder::new_multi_thread();
     if let Some(n) = config.threads {
-        builder.worker_threads(n);
+        builder.worker_threads(usize::from(n));
     }
     let runtime = builder.enable_all().build().map_err(StartError::Runtime)?;
     runtime.block_on(serve_until_signal(config))
 }
 
 async fn serve_until_signal(config: Config) -> Result<(), StartError> {
-    let (state_file, restored) = match &config.state {
+    let (file, restored) = match &config.state {
         Some(path) => {
-            let opened = std::panic::catch_unwind(|| StateFile::open(path));
-            let (file, db) = opened.map_err(|_| StartError::EnginePanic)?.map_err(StartError::State)?;
-            (Some(file), db)
+            let opened = state::open(path).map_err(StartError::State)?;
+            (Some((opened.file, path.clone())), opened.loaded)
         }
         None => (None, None),
     };
@@ -88,10 +88,16 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
             eprintln!("dynamodel-server: the state file already exists, so --model {} was not applied", model_path.display());
         }
     }
-    let store = Store::new(db, state_file, config.throughput);
-    if store.has_state_file() && fresh {
-        store.save_initial().await.map_err(StartError::Save)?;
-    }
+    let committer = match file {
+        Some((file, path)) => {
+            if fresh {
+                state::initialize(&file, &db).map_err(|e| StartError::Save(format!("{}: {e}", path.display())))?;
+            }
+            Some(Committer::start(file, path).map_err(StartError::Runtime)?)
+        }
+        None => None,
+    };
+    let store = Store::new(db, committer, config.throughput);
 
     let addr = SocketAddr::new(config.host, config.port);
     let listener = TcpListener::bind(addr).await.map_err(|error| StartError::Bind { addr, error })?;
@@ -101,12 +107,11 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
     let _ = writeln!(stdout, "listening on http://{local}");
     let _ = stdout.flush();
 
-    tokio::spawn(Arc::clone(&store).run_writer());
     let credentials = sigv4::verify::Credentials::new(config.credentials.clone());
     let app = Arc::new(http::App::new(Arc::clone(&store), config.region.clone(), credentials, config.log));
     http::serve(listener, app, shutdown_signal()).await;
-    if let Err(e) = store.flush().await {
-        eprintln!("dynamodel-server: could not save state at shutdown: {e}");
+    if let Err(e) = tokio::task::block_in_place(|| store.close()) {
+        eprintln!("dynamodel-server: could not close the state file cleanly: {e}");
     }
     Ok(())
 }

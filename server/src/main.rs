@@ -2,28 +2,15 @@
 
 use std::process::ExitCode;
 
-use dynamodel_server::config::{self, Command, USAGE};
+use clap::Parser;
+use dynamodel_server::config::Config;
 
 fn main() -> ExitCode {
-    match config::parse(std::env::args().skip(1)) {
-        Ok(Command::Help) => {
-            print!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        Ok(Command::Version) => {
-            println!("dynamodel-server {} (engine {})", env!("CARGO_PKG_VERSION"), engine::VERSION);
-            ExitCode::SUCCESS
-        }
-        Ok(Command::Run(cfg)) => match dynamodel_server::run(cfg) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("dynamodel-server: {e}");
-                ExitCode::from(1)
-            }
-        },
+    match dynamodel_server::run(Config::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dynamodel-server: {e}");
-            ExitCode::from(2)
+            ExitCode::from(1)
         }
     }
 }

@@ -1,49 +1,57 @@
 //! `x-amzn-RequestId` values shaped like DynamoDB's: 52 characters of `[A-Z0-9]`. Uniqueness within a
-//! run is what matters (logs, SDK error reports), not unpredictability, so a counter mixed by SplitMix64
-//! from a per-process seed is enough and costs nothing per request.
+//! run is what matters (logs, SDK error reports), not unpredictability: a counter makes them unique and
+//! a xoshiro256++ generator, seeded per process, fills the rest.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
+
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 const ALPHABET: &[u8; 36] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 pub const LEN: usize = 52;
+/// Characters that spell the counter: 36^13 > 2^64, so any counter value fits.
+const COUNTER_DIGITS: usize = 13;
 
 pub struct RequestIds {
-    seed: u64,
     counter: AtomicU64,
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    /// Added to the counter so that two runs do not start with the same ids.
+    offset: u64,
+    rng: Mutex<Xoshiro256PlusPlus>,
 }
 
 impl RequestIds {
+    /// Ids of a run seeded from the clock and the process id.
     pub fn new() -> Self {
         let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
-        RequestIds { seed: splitmix(nanos ^ (u64::from(std::process::id()) << 32)), counter: AtomicU64::new(0) }
+        Self::with_seed(nanos ^ (u64::from(std::process::id()) << 32))
+    }
+
+    /// The same sequence of ids for the same seed.
+    pub fn with_seed(seed: u64) -> Self {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let offset = rng.next_u64();
+        RequestIds { counter: AtomicU64::new(0), offset, rng: Mutex::new(rng) }
     }
 
     pub fn next(&self) -> [u8; LEN] {
-        let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        let mut state = splitmix(self.seed ^ splitmix(n));
         let mut out = [b'A'; LEN];
-        // 12 base-36 digits fit in 64 bits (36^12 < 2^64); reseed between chunks.
-        for chunk in out.chunks_mut(12) {
-            let mut x = state;
-            for c in chunk.iter_mut() {
-                *c = ALPHABET[(x % 36) as usize];
-                x /= 36;
-            }
-            state = splitmix(state);
-        }
-        // The first 13 characters (enough for any u64) also encode the counter, so ids never repeat within a run.
-        let mut c = n ^ self.seed;
-        for slot in out[..13].iter_mut() {
+        let mut c = self.counter.fetch_add(1, Ordering::Relaxed).wrapping_add(self.offset);
+        let (counter, rest) = out.split_at_mut(COUNTER_DIGITS);
+        for slot in counter.iter_mut() {
             *slot = ALPHABET[(c % 36) as usize];
             c /= 36;
+        }
+        // A poisoned lock only means another thread panicked mid-id; the generator state is still valid.
+        let mut rng = self.rng.lock().unwrap_or_else(|p| p.into_inner());
+        // 12 base-36 digits fit in 64 bits (36^12 < 2^64): one draw per 12 characters.
+        for chunk in rest.chunks_mut(12) {
+            let mut x = rng.next_u64();
+            for slot in chunk.iter_mut() {
+                *slot = ALPHABET[(x % 36) as usize];
+                x /= 36;
+            }
         }
         out
     }
@@ -68,5 +76,13 @@ mod tests {
             assert!(id.iter().all(|c| ALPHABET.contains(c)));
             assert!(seen.insert(id));
         }
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_ids() {
+        let (a, b, c) = (RequestIds::with_seed(7), RequestIds::with_seed(7), RequestIds::with_seed(8));
+        let first: Vec<[u8; LEN]> = (0..5).map(|_| a.next()).collect();
+        assert_eq!(first, (0..5).map(|_| b.next()).collect::<Vec<_>>());
+        assert_ne!(first, (0..5).map(|_| c.next()).collect::<Vec<_>>());
     }
 }

@@ -7,22 +7,12 @@ use engine::error::ApiError;
 use serde_json::Value;
 use sim::live::LiveThrottle;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Throughput {
     /// Nothing is ever throttled (DynamoDB Local's behaviour; the default).
     Unlimited,
     /// Partitions are metered by the wall clock as DynamoDB meters them.
     Simulated,
-}
-
-impl Throughput {
-    pub fn parse(s: &str) -> Option<Throughput> {
-        match s {
-            "unlimited" => Some(Throughput::Unlimited),
-            "simulated" => Some(Throughput::Simulated),
-            _ => None,
-        }
-    }
 }
 
 /// The policy for a mode, following the database's tables as they are at start.
@@ -51,4 +41,21 @@ pub fn execute(db: &mut Database, live: Option<&mut LiveThrottle>, action: &str,
         live.sync(db);
     }
     result
+}
+
+/// [`execute`], recorded: also returns what the call changed, for the state database.
+pub fn execute_recorded(
+    db: &mut Database,
+    live: Option<&mut LiveThrottle>,
+    action: &str,
+    input: &Value,
+    now_millis: u64,
+) -> (Result<Value, ApiError>, engine::changes::ChangeSet) {
+    let Some(live) = live else { return db.execute_recorded(action, input, now_millis, &mut engine::throttle::NoThrottle) };
+    live.begin(now_millis);
+    let recorded = db.execute_recorded(action, input, now_millis, live);
+    if changes_tables(action) && recorded.0.is_ok() {
+        live.sync(db);
+    }
+    recorded
 }

@@ -22,7 +22,7 @@ fn opt_item_json(i: &Option<Item>) -> Value {
     i.as_ref().map_or(Value::Null, item_to_json)
 }
 
-fn record_json(r: &Record) -> Value {
+pub(crate) fn record_json(r: &Record) -> Value {
     json!({"seq": r.seq, "event": r.event.as_str(), "at": r.created_ms, "keys": item_to_json(&r.keys),
            "old": opt_item_json(&r.old), "new": opt_item_json(&r.new), "ttl": r.writer == Writer::TtlService})
 }
@@ -62,7 +62,7 @@ fn opt_item_of(v: &Value, k: &str) -> Result<Option<Item>, ApiError> {
     }
 }
 
-fn record_of(v: &Value) -> Result<Record, ApiError> {
+pub(crate) fn record_of(v: &Value) -> Result<Record, ApiError> {
     let event = match str_of(v, "event")? {
         "INSERT" => EventName::Insert,
         "MODIFY" => EventName::Modify,

@@ -196,6 +196,23 @@ impl PackedItem {
         json_map(&mut self.attributes(key)).unwrap_or_default()
     }
 
+    /// The encoded item (the format in this module's doc): what a store that keeps items outside the
+    /// engine writes, and gives back to [`PackedItem::from_encoded`].
+    pub fn as_bytes(&self) -> &[u8] {
+        self.bytes()
+    }
+
+    /// An item from bytes [`PackedItem::as_bytes`] returned, once the whole buffer is checked to be
+    /// well formed (tags, lengths, UTF-8, numbers in DynamoDB's range, nesting depth, nothing left
+    /// over); `None` for anything else, so bytes read back from a damaged store are refused, not
+    /// half-read.
+    pub fn from_encoded(bytes: &[u8]) -> Option<PackedItem> {
+        let mut r = Reader { buf: bytes, key: &NoKey };
+        r.uint()?;
+        check_map(&mut r, 0)?;
+        r.buf.is_empty().then(|| PackedItem(ThinArc::from_header_and_slice((), bytes)))
+    }
+
     /// Bytes of memory the buffer holds (its contents, not the shared header).
     pub fn encoded_len(&self) -> usize {
         self.bytes().len()
@@ -426,6 +443,30 @@ fn skip_value(r: &mut Reader<'_>) -> Option<()> {
         M => skip_count(r, |r| r.bytes().and_then(|_| skip_value(r))),
         SS | BS => skip_count(r, |r| r.bytes().map(drop)),
         NS => skip_count(r, |r| r.uint().and_then(|_| r.uint()).map(drop)),
+        _ => None,
+    }
+}
+
+/// Deeper than any item DynamoDB accepts (32 levels): a bound on recursion, not a rule of the format.
+const MAX_CHECK_DEPTH: usize = 64;
+
+fn check_map(r: &mut Reader<'_>, depth: usize) -> Option<()> {
+    skip_count(r, |r| r.str().and_then(|_| check_value(r, depth)))
+}
+
+/// [`skip_value`] that also checks what it skips: the strict form for bytes from outside.
+fn check_value(r: &mut Reader<'_>, depth: usize) -> Option<()> {
+    let deeper = depth.checked_add(1).filter(|d| *d <= MAX_CHECK_DEPTH)?;
+    match r.byte()? {
+        S => r.str().map(drop),
+        B => r.bytes().map(drop),
+        N => r.number().map(drop),
+        FALSE | TRUE | NULL | KEY_PK | KEY_SK => Some(()),
+        L => skip_count(r, |r| check_value(r, deeper)),
+        M => check_map(r, deeper),
+        SS => skip_count(r, |r| r.str().map(drop)),
+        BS => skip_count(r, |r| r.bytes().map(drop)),
+        NS => skip_count(r, |r| r.number().map(drop)),
         _ => None,
     }
 }

@@ -84,51 +84,11 @@ const DYNAMODB_ACTIONS: &[&str] = &[
 /// The DynamoDB Streams API (2012-08-10).
 const STREAMS_ACTIONS: &[&str] = &["DescribeStream", "GetRecords", "GetShardIterator", "ListStreams"];
 
-/// Actions that never change what a snapshot contains, so `--state` need not write after them.
-const READ_ONLY_ACTIONS: &[&str] = &[
-    "BatchGetItem",
-    "DescribeBackup",
-    "DescribeContinuousBackups",
-    "DescribeContributorInsights",
-    "DescribeEndpoints",
-    "DescribeExport",
-    "DescribeGlobalTable",
-    "DescribeGlobalTableSettings",
-    "DescribeImport",
-    "DescribeKinesisStreamingDestination",
-    "DescribeLimits",
-    "DescribeTable",
-    "DescribeTableReplicaAutoScaling",
-    "DescribeTimeToLive",
-    "GetItem",
-    "GetResourcePolicy",
-    "ListBackups",
-    "ListContributorInsights",
-    "ListExports",
-    "ListGlobalTables",
-    "ListImports",
-    "ListTables",
-    "ListTagsOfResource",
-    "Query",
-    "Scan",
-    "TransactGetItems",
-    "DescribeStream",
-    "GetRecords",
-    "ListStreams",
-];
-
 /// A validated target: the service and the action name, borrowed from the static lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target {
     pub service: Service,
     pub action: &'static str,
-}
-
-impl Target {
-    /// Whether a successful call may have changed the database (and so must reach the state file).
-    pub fn may_write(&self) -> bool {
-        !READ_ONLY_ACTIONS.contains(&self.action)
-    }
 }
 
 /// Parse `Service.Action`; `None` means DynamoDB's `UnknownOperationException`.
@@ -159,12 +119,5 @@ mod tests {
             assert_eq!(parse_target(Some(bad)), None, "{bad}");
         }
         assert_eq!(parse_target(None), None);
-    }
-
-    #[test]
-    fn read_only_actions_are_known_actions() {
-        for a in READ_ONLY_ACTIONS {
-            assert!(DYNAMODB_ACTIONS.contains(a) || STREAMS_ACTIONS.contains(a), "{a}");
-        }
     }
 }

@@ -18,9 +18,22 @@ impl Server {
         Self::try_start(extra).unwrap_or_else(|e| panic!("server did not start: {e}"))
     }
 
+    /// Start with `dir` as the working directory.
+    pub fn start_in(dir: &Path, extra: &[&str]) -> Server {
+        Self::spawn(Some(dir), extra).unwrap_or_else(|e| panic!("server did not start: {e}"))
+    }
+
     /// Start the binary; `Err` carries its stderr when it exits instead of listening.
     pub fn try_start(extra: &[&str]) -> Result<Server, String> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dynamodel-server"))
+        Self::spawn(None, extra)
+    }
+
+    fn spawn(dir: Option<&Path>, extra: &[&str]) -> Result<Server, String> {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_dynamodel-server"));
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .args(["--port", "0", "--threads", "2"])
             .args(extra)
             .stdout(Stdio::piped())
