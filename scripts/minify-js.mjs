@@ -1,9 +1,12 @@
-// Trunk post-build hook (Trunk.toml): minifies the release build's JavaScript — the wasm-bindgen glue
-// (an ES module) and the service worker — with terser, and rewrites the glue's integrity hash in
-// index.html to match. Trunk minifies CSS and HTML itself but leaves the glue as wasm-bindgen wrote it,
-// and the JS counts in the bundle budget (scripts/test.sh). Debug builds are left as they are.
+// Trunk post-build hook (Trunk.toml) for release builds: minifies the JavaScript — the wasm-bindgen glue
+// and the loader (ES modules) and the service worker — with terser, rewrites their integrity hashes in
+// index.html to match, and writes the final wasm's size into index.html for the loader's progress bar.
+//
+// Trunk's own minifier is off (Trunk.toml says why), so this is the only minification of the JS. Trunk
+// reads the wasm's size for its initializer before wasm-opt shrinks the file, so the bar would stop short
+// of 100 %; the size written here is the file's as served. Debug builds are left as they are.
 import { createHash } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -28,9 +31,19 @@ for (const name of await readdir(staging)) {
   const out = await minify(source, { module: !isWorker, compress: true, mangle: true, format: { comments: false } });
   if (typeof out.code !== 'string') throw new Error(`terser returned nothing for ${name}`);
   await writeFile(path, out.code);
-  // The glue is preloaded with an integrity attribute: it must name the minified file's hash.
+  // The glue and the loader are preloaded with an integrity attribute: it must name the minified file.
   const before = sri(source);
   if (index.includes(before)) index = index.split(before).join(sri(out.code));
   console.log(`minify-js: ${name} ${source.length} -> ${out.code.length} bytes`);
+}
+
+// Trunk's start-up script: `__trunkInitializer(init, '/<name>_bg.wasm', <size>, initializer(), …)`.
+const call = /(__trunkInitializer\(\s*init\s*,\s*(['"`])([^'"`]+_bg\.wasm)\2\s*,\s*)(\d+)/;
+const found = index.match(call);
+if (found) {
+  const wasm = found[3].split('/').pop();
+  const { size } = await stat(join(staging, wasm));
+  index = index.replace(call, `$1${size}`);
+  console.log(`minify-js: ${wasm} is ${size} bytes (Trunk said ${found[4]})`);
 }
 await writeFile(indexPath, index);

@@ -3,99 +3,168 @@
 #
 #   scripts/test.sh
 #
-# Stages, in order, stopping at the first failure (exit code 1):
-#   native tests (engine, server) -> engine no_std build -> engine tests in headless Chromium (wasm)
-#   -> app component tests in headless Chromium -> release build (Trunk + wasm-opt) -> bundle size
-#   -> Playwright end-to-end tests against the release build, with scripts/serve.sh running beside them
-#   -> SDK tests (tests/sdk/run.sh, if present)
-# Each stage's full output is in target/test-logs/ (or $CARGO_TARGET_DIR/test-logs/).
+# After the tools stage, three lanes run side by side, each stage after the one before it in its lane:
 #
-# The bundle under test is built into target/test-dist/ (Trunk stages it in target/test-dist/.stage), never
-# into dist/: dist/ belongs to a `scripts/serve.sh` that may be running in another terminal, whose
-# `trunk serve` writes its live-reload script there.
+#   release:  release build (scripts/serve.sh) -> bundle size -> Playwright e2e
+#   cargo:    native tests -> engine no_std build (wasm32) -> engine tests in Chromium -> app component tests
+#   SDK:      server release build -> (once the native tests have built the examples it runs) SDK tests
+#
+# The cargo lane compiles, and runs at a lower CPU priority, so the browser and SDK tests beside it get a
+# core when they need one. The first failing stage stops the run (exit code 1). Each stage's full output
+# is in target/test-logs/ (or $CARGO_TARGET_DIR/test-logs/).
+#
+# The release bundle is built once, by the README's serve command: `scripts/serve.sh --no-autoreload`
+# builds it into target/test-dist/ (never dist/, which belongs to a scripts/serve.sh the developer may be
+# running in another terminal) and serves it on a spare port; the end-to-end tests run against that serve,
+# so the two quick-start commands are proven to work side by side. Trunk's serve and build write the
+# same bytes for the same sources once the live-reload script is left out.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=lib/tools.sh
 source "$ROOT/scripts/lib/tools.sh"
-# shellcheck source=lib/stage.sh
-source "$ROOT/scripts/lib/stage.sh"
 
 # Gzipped size of what a first visit loads: a guard against accidents, not a target. What a visitor waits
 # for is measured by tests/bench/load.mjs.
-BUNDLE_TARGET_GZIP_BYTES=$((1000 * 1024))
 BUNDLE_LIMIT_GZIP_BYTES=$((1000 * 1024))
-BUNDLE_WARNING=""
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 LOG_DIR="$TARGET_DIR/test-logs"
 mkdir -p "$LOG_DIR"
+# shellcheck source=lib/stage.sh
+source "$ROOT/scripts/lib/stage.sh"
 # The release bundle under test: a directory of its own, never dist/ (see the header).
 DIST="$TARGET_DIR/test-dist"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# wasm-bindgen-test-runner gives a test binary 20 s in the browser by default; the lanes share the cores.
+export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}"
+
+STAGE_NAMES=(
+    "tools"
+    "release build (scripts/serve.sh)"
+    "bundle size"
+    "Playwright e2e"
+    "native tests"
+    "engine no_std build (wasm32)"
+    "engine tests in Chromium (wasm)"
+    "app component tests in Chromium"
+    "server release build (for the SDK tests)"
+    "SDK tests (boto3, CLI, JS SDK)"
+)
 
 # Chromium, started by chromedriver for each wasm test binary, leaves a ~100 MB profile directory in
 # $TMPDIR that nobody removes (six per run filled a disk here). Keep them inside the build tree and
 # delete them when the run ends, however it ends.
 BROWSER_TMP="$TARGET_DIR/browser-tmp"
-rm -rf "$BROWSER_TMP" && mkdir -p "$BROWSER_TMP"
-export TMPDIR="$BROWSER_TMP"
-trap 'rm -rf "$BROWSER_TMP"' EXIT
 
-started=$(date +%s)
-printf '▶ tools (install what is missing) ...\n'
-tools_start=$(date +%s)
-ensure_test_tools
-tools_elapsed=$(( $(date +%s) - tools_start ))
-tools_detail="trunk $TRUNK_VERSION, wasm-bindgen $(locked_wasm_bindgen_version), wasm-opt ${BINARYEN_VERSION%%.*}, $(/usr/bin/chromium --version 2>/dev/null | head -n1)"
-printf '  ok (%ss) — %s\n' "$tools_elapsed" "$tools_detail"
-SUMMARY+=("$(printf '  %-34s ok   %5ss  %s' "tools" "$tools_elapsed" "$tools_detail")")
-
-# --- Rust ------------------------------------------------------------------------------------------------
-# The workspace's default members, then the app's one native test target (its reactive graph); the app's
-# other tests need a browser (stage 4).
-native_tests() {
-    cargo test --quiet && cargo test --quiet -p dynamodel-app --test reactive_graph
+tools_detail() {
+    STAGE_DETAIL="trunk $TRUNK_VERSION, wasm-bindgen $(locked_wasm_bindgen_version), wasm-opt ${BINARYEN_VERSION%%.*}, $(/usr/bin/chromium --version 2>/dev/null | head -n1)"
 }
-stage "native tests" cargo_counts native_tests
-stage "engine no_std build (wasm32)" no_counts \
-    cargo build --quiet -p dynamodel-engine --target wasm32-unknown-unknown --no-default-features
-stage "engine tests in Chromium (wasm)" wasm_counts \
-    cargo test -p dynamodel-engine --target wasm32-unknown-unknown --tests
-stage "app component tests in Chromium" wasm_counts \
-    cargo test -p dynamodel-app --target wasm32-unknown-unknown --tests
+tools_lane() { stage "tools" tools_detail ensure_test_tools; }
 
-# --- Release bundle --------------------------------------------------------------------------------------
-stage "release build (trunk + wasm-opt)" no_counts \
-    trunk build --release --dist "$DIST"
-
-bundle_size() {
-    local raw=0 gz=0 f r g report=""
-    shopt -s nullglob
-    for f in "$DIST"/*.wasm "$DIST"/*.js; do
-        r=$(wc -c <"$f")
-        g=$(gzip -9 -c "$f" | wc -c)
-        raw=$((raw + r)); gz=$((gz + g))
-        report+="$(printf '    %-44s %8d B raw %8d B gzipped' "$(basename "$f")" "$r" "$g")"$'\n'
-    done
-    shopt -u nullglob
-    [ "$raw" -gt 0 ] || { STAGE_DETAIL="no .wasm/.js in $DIST"; return 1; }
-    printf '%s' "$report" >"$LOG_DIR/bundle-size.txt"
-    kb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
-    STAGE_DETAIL="wasm+js $(kb "$raw") KB raw, $(kb "$gz") KB gzipped (target $(kb "$BUNDLE_TARGET_GZIP_BYTES") KB, limit $(kb "$BUNDLE_LIMIT_GZIP_BYTES") KB)"
-    if [ "$gz" -gt "$BUNDLE_TARGET_GZIP_BYTES" ]; then
-        BUNDLE_WARNING="WARNING: the release bundle is $(kb "$gz") KB gzipped, $(kb $((gz - BUNDLE_TARGET_GZIP_BYTES))) KB over the $(kb "$BUNDLE_TARGET_GZIP_BYTES") KB target"
-    fi
-    [ "$gz" -le "$BUNDLE_LIMIT_GZIP_BYTES" ]
-}
-stage "bundle size" bundle_size true
-sed 's/^/  /' "$LOG_DIR/bundle-size.txt"
-if [ -n "$BUNDLE_WARNING" ]; then printf '  %s\n' "$BUNDLE_WARNING"; fi
-
-# --- Browser end-to-end ----------------------------------------------------------------------------------
+# --- Release lane: one release build, its size, and the end-to-end tests against it ----------------------
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+SERVE_PID=""
+SERVE_PORT=""
+SERVE_LOG="$LOG_DIR/serve.log"
+stop_serve() {
+    if [ -n "$SERVE_PID" ]; then
+        # The serve runs in its own process group: this stops trunk and any cargo/wasm-opt child.
+        kill -TERM -- "-$SERVE_PID" 2>/dev/null || true
+        wait "$SERVE_PID" 2>/dev/null || true
+        SERVE_PID=""
+    fi
+}
+
+# How many builds Trunk has finished, and whether one failed.
+serve_builds() { grep -c 'success' "$SERVE_LOG" 2>/dev/null || true; }
+serve_failed() { grep -q 'ERROR' "$SERVE_LOG" 2>/dev/null; }
+serve_answers() { curl -fsS -o /dev/null "http://127.0.0.1:$SERVE_PORT/index.html" 2>/dev/null; }
+
+# CPU seconds of a running process and its finished children (serve.sh execs trunk, which runs cargo,
+# wasm-bindgen and wasm-opt).
+process_cpu() {
+    awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.0f\n", ($12 + $13 + $14 + $15) / hz }' "/proc/$1/stat"
+}
+
+# scripts/serve.sh builds the release bundle into $DIST and serves it; the stage ends once it serves.
+release_build() {
+    local i
+    SERVE_PORT="$(free_port)"
+    echo "scripts/serve.sh --port $SERVE_PORT --dist $DIST --no-autoreload (log: $SERVE_LOG)"
+    set -m
+    "$ROOT/scripts/serve.sh" --port "$SERVE_PORT" --dist "$DIST" --no-autoreload >"$SERVE_LOG" 2>&1 &
+    SERVE_PID=$!
+    set +m
+    register_pgid "$SERVE_PID"
+    for i in $(seq 1 7200); do
+        if serve_failed; then echo "the release build failed:"; tail -n 60 "$SERVE_LOG"; return 1; fi
+        if [ "$(serve_builds)" -ge 1 ] && serve_answers; then
+            cat "$SERVE_LOG"
+            STAGE_EXTRA_CPU="$(process_cpu "$SERVE_PID")"
+            return 0
+        fi
+        kill -0 "$SERVE_PID" 2>/dev/null || { echo "scripts/serve.sh exited early:"; tail -n 60 "$SERVE_LOG"; return 1; }
+        sleep 0.5
+    done
+    echo "scripts/serve.sh did not serve within an hour:"; tail -n 60 "$SERVE_LOG"; return 1
+}
+release_counts() {
+    local wasm
+    wasm="$(find "$DIST" -maxdepth 1 -name '*.wasm' | head -n1)"
+    [ -n "$wasm" ] || { STAGE_DETAIL="no .wasm in $DIST"; return 1; }
+    STAGE_DETAIL="$DIST, served on 127.0.0.1:$SERVE_PORT"
+}
+
+kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
+
+# What a first visit loads: index.html, and every file of the bundle named by a file it loads (the CSS,
+# the favicon, the JS glue, the wasm it instantiates, sw.js which the page registers, and whatever those
+# name in turn). Files named by none are listed apart and not counted.
+first_visit_files() {
+    local -A loaded=([index.html]=1)
+    local files f l changed=1
+    mapfile -t files < <(cd "$DIST" && find . -type f ! -path './.stage/*' | sed 's|^\./||' | sort)
+    while [ "$changed" = 1 ]; do
+        changed=0
+        for f in "${files[@]}"; do
+            [ -z "${loaded[$f]:-}" ] || continue
+            for l in "${!loaded[@]}"; do
+                case "$l" in *.html | *.js | *.mjs | *.css | *.json | *.webmanifest | *.svg) ;; *) continue ;; esac
+                if grep -qF "$(basename "$f")" "$DIST/$l"; then loaded[$f]=1; changed=1; break; fi
+            done
+        done
+    done
+    for f in "${files[@]}"; do printf '%s\t%s\n' "$([ -n "${loaded[$f]:-}" ] && echo first || echo later)" "$f"; done
+}
+
+bundle_size() {
+    local raw=0 gz=0 n=0 when f r g table="" later=""
+    [ -f "$DIST/index.html" ] || { STAGE_DETAIL="no index.html in $DIST"; return 1; }
+    while IFS=$'\t' read -r when f; do
+        r=$(wc -c <"$DIST/$f")
+        g=$(gzip -9 -c "$DIST/$f" | wc -c)
+        if [ "$when" = first ]; then
+            raw=$((raw + r)); gz=$((gz + g)); n=$((n + 1))
+            table+="$(printf '%s\t%s\t%s' "$g" "$r" "$f")"$'\n'
+        else
+            later+="$(printf '    %-48s %10s raw %10s gzipped' "$f" "$(kb "$r")" "$(kb "$g")")"$'\n'
+        fi
+    done < <(first_visit_files)
+    {
+        printf '    %-48s %10s     %10s\n' "loaded by a first visit" "raw" "gzipped"
+        sort -rn <<<"${table%$'\n'}" | while IFS=$'\t' read -r g r f; do
+            printf '    %-48s %10s     %10s\n' "$f" "$(kb "$r")" "$(kb "$g")"
+        done
+        printf '    %-48s %10s     %10s  (fails above %s)\n' "total ($n files)" "$(kb "$raw")" "$(kb "$gz")" "$(kb "$BUNDLE_LIMIT_GZIP_BYTES")"
+        if [ -n "$later" ]; then printf '    not loaded by a first visit (not counted):\n%s' "$later"; fi
+    } >"$LOG_DIR/bundle-size.txt"
+    STAGE_DETAIL="first visit $(kb "$gz") gzipped ($(kb "$raw") raw, $n files); fails above $(kb "$BUNDLE_LIMIT_GZIP_BYTES")"
+    [ "$gz" -le "$BUNDLE_LIMIT_GZIP_BYTES" ]
 }
 
 playwright_counts() {
@@ -108,91 +177,100 @@ playwright_counts() {
         require(process.argv[1]).suites.forEach(walk);
         console.log(`${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped in ${files.size} spec files`);
         process.exit(s.unexpected === 0 && s.flaky === 0 && s.skipped === 0 && s.expected > 0 ? 0 : 1);
-    ' "$results")"
+    ' "$results")" || return 1
+    STAGE_DETAIL="$STAGE_DETAIL, against scripts/serve.sh"
 }
 
-run_playwright() {
+# The e2e tests run against the serve; afterwards the serve must still be up and answering, must not
+# have rebuilt (nothing the tests write may trigger its watcher), and the bundle must hold no live-reload
+# script. The fixtures fail a test on any console error.
+run_e2e() {
     rm -f "$ROOT/tests/test-results/results.json"
-    (cd "$ROOT/tests" && DYNAMODEL_E2E_PORT="$(free_port)" DYNAMODEL_DIST="$DIST" npx --no-install playwright test)
-}
-
-# The README's two quick-start commands side by side: `scripts/serve.sh` (trunk serve with its live-reload
-# script) runs on a spare port for the whole e2e stage. It shares the cargo target dir, so after the
-# release build above cargo has nothing to do and Trunk only re-runs wasm-bindgen and wasm-opt. It writes
-# a dist of its own (target/serve-dist/), so that a serve.sh the developer runs at the same time keeps
-# dist/ to itself. The e2e fixtures fail a test on any console error, so a page under test that picked up
-# the live-reload script (`ws://{{__TRUNK_ADDRESS__}}` failing) fails the stage; the stage also checks
-# that the serve was live the whole time and that the bundle under test holds no live-reload script.
-SERVE_PID=""
-SERVE_LOG="$LOG_DIR/serve-side-by-side.log"
-SERVE_DIST="$TARGET_DIR/serve-dist"
-stop_serve() {
-    if [ -n "$SERVE_PID" ]; then
-        # The serve runs in its own process group: this stops trunk and any cargo/wasm-opt child.
-        kill -TERM -- "-$SERVE_PID" 2>/dev/null || true
-        wait "$SERVE_PID" 2>/dev/null || true
-        SERVE_PID=""
+    if ! (cd "$ROOT/tests" && DYNAMODEL_E2E_URL="http://127.0.0.1:$SERVE_PORT" DYNAMODEL_DIST="$DIST" \
+        npx --no-install playwright test); then
+        playwright_counts || true
+        return 1
     fi
-}
-trap 'stop_serve; rm -rf "$BROWSER_TMP"' EXIT
-
-# Trunk's served page carries its live-reload client (it connects to /.well-known/trunk/ws). The page is
-# read whole before it is searched: `curl | grep -q` fails under pipefail when grep stops reading early.
-serve_answers() {
-    local page
-    page="$(curl -fs "http://127.0.0.1:$1/" 2>/dev/null)" || return 1
-    [[ "$page" == *well-known/trunk/ws* ]]
-}
-
-start_serve() {
-    local port="$1" i
-    set -m
-    "$ROOT/scripts/serve.sh" --port "$port" --dist "$SERVE_DIST" >"$SERVE_LOG" 2>&1 &
-    SERVE_PID=$!
-    set +m
-    for i in $(seq 1 600); do
-        if serve_answers "$port"; then
-            return 0
-        fi
-        kill -0 "$SERVE_PID" 2>/dev/null || { echo "scripts/serve.sh exited early:"; tail -n 40 "$SERVE_LOG"; return 1; }
-        sleep 0.5
-    done
-    echo "scripts/serve.sh did not serve on port $port within 300 s:"; tail -n 40 "$SERVE_LOG"; return 1
-}
-
-run_playwright_beside_serve() {
-    local port started
-    port="$(free_port)"
-    started=$(date +%s)
-    echo "starting scripts/serve.sh --port $port --dist $SERVE_DIST"
-    start_serve "$port" || return 1
-    echo "scripts/serve.sh serving after $(( $(date +%s) - started )) s; running the e2e tests against $DIST"
-    run_playwright || { stop_serve; return 1; }
     kill -0 "$SERVE_PID" 2>/dev/null || { echo "scripts/serve.sh died during the e2e tests:"; tail -n 40 "$SERVE_LOG"; return 1; }
-    serve_answers "$port" || { echo "scripts/serve.sh stopped answering during the e2e tests"; return 1; }
-    stop_serve
+    serve_answers || { echo "scripts/serve.sh stopped answering during the e2e tests"; return 1; }
+    if [ "$(serve_builds)" -ne 1 ]; then
+        echo "scripts/serve.sh rebuilt during the e2e tests (a watched file changed):"; tail -n 40 "$SERVE_LOG"; return 1
+    fi
     if grep -q 'TRUNK_ADDRESS\|well-known/trunk' "$DIST"/*.html; then
         echo "the bundle under test ($DIST) contains trunk serve's live-reload script"; return 1
     fi
 }
-playwright_beside_serve_counts() {
-    playwright_counts "$@" || return 1
-    STAGE_DETAIL="$STAGE_DETAIL; scripts/serve.sh served beside them"
-}
-stage "Playwright e2e (release build)" playwright_beside_serve_counts run_playwright_beside_serve
 
-# --- SDK tests against the server (owned by tests/sdk/) --------------------------------------------------
+release_lane() {
+    trap stop_serve EXIT
+    trap 'exit 143' TERM
+    stage "release build (scripts/serve.sh)" release_counts release_build
+    stage "bundle size" bundle_size true
+    say "$(cat "$LOG_DIR/bundle-size.txt")"
+    stage "Playwright e2e" playwright_counts run_e2e
+}
+
+# --- Cargo lane ------------------------------------------------------------------------------------------
+# The workspace's default members (every crate but the app, which is built for wasm32 and tested in
+# Chromium below), then the examples the SDK tests run: cargo test has built them already, and checking so
+# here (the SDK tests start on it) keeps the SDK lane's cargo off the debug build lock.
+native_tests() {
+    cargo test --quiet && cargo build --quiet --bins --examples
+}
+
+cargo_lane() {
+    renice -n 10 -p "$BASHPID" >/dev/null
+    stage "native tests" cargo_counts native_tests
+    stage "engine no_std build (wasm32)" no_counts \
+        cargo build --quiet -p dynamodel-engine --target wasm32-unknown-unknown --no-default-features
+    stage "engine tests in Chromium (wasm)" wasm_counts \
+        cargo test -p dynamodel-engine --target wasm32-unknown-unknown --tests
+    stage "app component tests in Chromium" wasm_counts \
+        cargo test -p dynamodel-app --target wasm32-unknown-unknown --tests
+}
+
+# --- SDK lane --------------------------------------------------------------------------------------------
+# The server under test is the release build users run; the example programs the SDK tests run are the
+# debug builds of the native stage (tests/sdk/run.sh). The release build takes its own build lock, so it
+# runs beside the cargo lane, at the same low priority.
+server_release_build() {
+    nice -n 10 cargo build --quiet --release -p dynamodel-server --bin dynamodel-server
+}
+
 # tests/sdk/run.sh ends with one "SDK tests: ..." line of counts.
 sdk_counts() {
     STAGE_DETAIL="$(sed -n 's/^SDK tests: //p' "$1" | tail -n 1)"
     [ -n "$STAGE_DETAIL" ] || { STAGE_DETAIL="no counts printed"; return 1; }
 }
-if [ -f "$ROOT/tests/sdk/run.sh" ]; then
-    stage "SDK tests (boto3, JS SDK)" sdk_counts bash "$ROOT/tests/sdk/run.sh"
-else
-    SUMMARY+=("$(printf '  %-34s --   %5s   %s' "SDK tests" "" "tests/sdk/run.sh not present")")
-fi
 
-print_summary
-if [ -n "$BUNDLE_WARNING" ]; then printf '\n%s\n' "$BUNDLE_WARNING"; fi
-printf '\nAll tests passed in %ss. Logs: %s\n' "$(( $(date +%s) - started ))" "$LOG_DIR"
+sdk_lane() {
+    stage "server release build (for the SDK tests)" no_counts server_release_build
+    await_stage "native tests" || exit 0
+    export DYNAMODEL_SDK_BUILT=1
+    stage "SDK tests (boto3, CLI, JS SDK)" sdk_counts bash "$ROOT/tests/sdk/run.sh"
+}
+
+# The whole run is one function, read in full before it starts: a checkout that changes this file during
+# a run cannot change what the run does.
+main() {
+    rm -rf "$BROWSER_TMP" && mkdir -p "$BROWSER_TMP"
+    export TMPDIR="$BROWSER_TMP"
+    trap 'stop_lanes; rm -rf "$BROWSER_TMP"' EXIT
+    trap 'exit 130' INT TERM
+
+    lane tools_lane
+    wait_lanes
+    # The installers put cargo's tools and wasm-opt on PATH in their lane; the lanes below need them too.
+    ensure_cargo_bin_on_path
+    export PATH="$TOOLS_DIR/binaryen/node_modules/.bin:$PATH"
+
+    lane release_lane
+    lane cargo_lane
+    lane sdk_lane
+    wait_lanes
+
+    print_summary
+    printf '\nAll tests passed in %ss. Logs: %s\n' "$(( $(date +%s) - RUN_STARTED ))" "$LOG_DIR"
+}
+
+main "$@"; exit

@@ -8,6 +8,7 @@
 //! values it used are replaced, the filter's and projection's are kept. `{placeholders}` inside string
 //! values survive unchanged.
 
+use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -47,7 +48,7 @@ pub fn to_builder_form(request: &Value, partition: &str, sort: Option<&str>) -> 
     let key_condition = m.get("KeyConditionExpression")?.as_str()?.to_string();
     let str_of = |k: &str| m.get(k).and_then(Value::as_str).map(String::from);
     let (filter, projection) = (str_of("FilterExpression"), str_of("ProjectionExpression"));
-    let mut names: engine::vec_map::VecMap<String, String> = engine::vec_map::VecMap::new();
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
     if let Some(n) = m.get("ExpressionAttributeNames") {
         for (k, v) in n.as_object()? {
             names.insert(k.clone(), v.as_str()?.to_string());

@@ -6,6 +6,7 @@
 //! second page is a second request. Writes run on a copy of the database, so checking never changes the
 //! model.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -158,7 +159,7 @@ impl PatternCheck {
 
 /// "1.5 RCU" from half-units.
 pub fn units_text(half_units: u64) -> String {
-    if half_units % 2 == 0 {
+    if half_units.is_multiple_of(2) {
         format!("{}", half_units / 2)
     } else {
         format!("{}.5", half_units / 2)
@@ -216,7 +217,7 @@ pub fn check_one(model: &Model, db: &mut Database, spec: &PatternSpec, now_milli
     // Which entities came back: by the type attribute, or (an index that does not project it) by the
     // table item the entry belongs to.
     if let Some(tm) = table_model {
-        let mut seen = engine::vec_map::VecSet::new();
+        let mut seen = BTreeSet::new();
         for item in &returned {
             let entity = entity_of(tm, item).or_else(|| {
                 let full = base_item(db, tm, item, now_millis)?;

@@ -122,7 +122,7 @@ impl Draft {
                 Some((k, v)) if !k.trim().is_empty() => {
                     parameters.insert(k.trim().to_string(), Value::String(v.trim().to_string()));
                 }
-                _ => errors.push(err(Field::Parameters, format!("Write each sample value as name=value: \"{part}\""))),
+                _ => errors.push(err(Field::Parameters, format!("Write each sample value as name=value: {part:?}"))),
             }
         }
         if let Some(r) = &request {

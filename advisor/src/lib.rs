@@ -42,6 +42,7 @@ pub mod heat;
 pub mod markdown;
 pub mod pattern;
 pub mod rules;
+mod summary;
 pub mod view;
 
 use alloc::string::String;
@@ -51,6 +52,7 @@ use engine::model::DismissedFinding;
 
 pub use check::{PatternCheck, Status};
 pub use heat::Heat;
+pub use summary::summary;
 pub use view::Context;
 
 /// Which rule produced a finding. The `id` is stable: it names the finding in `dismissedFindings`.

@@ -6,6 +6,7 @@
 //! should return) and `ratePerSecond` (how often it runs). A request may write `{userId}` inside any
 //! string; `{{` and `}}` stand for literal braces.
 
+use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
@@ -36,7 +37,7 @@ pub struct PatternSpec {
     /// The request as stored, placeholders and all.
     pub request: Value,
     /// Placeholder name → sample value.
-    pub parameters: engine::vec_map::VecMap<String, String>,
+    pub parameters: BTreeMap<String, String>,
     /// Entity names or type values the pattern should return (empty: not stated).
     pub entity_types: Vec<String>,
     /// Expected requests per second (reads for a read operation, writes for a write).
@@ -79,7 +80,7 @@ impl fmt::Display for PatternError {
             PatternError::UnknownPlaceholder(n) => {
                 write!(f, "request: placeholder {{{n}}} has no sample value in parameters")
             }
-            PatternError::Unclosed(s) => write!(f, "request: unclosed '{{' in \"{s}\" (write '{{{{' for a literal brace)"),
+            PatternError::Unclosed(s) => write!(f, "request: unclosed '{{' in {s:?} (write '{{{{' for a literal brace)"),
         }
     }
 }
@@ -91,7 +92,7 @@ impl PatternSpec {
             return Err(PatternError::UnknownOperation(operation));
         }
         let request = p.request.clone().ok_or(PatternError::NoRequest)?;
-        let mut parameters = engine::vec_map::VecMap::new();
+        let mut parameters = BTreeMap::new();
         match p.extra.get("parameters") {
             None | Some(Value::Null) => {}
             Some(Value::Object(m)) => {
@@ -138,7 +139,7 @@ impl PatternSpec {
 
 /// Replace `{name}` in every string of `v` (not in object keys: those are attribute names and
 /// placeholders like `:pk`).
-pub fn substitute(v: &Value, params: &engine::vec_map::VecMap<String, String>) -> Result<Value, PatternError> {
+pub fn substitute(v: &Value, params: &BTreeMap<String, String>) -> Result<Value, PatternError> {
     Ok(match v {
         Value::String(s) => Value::String(fill(s, params)?),
         Value::Array(a) => Value::Array(a.iter().map(|x| substitute(x, params)).collect::<Result<_, _>>()?),
@@ -153,7 +154,7 @@ pub fn substitute(v: &Value, params: &engine::vec_map::VecMap<String, String>) -
     })
 }
 
-fn fill(s: &str, params: &engine::vec_map::VecMap<String, String>) -> Result<String, PatternError> {
+fn fill(s: &str, params: &BTreeMap<String, String>) -> Result<String, PatternError> {
     if !s.contains('{') && !s.contains('}') {
         return Ok(s.to_string());
     }

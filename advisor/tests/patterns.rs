@@ -123,7 +123,7 @@ fn a_filter_that_discards_most_is_a_warning() {
     let c = &checks(&m)[0];
     assert_eq!(c.status, Status::FilterDiscards, "{:?}", c.error);
     assert_eq!(c.items_returned, 0);
-    assert_eq!(coverage(&[c.clone()]), "1 of 1 pattern served by a single request (1 with a filter that discards most of what it reads)");
+    assert_eq!(coverage(std::slice::from_ref(c)), "1 of 1 pattern served by a single request (1 with a filter that discards most of what it reads)");
 }
 
 #[test]

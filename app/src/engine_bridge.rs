@@ -1,10 +1,9 @@
-//! The one place where the UI calls into the engine.
+//! The status bar's live check of the engine: a sample item measured, written to a scratch table and read
+//! back at page load, as small display-ready results.
 //!
-//! Keeping every engine call behind this module means components never juggle engine types or error enums
-//! directly: they get small, display-ready results, and a change in the engine's API touches one file.
-//! Every call goes through [`Database::execute`] (or `execute_explained`, which adds the charges and
-//! written keys), the same JSON front door the server uses, rather than the typed per-action methods,
-//! which change more often: the playground answers exactly what `dynamodel-server` answers.
+//! It goes through [`Database::execute`], the same JSON front door the server uses (not the typed calls
+//! the modeler's edits make), so the first screen shows that the request path compiled to wasm answers
+//! what `dynamodel-server` answers, capacity included.
 
 use engine::db::Database;
 use engine::value::{item_from_json, item_size};

@@ -1,19 +1,21 @@
 //! The Dynamodel playground: a client-side app that runs the engine, compiled to wasm, in the page.
 //!
-//! `main.rs` only mounts [`app`]; everything else lives here so the component tests in `app/tests/` can
+//! `main.rs` only mounts [`App`]; everything else lives here so the component tests in `app/tests/` can
 //! mount the same components in headless Chromium.
 
-pub mod advisor;
+pub mod download;
 pub mod engine_bridge;
 pub mod gallery;
+pub mod grid;
 pub mod heat;
+pub mod js_text;
 pub mod model;
 pub mod modeler;
+pub mod observe;
 pub mod share;
 pub mod patterns;
 pub mod query;
-pub mod reactive;
 pub mod shell;
-pub mod ui;
+pub mod state;
 
-pub use shell::app;
+pub use shell::App;

@@ -10,8 +10,9 @@ use app::heat::colour::{heat, palette, Theme, AT_CEILING};
 use app::heat::cost::{dollars_text, money, parse_dollars, reprice};
 use app::heat::editor::{self, PatternForm, WorkloadForm};
 use app::heat::whatif::{apply, provisioned_for, Setup, Variant};
-use app::heat::{heat_tab, scenarios, slices, words};
-use common::{click, mount_view, type_into};
+use app::heat::{scenarios, slices, words, HeatTab};
+use common::{click, mount, type_into};
+use leptos::prelude::*;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -84,22 +85,22 @@ fn constant_gsi_key_heats_one_gsi_partition_to_its_ceiling() {
     let h = chart::heat(&r);
     assert_eq!(h.columns, 2);
     assert_eq!(h.bucket, 1);
-    // Table: 4 partitions; GSI1: its partitions after them. Exactly one GSI1 row sits at the ceiling
+    // Table: 4 partitions; LatestPosts: its partitions after them. Exactly one LatestPosts row sits at the ceiling
     // (1,000 WCU = 2,000 half-units of writes) every second.
     assert!(h.rows[0].starts_with("Social p0"));
     let hot: Vec<usize> = (0..h.rows.len()).filter(|&row| (0..h.columns).all(|c| h.fraction(row, c) >= 1.0)).collect();
     assert_eq!(hot.len(), 1, "{:?}", h.rows);
-    assert!(h.rows[hot[0]].starts_with("Social · GSI1"));
+    assert!(h.rows[hot[0]].starts_with("Social · LatestPosts"));
     assert_eq!(h.cells[hot[0]][1], (0, 2_000));
     let table = chart::chart(&r, ChartKind::Heat).table();
     assert_eq!(table.headers, ["partition", "0 s", "1 s"]);
     assert_eq!(table.rows[hot[0]][2], "0 RCU, 1,000 WCU");
-    // The hover read-out reads the same cell.
+    // The hover read-out reads the same cell (at the heat map's coordinates: column, row from the top).
     let c = chart::chart(&r, ChartKind::Heat);
-    let fy = (hot[0] as f64 + 0.5) / h.rows.len() as f64;
-    let text = c.hover(1.5 / 2.0, fy).expect("a cell");
+    let text = c.hover(1.5, hot[0] as f64 + 0.5).expect("a cell");
     assert!(text.contains("at 1 s: 0 RCU, 1,000 WCU — 100 % of its ceiling"), "{text}");
-    assert_eq!(c.hover(1.2, 0.5), None);
+    assert_eq!(c.hover(2.4, 0.5), None);
+    assert_eq!(c.hover(0.5, -0.1), None);
 
     // Throttles over time: 500 per second, all GSI back-pressure.
     let t = chart::chart(&r, ChartKind::Throttles);
@@ -109,7 +110,7 @@ fn constant_gsi_key_heats_one_gsi_partition_to_its_ceiling() {
     assert!(l.series[0].1.iter().all(|&v| v == 500.0));
     // Top keys: ALL_POSTS first.
     let k = chart::chart(&r, ChartKind::TopKeys).table();
-    assert!(k.rows[0][0].starts_with("ALL_POSTS (Social · GSI1)"), "{:?}", k.rows[0]);
+    assert!(k.rows[0][0].starts_with("ALL_POSTS (Social · LatestPosts)"), "{:?}", k.rows[0]);
     // Every chart has a table with as many cells per row as headers.
     for c in chart::charts(&r) {
         let t = c.table();
@@ -122,8 +123,8 @@ fn the_fix_is_the_simulators_sharded_case_and_stops_throttling() {
     let s = scenario("latest-posts");
     let fixed = apply(&s.setup, &s.fix).expect("applies");
     let case: serde_json::Value = serde_json::from_str(SHARDED_CASE).expect("case");
-    let want = case["workload"]["patterns"][0]["item"]["GSI1PK"]["S"].as_str().expect("template");
-    assert_eq!(fixed.workload.patterns[0].item["GSI1PK"]["S"], want);
+    let want = case["workload"]["patterns"][0]["item"]["GSI2PK"]["S"].as_str().expect("template");
+    assert_eq!(fixed.workload.patterns[0].item["GSI2PK"]["S"], want);
     let (base, after) = (run(&s.setup), run(&fixed));
     assert_eq!(after.totals.throttled, 0);
     assert_eq!(after.totals.requests, 3_000);
@@ -159,9 +160,9 @@ fn capacity_and_gsi_variants() {
     let prov = run(&v);
     assert!(prov.totals.targets[0].provisioned.is_some_and(|p| p.1 >= 1_429));
     // A GSI keyed on the post's own id spreads the index writes: nothing throttles.
-    let g = apply(&s.setup, &Variant::GsiKey { table: "Social".into(), index: "GSI1".into(), attribute: "PK".into() }).expect("applies");
+    let g = apply(&s.setup, &Variant::GsiKey { table: "Social".into(), index: "LatestPosts".into(), attribute: "PK".into() }).expect("applies");
     let defs = g.model.tables[0].definition["AttributeDefinitions"].as_array().expect("defs").len();
-    assert_eq!(defs, 3, "GSI1PK is no longer a key attribute and is dropped");
+    assert_eq!(defs, 3, "GSI2PK is no longer a key attribute and is dropped");
     assert_eq!(run(&g).totals.throttled, 0);
     assert!(apply(&s.setup, &Variant::GsiKey { table: "Social".into(), index: "NOPE".into(), attribute: "PK".into() }).is_err());
 }
@@ -271,7 +272,7 @@ fn slices_aim_at_a_few_milliseconds() {
 
 #[wasm_bindgen_test]
 async fn the_editor_shows_a_bad_rate_beside_it_and_runs_nothing() {
-    let page = mount_view(heat_tab);
+    let page = mount(|| view! { <HeatTab/> });
     click(&page.by_testid("scenario-latest-posts")).await;
     type_into(&page.by_testid("input-p0-rate0"), "-5").await;
     click(&page.by_testid("heat-run")).await;
@@ -300,8 +301,8 @@ fn saved_access_patterns_become_patterns() {
     let mut model = s.setup.model.clone();
     let mut q = engine::model::AccessPattern::new("latest posts");
     q.operation = Some("Query".into());
-    q.request = Some(serde_json::json!({"TableName": "Social", "IndexName": "GSI1",
-        "KeyConditionExpression": "#p = :p", "ExpressionAttributeNames": {"#p": "GSI1PK"},
+    q.request = Some(serde_json::json!({"TableName": "Social", "IndexName": "LatestPosts",
+        "KeyConditionExpression": "#p = :p", "ExpressionAttributeNames": {"#p": "GSI2PK"},
         "ExpressionAttributeValues": {":p": {"S": "ALL_POSTS"}}, "ScanIndexForward": false}));
     q.extra.insert("ratePerSecond".into(), serde_json::json!(250));
     let mut g = engine::model::AccessPattern::new("get post");
@@ -311,8 +312,8 @@ fn saved_access_patterns_become_patterns() {
     g.extra.insert("parameters".into(), serde_json::json!({"postId": "1"}));
     model.access_patterns = vec![q, g];
     let f = editor::defaults(&model);
-    assert_eq!((f.patterns[0].name.as_str(), f.patterns[0].op.as_str(), f.patterns[0].index.as_str()), ("latest posts", "Query", "GSI1"));
-    assert_eq!(f.patterns[0].key, "GSI1PK=ALL_POSTS");
+    assert_eq!((f.patterns[0].name.as_str(), f.patterns[0].op.as_str(), f.patterns[0].index.as_str()), ("latest posts", "Query", "LatestPosts"));
+    assert_eq!(f.patterns[0].key, "GSI2PK=ALL_POSTS");
     assert_eq!((f.patterns[0].shape.as_str(), f.patterns[0].a.as_str()), ("constant", "250"), "the stated rate");
     assert_eq!(f.patterns[1].key, "PK=POST#1; SK=POST#1");
     let db = s.setup.database(0).expect("db");
@@ -352,54 +353,297 @@ fn the_workload_is_kept_in_the_models_workloads_slot() {
     assert_eq!(saved::from_model(&back).map(|(_, w)| w), Some(changed));
 }
 
-/// The hand-written SVG: one cell per (row, second), outlines on the cells at the ceiling, labels
-/// escaped, the plot area where the cells are, and round-number ticks on the value axis.
-#[wasm_bindgen_test]
-fn charts_draw_as_svg_with_their_plot_area_ticks_and_escaped_labels() {
-    use app::heat::chart::{BarsData, Chart, HeatData, LinesData};
-    use app::heat::draw::{size, svg};
+
+/// Every `<tag …>` of an SVG document, as its attributes.
+fn elements(svg: &str, tag: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+    let open = format!("<{tag} ");
+    svg.match_indices(&open)
+        .map(|(i, _)| {
+            let rest = &svg[i + open.len()..];
+            let mut body = &rest[..rest.find('>').expect("a closed tag")];
+            let mut attrs = std::collections::BTreeMap::new();
+            while let Some(eq) = body.find("=\"") {
+                let after = &body[eq + 2..];
+                let close = after.find('"').expect("a quoted value");
+                attrs.insert(body[..eq].trim().to_string(), after[..close].to_string());
+                body = &after[close + 1..];
+            }
+            attrs
+        })
+        .collect()
+}
+
+/// The text of every `<text>` element, in document order (as written: escaped).
+fn texts(svg: &str) -> Vec<String> {
+    svg.split("<text ")
+        .skip(1)
+        .map(|t| {
+            let start = t.find('>').expect("a text tag") + 1;
+            t[start..t.find("</text>").expect("a closed text")].trim().to_string()
+        })
+        .collect()
+}
+
+fn attr(a: &std::collections::BTreeMap<String, String>, name: &str) -> f64 {
+    a[name].parse().unwrap_or_else(|_| panic!("{name} is a number: {a:?}"))
+}
+
+/// A colour as plotters' SVG backend writes it.
+fn svg_hex(c: app::heat::colour::Rgb) -> String {
+    c.hex().to_uppercase()
+}
+
+/// The centre pixel of a `<rect>`.
+fn centre(r: &std::collections::BTreeMap<String, String>) -> (i32, i32) {
+    ((attr(r, "x") + attr(r, "width") / 2.0) as i32, (attr(r, "y") + attr(r, "height") / 2.0) as i32)
+}
+
+/// The points of a `<polyline>`.
+fn points(p: &std::collections::BTreeMap<String, String>) -> Vec<(i32, i32)> {
+    p["points"]
+        .split_whitespace()
+        .map(|xy| {
+            let (x, y) = xy.split_once(',').expect("x,y");
+            (x.parse().expect("x"), y.parse().expect("y"))
+        })
+        .collect()
+}
+
+fn heat_chart() -> app::heat::chart::Chart {
+    use app::heat::chart::{Chart, HeatData};
     let hot = (0, 2_000); // 1,000 WCU: the ceiling
-    let heat_chart = Chart {
+    Chart {
         kind: ChartKind::Heat,
         data: ChartData::Heat(HeatData { rows: vec!["a<b p0".into(), "a<b p1".into()], bucket: 1, columns: 3, cells: vec![vec![(0, 0), (600, 0), hot], vec![(0, 0); 3]] }),
-    };
-    let (w, h) = size(&heat_chart);
-    let (text, area) = svg(&heat_chart, Theme::Light).expect("drawn");
-    assert!(text.starts_with("<svg") && text.ends_with("</svg>"));
-    assert!(text.contains(">a&lt;b p0</text>") && !text.contains("a<b"), "labels are escaped");
-    // Six cells plus the six legend swatches and the background; one cell at the ceiling outlined,
-    // besides the six legend swatches' outlines.
-    assert_eq!(text.matches("<rect").count() - text.matches(r#"fill="none""#).count(), 6 + 6 + 1);
-    assert_eq!(text.matches(r#"fill="none""#).count(), 1 + 6);
-    assert_eq!(area, app::heat::draw::PlotArea { x0: 158, y0: 8, x1: w as i32 - 104, y1: h as i32 - 52 });
-    let mid = area.fraction(f64::from(area.x0 + area.x1) / 2.0, f64::from(area.y0));
-    assert_eq!(mid, (0.5, 0.0));
+    }
+}
 
+/// The plotters SVG export of the heat map, wide and narrow: one cell per (row, second) in its colour
+/// and where the chart's mapping says that cell is, the cell at the ceiling outlined, labels escaped,
+/// seconds on the axis.
+#[wasm_bindgen_test]
+fn the_heat_map_exports_as_svg_with_its_cells_where_the_mapping_puts_them() {
+    use app::heat::plot::svg;
+    let chart = heat_chart();
+    let p = palette(Theme::Light);
+    let mut sizes = Vec::new();
+    for width in [760, 300] {
+        let (text, mapping) = svg(&chart, Theme::Light, width).expect("drawn");
+        assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"), "{text}");
+        assert!(text.contains(&format!(r#"width="{width}""#)), "drawn at the width asked for");
+        let labels = texts(&text);
+        assert!(labels.iter().any(|t| t == "a&lt;b p0") && labels.iter().any(|t| t == "a&lt;b p1"), "{labels:?}");
+        assert!(!text.contains("a<b"), "labels are escaped");
+        for tick in ["0", "1", "2", "3", "second"] {
+            assert!(labels.iter().any(|t| t == tick), "tick {tick} in {labels:?}");
+        }
+        let rects = elements(&text, "rect");
+        let (filled, outlined): (Vec<_>, Vec<_>) = rects.iter().partition(|r| r["fill"] != "none");
+        // The background, six cells and the six legend swatches; the cell at the ceiling outlined,
+        // besides the six swatches' outlines.
+        assert_eq!(filled.len(), 1 + 6 + 6, "{width}: {rects:?}");
+        assert_eq!(outlined.len(), 1 + 6, "{width}");
+        assert_eq!(filled.iter().filter(|r| r["fill"] == svg_hex(AT_CEILING)).count(), 2, "the hot cell and its legend swatch");
+        // Each coloured cell lies where the chart's own mapping reads its value.
+        let outline = outlined.iter().find(|r| r["stroke"] == svg_hex(p.text)).expect("the ceiling outline");
+        let (x, y) = mapping.at(centre(outline)).expect("inside the plot");
+        assert_eq!(chart.hover(x, y).as_deref(), Some("a<b p0 at 2 s: 0 RCU, 1,000 WCU — 100 % of its ceiling"));
+        let warm = filled.iter().find(|r| r["fill"] == svg_hex(heat(0.1, Theme::Light))).expect("the 300 RCU cell");
+        let (x, y) = mapping.at(centre(warm)).expect("inside the plot");
+        assert_eq!(chart.hover(x, y).as_deref(), Some("a<b p0 at 1 s: 300 RCU, 0 WCU — 10 % of its ceiling"));
+        let idle = svg_hex(p.empty);
+        let idle_rows: Vec<usize> = filled.iter().filter(|r| r["fill"] == idle).filter_map(|r| mapping.at(centre(r))).map(|(_, y)| y as usize).collect();
+        assert_eq!(idle_rows.iter().filter(|&&r| r == 1).count(), 3, "row 1 idle throughout: {idle_rows:?}");
+        // Outside the plot there is nothing to read.
+        assert_eq!(mapping.at((1, 1)), None);
+        sizes.push(elements(&text, "text").iter().map(|t| t["font-size"].clone()).collect::<Vec<_>>());
+    }
+    assert_eq!(sizes[0].first(), sizes[1].first(), "the narrow drawing is laid out again, not scaled down");
+}
+
+/// Lines: the polyline passes through the data as the mapping reads it, and the value axis has round
+/// ticks with thousands grouped.
+#[wasm_bindgen_test]
+fn line_charts_export_as_svg_through_their_data_with_round_ticks() {
+    use app::heat::chart::{Chart, LinesData};
+    use app::heat::plot::svg;
     let lines = |max: f64| Chart {
         kind: ChartKind::Throttles,
-        data: ChartData::Lines(LinesData { y_label: "throttled".into(), bucket: 1, series: vec![("GSI".into(), vec![max, max / 2.0])] }),
+        data: ChartData::Lines(LinesData { y_label: "throttled requests per second".into(), bucket: 1, series: vec![("GSI back-pressure".into(), vec![max, max / 2.0, 0.0])] }),
     };
-    let (text, _) = svg(&lines(500.0), Theme::Dark).expect("drawn");
-    // Top 575 (the highest value and 15 % more): steps of 200.
-    assert!(text.contains(">200</text>") && text.contains(">400</text>") && !text.contains(">600</text>"), "{text}");
-    let (text, _) = svg(&lines(0.5), Theme::Dark).expect("drawn");
-    assert!(text.contains(">0.2</text>") && text.contains(">0.4</text>"), "{text}");
-    let (text, _) = svg(&lines(12_000.0), Theme::Dark).expect("drawn");
-    assert!(text.contains(">10,000</text>"), "thousands grouped: {text}");
+    let colour = svg_hex(palette(Theme::Dark).series[0]);
+    for (max, want, not) in [(500.0, ["0", "200", "400"], "600"), (0.5, ["0.0", "0.2", "0.4"], "0.6"), (12_000.0, ["0", "5,000", "10,000"], "15,000")] {
+        let chart = lines(max);
+        let (text, mapping) = svg(&chart, Theme::Dark, 760).expect("drawn");
+        let labels = texts(&text);
+        for w in want {
+            assert!(labels.iter().any(|t| t == w), "{max}: tick {w} in {labels:?}");
+        }
+        assert!(!labels.iter().any(|t| t == not), "{max}: no tick above the top: {labels:?}");
+        assert!(labels.iter().any(|t| t == "throttled requests per second"), "the axis title whole: {labels:?}");
+        assert!(labels.iter().any(|t| t == "GSI back-pressure"), "the legend: {labels:?}");
+        let line = elements(&text, "polyline").into_iter().find(|l| l["stroke"] == colour && points(l).len() == 3).expect("the series");
+        let ChartData::Lines(d) = &chart.data else { unreachable!() };
+        let top = max * 1.15;
+        for (i, px) in points(&line).into_iter().enumerate() {
+            let (x, y) = mapping.at(px).expect("on the plot");
+            assert!((x - (i as f64 + 0.5)).abs() < 0.02, "column {i}: {x}");
+            assert!((y - d.series[0].1[i]).abs() <= top / 100.0, "value {i}: {y}");
+            assert!(chart.hover(x, y).is_some_and(|h| h.starts_with(&format!("{i} s — GSI back-pressure: "))));
+        }
+    }
+}
 
+/// Horizontal stacked bars: each part where the mapping reads its category and value, the ceiling line at
+/// 100, and long names wrapped rather than cut, at 1280 px's width and at a narrow frame's.
+#[wasm_bindgen_test]
+fn bar_charts_export_as_svg_with_their_parts_the_limit_and_whole_labels() {
+    use app::heat::chart::{BarsData, Chart};
+    use app::heat::plot::svg;
     let bars = Chart {
         kind: ChartKind::PartitionLimits,
         data: ChartData::Bars(BarsData {
-            y_label: "% of the ceiling".into(),
-            categories: vec!["p0".into(), "p1".into()],
+            y_label: "% of the partition ceiling".into(),
+            categories: vec!["Social p0".into(), "Social · GSI1 p3".into()],
             stacks: vec![("reads".into(), vec![10.0, 20.0]), ("writes".into(), vec![30.0, 0.0])],
-            limit: Some((100.0, "ceiling".into())),
+            limit: Some((100.0, "ceiling: 3,000 RCU or 1,000 WCU per second".into())),
             extra: Vec::new(),
         }),
     };
-    let (text, area) = svg(&bars, Theme::Light).expect("drawn");
-    // Background, four bar parts, the legend box and its two swatches.
-    assert_eq!(text.matches("<rect").count(), 1 + 4 + 1 + 2);
-    assert!(text.contains(">ceiling</text>") && text.contains(">p1</text>"));
-    assert_eq!((area.x0, area.y0), (78, 8));
+    let p = palette(Theme::Light);
+    for width in [760, 240] {
+        let (text, mapping) = svg(&bars, Theme::Light, width).expect("drawn");
+        let rects = elements(&text, "rect");
+        // A pixel's worth of value (the axis runs to 110, the ceiling and a tenth more), and a half.
+        let tolerance = 1.5 * 110.0 / f64::from((mapping.pixel(110.0, 0.0).0 - mapping.pixel(0.0, 0.0).0).max(1));
+        // Two parts per stack (the empty one too) and a legend swatch each.
+        for (si, want) in [(0, [(0usize, 0.0, 10.0), (1, 0.0, 20.0)]), (1, [(0, 10.0, 40.0), (1, 20.0, 20.0)])] {
+            let parts: Vec<_> = rects.iter().filter(|r| r["fill"] == svg_hex(p.series[si])).collect();
+            assert_eq!(parts.len(), 3, "{width}: stack {si}");
+            for (category, from, to) in want {
+                let part = parts
+                    .iter()
+                    .find(|r| mapping.at(centre(r)).is_some_and(|(_, y)| y as usize == category))
+                    .unwrap_or_else(|| panic!("{width}: stack {si} of category {category}"));
+                let (a, _) = mapping.at((attr(part, "x") as i32, centre(part).1)).expect("on the plot");
+                let (b, _) = mapping.at(((attr(part, "x") + attr(part, "width")) as i32, centre(part).1)).expect("on the plot");
+                assert!((a - from).abs() < tolerance && (b - to).abs() < tolerance, "{width}: stack {si}, {category}: {a}..{b}");
+            }
+        }
+        let (x, y) = mapping.at(centre(rects.iter().find(|r| r["fill"] == svg_hex(p.series[1])).expect("a part"))).expect("on the plot");
+        assert_eq!(bars.hover(x, y).as_deref(), Some("Social p0 — reads: 10; writes: 30"));
+        let limit = elements(&text, "polyline").into_iter().find(|l| l["stroke"] == svg_hex(p.limit) && points(l).len() == 2).expect("the ceiling line");
+        let (x, _) = mapping.at(points(&limit)[0]).expect("on the plot");
+        assert!((x - 100.0).abs() < tolerance, "{x}");
+        let labels = texts(&text);
+        for whole in ["Social p0", "Social · GSI1 p3", "reads", "writes"] {
+            assert!(labels.iter().any(|t| t == whole), "{width}: {whole} in {labels:?}");
+        }
+        // Titles and legend entries too long for the width wrap onto more lines; nothing is cut.
+        let all = labels.join(" ");
+        assert!(all.contains("% of the partition ceiling") && all.contains("ceiling: 3,000 RCU or 1,000 WCU per second"), "{width}: {labels:?}");
+        assert!(!all.contains('…'), "{width}: {labels:?}");
+    }
+
+    // A key with its table: on one line when there is room, else the table on a line of its own; the
+    // value axis's title whole, wrapped if need be.
+    let keys = Chart {
+        kind: ChartKind::TopKeys,
+        data: ChartData::Bars(BarsData {
+            y_label: "accessed (RCU + 3 × WCU) over the run".into(),
+            categories: vec!["ALL_POSTS (Social · GSI1)".into(), "POST#12 (Social)".into()],
+            stacks: vec![("accessed (units)".into(), vec![9_000.0, 10.0])],
+            limit: None,
+            extra: Vec::new(),
+        }),
+    };
+    let (wide, _) = svg(&keys, Theme::Light, 760).expect("drawn");
+    assert!(texts(&wide).iter().any(|t| t == "ALL_POSTS (Social · GSI1)"), "{:?}", texts(&wide));
+    let (narrow, _) = svg(&keys, Theme::Light, 240).expect("drawn");
+    let labels = texts(&narrow);
+    assert!(labels.iter().any(|t| t == "ALL_POSTS") && labels.iter().any(|t| t == "(Social · GSI1)"), "{labels:?}");
+    assert!(!labels.iter().any(|t| t.contains('…')), "nothing cut: {labels:?}");
+    assert!(labels.join(" ").contains("accessed (RCU + 3 × WCU) over the run"), "the axis title whole: {labels:?}");
+}
+
+/// The colour of the canvas pixel at (`x`, `y`).
+fn pixel(data: &[u8], width: u32, x: u32, y: u32) -> (u8, u8, u8) {
+    let i = ((y * width + x) * 4) as usize;
+    (data[i], data[i + 1], data[i + 2])
+}
+
+/// A pointer moving to client position (`x`, `y`) over `target`.
+fn mouse_move(target: &web_sys::Element, x: f64, y: f64) {
+    use wasm_bindgen::JsCast;
+    let init = js_sys::Object::new();
+    for (k, v) in [("clientX", x), ("clientY", y)] {
+        js_sys::Reflect::set(&init, &k.into(), &v.into()).expect("init");
+    }
+    js_sys::Reflect::set(&init, &"bubbles".into(), &true.into()).expect("init");
+    let ctor: js_sys::Function = js_sys::Reflect::get(&web_sys::window().expect("window"), &"MouseEvent".into()).expect("MouseEvent").unchecked_into();
+    let ev: web_sys::Event = js_sys::Reflect::construct(&ctor, &js_sys::Array::of2(&"mousemove".into(), &init)).expect("an event").unchecked_into();
+    target.dispatch_event(&ev).expect("dispatched");
+}
+
+/// The tab mounted, a short run: the charts are drawn at their frame's width (again when the frame
+/// narrows), the hover reads the partition at the ceiling under the pointer, and the run is published
+/// for the advisor.
+#[wasm_bindgen_test]
+async fn a_run_draws_its_charts_at_the_frames_width_and_hover_reads_the_cell_under_the_pointer() {
+    use wasm_bindgen::JsCast;
+    // The tab's own stylesheet, as the page has it (the canvas takes its frame's width).
+    let document = web_sys::window().and_then(|w| w.document()).expect("document");
+    let style = document.create_element("style").expect("style");
+    style.set_text_content(Some(include_str!("../../public/heat.css")));
+    document.body().expect("body").append_child(&style).expect("styled");
+    let page = mount(|| view! { <HeatTab/> });
+    page.root().set_attribute("style", "width: 520px").expect("style");
+    click(&page.by_testid("scenario-latest-posts")).await;
+    type_into(&page.by_testid("input-duration"), "2").await;
+    click(&page.by_testid("heat-run")).await;
+    let drawn = |page: &common::Mounted| page.count("[data-testid=canvas-base-heatmap][data-drawn=true]") == 1;
+    for _ in 0..400 {
+        if drawn(&page) {
+            break;
+        }
+        common::wait_ms(25).await;
+    }
+    assert!(drawn(&page), "the heat map is drawn");
+    assert_eq!(page.text("base-throttled"), "1,000");
+    let canvas: web_sys::HtmlCanvasElement = page.by_testid("canvas-base-heatmap").unchecked_into();
+    let dpr = web_sys::window().expect("window").device_pixel_ratio().clamp(1.0, 3.0);
+    let frame = canvas.get_bounding_client_rect();
+    assert!(frame.width() > 300.0 && frame.width() < 520.0, "{}", frame.width());
+    assert_eq!(canvas.width(), (frame.width() * dpr).round() as u32, "drawn at the frame's width");
+    assert!((frame.height() - f64::from(canvas.height()) / dpr).abs() < 1.0, "not stretched");
+
+    // The pixels at the ceiling's colour (left of the legend) are the hot GSI partition's row.
+    let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").expect("2d").expect("2d").unchecked_into();
+    let (w, h) = (canvas.width(), canvas.height());
+    let data = ctx.get_image_data(0.0, 0.0, f64::from(w), f64::from(h)).expect("pixels").data().0;
+    let hot: Vec<(u32, u32)> =
+        (0..h).flat_map(|y| (0..w - (96.0 * dpr) as u32).map(move |x| (x, y))).filter(|&(x, y)| pixel(&data, w, x, y) == (110, 0, 70)).collect();
+    assert!(hot.len() > 100, "{} ceiling pixels", hot.len());
+    let (x, y) = hot[hot.len() / 2];
+    let to_client = |x: u32, y: u32| (frame.left() + (f64::from(x) + 0.5) / dpr, frame.top() + (f64::from(y) + 0.5) / dpr);
+    let (cx, cy) = to_client(x, y);
+    mouse_move(&canvas, cx, cy);
+    common::settle().await;
+    let read = page.text("hover-base-heatmap");
+    assert!(read.starts_with("Social · LatestPosts p") && read.ends_with("0 RCU, 1,000 WCU — 100 % of its ceiling"), "{read}");
+    // The background above the plot reads nothing.
+    mouse_move(&canvas, frame.left() + 2.0, frame.top() + 2.0);
+    common::settle().await;
+    assert_eq!(page.text("hover-base-heatmap"), "Point at the chart to read its values.");
+
+    // A narrower frame: drawn again for its width, not scaled.
+    page.root().set_attribute("style", "width: 360px").expect("style");
+    common::wait_ms(100).await;
+    let narrow = canvas.get_bounding_client_rect();
+    assert!(narrow.width() < frame.width());
+    assert_eq!(canvas.width(), (narrow.width() * dpr).round() as u32);
+
+    style.remove();
+    let published = page.state().heat_run.with_untracked(|r| r.as_ref().map(|r| (r.title.clone(), r.own_model, r.report.totals.requests)));
+    assert_eq!(published, Some((String::from("Latest posts on a constant GSI key"), false, 3_000)));
 }

@@ -1,20 +1,23 @@
-//! Component tests of the modeler in headless Chromium: the sidebar and the Items tab mounted together,
-//! driven with clicks and key presses the way a user would.
+//! Component tests of the modeler in headless Chromium: the sidebar and the Items tab mounted together
+//! (and the Indexes tab, and the dialogs), driven with clicks and key presses the way a user would.
 #![cfg(target_arch = "wasm32")]
 
 mod common;
 
-use app::modeler::{items_tab, modeler_sidebar};
-use app::ui::{dom::fragment, View};
-use common::{click, mount_view, press, type_into, wait_ms};
+use app::modeler::{IndexesTab, ItemsTab, ModelerSidebar};
+use common::{click, focused, mount, press, type_into, wait_ms};
+use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn modeler() -> View {
-    fragment(vec![modeler_sidebar(), items_tab()])
+fn modeler() -> impl IntoView {
+    view! {
+        <ModelerSidebar/>
+        <ItemsTab/>
+    }
 }
 
 fn row_keys(root: &HtmlElement) -> Vec<String> {
@@ -28,8 +31,10 @@ fn row_keys(root: &HtmlElement) -> Vec<String> {
 
 #[wasm_bindgen_test]
 async fn example_loads_edits_with_the_keyboard_and_undoes() {
-    let page = mount_view(modeler);
+    let page = mount(modeler);
     click(&page.by_testid("example-ecommerce")).await;
+    // The grid follows its measured size, which the browser reports after layout.
+    wait_ms(100).await;
     // Item collections in key order, sort keys in DynamoDB order within each.
     assert_eq!(
         row_keys(page.root()),
@@ -73,7 +78,7 @@ async fn example_loads_edits_with_the_keyboard_and_undoes() {
 
 #[wasm_bindgen_test]
 async fn values_render_as_text_and_rows_show_size_and_wcu() {
-    let page = mount_view(modeler);
+    let page = mount(modeler);
     click(&page.by_testid("example-readings")).await;
     // The grid draws the rows in view. With no stylesheet here it grows with its rows, and it draws
     // them all once it has been measured again (a ResizeObserver report, after a frame).
@@ -175,7 +180,7 @@ fn grid_html_reuse_plan_keeps_unchanged_rows_in_order() {
 
 #[wasm_bindgen_test]
 async fn the_grid_redraws_only_the_row_an_edit_changed() {
-    let page = mount_view(modeler);
+    let page = mount(modeler);
     click(&page.by_testid("example-ecommerce")).await;
     let rows = page.root().query_selector_all("[data-testid=grid-row]").expect("selector");
     assert!(rows.length() > 2);
@@ -192,4 +197,237 @@ async fn the_grid_redraws_only_the_row_an_edit_changed() {
     let after = page.root().query_selector_all("[data-testid=grid-row]").expect("selector");
     assert!(!after.item(0).expect("a row").is_same_node(Some(&first)), "the edited row was not redrawn");
     assert!(after.item(1).expect("a row").is_same_node(Some(&second)), "an unchanged row was redrawn");
+}
+
+/// Choose `value` in a `<select>` as a user would (set it, fire `change`).
+async fn choose(el: &HtmlElement, value: &str) {
+    js_sys::Reflect::set(el, &"value".into(), &value.into()).expect("set value");
+    el.dispatch_event(&web_sys::Event::new("change").expect("change event")).expect("dispatch change");
+    common::settle().await;
+}
+
+/// A page with nothing saved (earlier tests autosave their models).
+fn nothing_saved() {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap().clear().unwrap();
+}
+
+fn value_of(el: &HtmlElement) -> String {
+    js_sys::Reflect::get(el, &"value".into()).unwrap().as_string().unwrap_or_default()
+}
+
+/// Ctrl+`key` on the window, as the undo/redo shortcuts hear it.
+async fn shortcut(key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_ctrl_key(true);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("keyboard event");
+    web_sys::window().expect("window").dispatch_event(&ev).expect("dispatch");
+    common::settle().await;
+}
+
+#[wasm_bindgen_test]
+async fn the_designer_checks_as_you_type_and_creates_the_table() {
+    nothing_saved();
+    let page = mount(modeler);
+    assert_eq!(page.count("[data-testid=no-tables]"), 1);
+    click(&page.by_testid("new-table")).await;
+    assert_eq!(page.count("[data-testid=designer]"), 1);
+    // A new table is not judged before it is touched; then CreateTable's own message shows by the name.
+    assert!(page.by_testid("error-table-name").hidden());
+    type_into(&page.by_testid("table-name"), "x").await;
+    assert!(!page.by_testid("error-table-name").hidden());
+    assert!(page.text("error-table-name").starts_with("ValidationException"), "{}", page.text("error-table-name"));
+    assert!(page.by_testid("designer-save").has_attribute("disabled"));
+    type_into(&page.by_testid("table-name"), "Orders").await;
+    assert!(page.by_testid("error-table-name").hidden());
+    // The keys as drafted, the sort key switchable.
+    assert_eq!(value_of(&page.by_testid("pk-name")), "PK");
+    assert_eq!(value_of(&page.by_testid("sk-type")), "S");
+    click(&page.by_testid("sk-enabled")).await;
+    assert_eq!(page.count("[data-testid=sk-name]"), 0);
+    click(&page.by_testid("sk-enabled")).await;
+    assert_eq!(page.count("[data-testid=sk-name]"), 1);
+    // Provisioned capacity asks for units; a GSI can project INCLUDE.
+    assert_eq!(page.count("[data-testid=rcu]"), 0);
+    choose(&page.by_testid("billing-mode"), "PROVISIONED").await;
+    assert_eq!(value_of(&page.by_testid("rcu")), "5");
+    click(&page.by_testid("add-gsi")).await;
+    assert_eq!(value_of(&page.by_testid("gsi-0-name")), "GSI1");
+    assert_eq!(value_of(&page.by_testid("gsi-0-rcu")), "5");
+    assert_eq!(page.count("[data-testid=gsi-0-include]"), 0);
+    choose(&page.by_testid("gsi-0-projection"), "INCLUDE").await;
+    type_into(&page.by_testid("gsi-0-include"), "total").await;
+    // A GSI sharing another's name is refused by CreateTable, and the form cannot be applied.
+    click(&page.by_testid("add-gsi")).await;
+    type_into(&page.by_testid("gsi-1-name"), "GSI1").await;
+    assert_eq!(page.count("[data-testid=designer] .mdl-error:not([hidden])"), 1, "{}", page.by_testid("designer").inner_html());
+    assert!(page.by_testid("designer-save").has_attribute("disabled"));
+    click(&page.by_testid("gsi-1-remove")).await;
+    assert_eq!(page.count("[data-testid=gsi-1]"), 0);
+    click(&page.by_testid("designer-save")).await;
+    assert_eq!(page.count("[data-testid=designer]"), 0, "{}", page.root().inner_html());
+    assert_eq!(page.count("[data-testid=table-Orders]"), 1);
+    assert_eq!(page.text("grid-table-name"), "Orders");
+    assert!(page.text("grid-summary").starts_with("0 items"));
+    // Ctrl+Z on the page (not in a field) undoes the new table; Ctrl+Y brings it back.
+    shortcut("z").await;
+    assert_eq!(page.count("[data-testid=table-Orders]"), 0);
+    shortcut("y").await;
+    assert_eq!(page.count("[data-testid=table-Orders]"), 1);
+    // Its design, reopened, is what was applied.
+    click(&page.by_testid("edit-table")).await;
+    assert_eq!(value_of(&page.by_testid("billing-mode")), "PROVISIONED");
+    assert_eq!(value_of(&page.by_testid("gsi-0-projection")), "INCLUDE");
+    assert_eq!(value_of(&page.by_testid("gsi-0-include")), "total");
+    click(&page.by_testid("designer-cancel")).await;
+    assert_eq!(page.count("[data-testid=designer]"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn entities_fill_the_keys_of_a_new_item_and_templates_are_checked() {
+    let page = mount(modeler);
+    click(&page.by_testid("example-ecommerce")).await;
+    click(&page.by_testid("add-item-User")).await;
+    assert_eq!(page.count("[data-testid=add-item-dialog]"), 1);
+    type_into(&page.by_testid("field-userId"), "u9").await;
+    type_into(&page.by_testid("field-email"), "u9@example.com").await;
+    assert!(page.text("add-item-keys").contains("USER#u9") && page.text("add-item-keys").contains("PROFILE#u9"), "{}", page.text("add-item-keys"));
+    click(&page.by_testid("add-item-submit")).await;
+    assert_eq!(page.count("[data-testid=add-item-dialog]"), 0);
+    wait_ms(50).await;
+    assert!(row_keys(page.root()).contains(&"PK=USER#u9, SK=PROFILE#u9".to_string()), "{:?}", row_keys(page.root()));
+    assert!(page.text("grid-summary").starts_with("6 items"));
+
+    // A template naming an attribute the entity does not have is refused next to its key.
+    click(&page.by_testid("edit-entity-User")).await;
+    let pk = page.by_testid("entity-key-PK");
+    assert_eq!(value_of(&pk), "USER#{userId}");
+    assert_eq!(value_of(&page.by_testid("entity-name")), "User");
+    type_into(&pk, "USER#{nobody}").await;
+    let errors = page.root().query_selector_all("[data-testid=entity-editor] label span.mdl-error:not([hidden])").unwrap();
+    assert_eq!(errors.length(), 1);
+    type_into(&pk, "USER#{userId}").await;
+    // A new attribute row, typed.
+    click(&page.by_testid("entity-add-attr")).await;
+    type_into(&page.by_testid("entity-attr-3-name"), "age").await;
+    choose(&page.by_testid("entity-attr-3-type"), "N").await;
+    assert_eq!(value_of(&page.by_testid("entity-attr-3-type")), "N");
+    click(&page.by_testid("entity-save")).await;
+    assert_eq!(page.count("[data-testid=entity-editor]"), 0);
+    click(&page.by_testid("add-item-User")).await;
+    assert_eq!(page.count("[data-testid=field-age]"), 1);
+    click(&page.by_testid("add-item-cancel")).await;
+}
+
+#[wasm_bindgen_test]
+async fn the_cell_editor_changes_a_type_and_removes_an_attribute() {
+    let page = mount(modeler);
+    click(&page.by_testid("example-ecommerce")).await;
+    wait_ms(50).await;
+    let grid = page.by_testid("item-grid");
+    // The first item (PRODUCT#p9 / REVIEW#u2): its third column is `Type`.
+    press(&grid, "ArrowDown").await;
+    press(&grid, "ArrowRight").await;
+    press(&grid, "ArrowRight").await;
+    press(&grid, "Enter").await;
+    assert!(page.by_testid("cell-editor").get_attribute("aria-label").is_some_and(|l| l.starts_with("Edit ")));
+    let attribute = page.root().query_selector(".mdl-editor-attr").unwrap().unwrap().text_content().unwrap();
+    assert_eq!(value_of(&page.by_testid("cell-editor-type")), "S");
+    // The text field has the focus, its text selected.
+    wait_ms(20).await;
+    assert_eq!(focused().map(|f| f.get_attribute("data-testid")), Some(Some("cell-editor-input".to_string())));
+    let area: web_sys::HtmlTextAreaElement = page.by_testid("cell-editor-input").unchecked_into();
+    assert_eq!((area.selection_start().unwrap(), area.selection_end().unwrap()), (Some(0), Some(area.value().len() as u32)), "{}", area.value());
+    assert!(!area.value().is_empty());
+    // NULL has no text; BOOL is a choice of two.
+    choose(&page.by_testid("cell-editor-type"), "NULL").await;
+    assert_eq!(page.text("cell-editor-input"), "NULL has no value.");
+    choose(&page.by_testid("cell-editor-type"), "BOOL").await;
+    choose(&page.by_testid("cell-editor-input"), "true").await;
+    click(&page.by_testid("cell-editor-save")).await;
+    assert_eq!(page.count("[data-testid=cell-editor]"), 0);
+    let cell = format!("[data-testid=grid-row][data-key=\"PK=PRODUCT#p9, SK=REVIEW#u2\"] [data-col=\"{attribute}\"]");
+    assert_eq!(page.root().query_selector(&cell).unwrap().unwrap().get_attribute("data-t").as_deref(), Some("BOOL"));
+    // Escape leaves without a change; "Remove attribute" takes it off the item.
+    press(&grid, "Enter").await;
+    press(&page.by_testid("cell-editor-input"), "Escape").await;
+    assert_eq!(page.count("[data-testid=cell-editor]"), 0);
+    press(&grid, "Enter").await;
+    click(&page.by_testid("cell-editor-remove")).await;
+    assert_eq!(page.root().query_selector(&cell).unwrap().unwrap().text_content().as_deref(), Some(""));
+    // A key cell's type cannot change and it cannot be removed.
+    press(&grid, "Home").await;
+    press(&grid, "ArrowLeft").await;
+    press(&grid, "ArrowLeft").await;
+    press(&grid, "Enter").await;
+    assert!(page.by_testid("cell-editor-type").has_attribute("disabled"));
+    assert_eq!(page.count("[data-testid=cell-editor-remove]"), 0);
+    click(&page.by_testid("cell-editor-cancel")).await;
+}
+
+#[wasm_bindgen_test]
+async fn the_indexes_tab_shows_each_index_as_the_engine_reads_it() {
+    nothing_saved();
+    let page = mount(|| {
+        view! {
+            <ModelerSidebar/>
+            <IndexesTab/>
+        }
+    });
+    assert_eq!(page.count("[data-testid=no-indexes]"), 1);
+    page.state().tab.set(app::state::Tab::Indexes);
+    click(&page.by_testid("example-ecommerce")).await;
+    wait_ms(50).await;
+    assert_eq!(page.count("[data-testid=index-tab-GSI1]"), 1);
+    assert_eq!(page.by_testid("index-tab-GSI1").get_attribute("aria-selected").as_deref(), Some("true"));
+    let summary = page.text("index-summary");
+    assert!(summary.starts_with("GSI · keys GSI1PK / GSI1SK · projection"), "{summary}");
+    // Sparse: the profiles carry no GSI1 keys.
+    assert!(summary.contains("of 5 items (sparse"), "{summary}");
+    let rows = page.count("[data-testid=index-grid] [data-testid=grid-row]");
+    assert!(rows > 0 && rows < 5, "{rows}");
+    // Read-only: no delete buttons, Enter opens no editor.
+    assert_eq!(page.count("[data-testid=index-grid] [data-testid=row-delete]"), 0);
+    let grid = page.by_testid("index-grid");
+    press(&grid, "ArrowDown").await;
+    press(&grid, "Enter").await;
+    assert_eq!(page.count("[data-testid=cell-editor]"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn a_read_only_grid_of_entries_draws_its_rows_and_says_when_it_has_none() {
+    use app::grid::{Grid, GridModel};
+    use app::model::layout::{layout, Entry};
+    let items: Vec<engine::value::Item> = ["a", "b", "c"]
+        .iter()
+        .map(|k| engine::value::item_from_json(&serde_json::json!({"id": {"S": k}, "n": {"N": "1"}})).unwrap())
+        .collect();
+    let page = mount(move || {
+        let entries: Vec<Entry<'_, usize>> = items.iter().enumerate().map(|(i, item)| Entry { key: i, item, unstored: false }).collect();
+        let laid = layout(entries, "id", &[], &["id"]);
+        let full = GridModel::entries(items.clone(), laid, vec!["id".into()], vec!["id".into()]);
+        let model = Memo::new(move |_| full.clone());
+        let none = Memo::new(|_| GridModel::default());
+        view! {
+            <Grid model editable=None testid="g"/>
+            <Grid model=none editable=None testid="nothing"/>
+        }
+    });
+    wait_ms(50).await;
+    let rows: Vec<String> = row_keys(&page.by_testid("g"));
+    assert_eq!(rows, ["id=a", "id=b", "id=c"]);
+    assert_eq!(page.count("[data-testid=partition-band]"), 3);
+    assert_eq!(page.count("[data-testid=row-delete]"), 0);
+    assert_eq!(page.count("[data-testid=new-column-name]"), 0, "no column tool on a read-only grid");
+    assert_eq!(page.by_testid("g").get_attribute("aria-rowcount").as_deref(), Some("6"));
+    assert_eq!(page.count("[data-testid=g-empty]"), 0);
+    assert_eq!(page.text("nothing-empty"), "No items here yet.");
+    // The keyboard moves a cursor over items only, skipping the collection headers.
+    let grid = page.by_testid("g");
+    press(&grid, "ArrowDown").await;
+    press(&grid, "ArrowDown").await;
+    let cursor = page.by_testid("grid-cursor");
+    assert_eq!(cursor.style().get_property_value("top").unwrap(), "90px");
 }

@@ -364,3 +364,93 @@ fn a_model_with_bad_items_loads_with_the_items_flagged() {
     assert_eq!(again.tables()[0].rows.iter().map(|r| r.error.is_some()).collect::<Vec<_>>(), [false, true, true]);
     assert_eq!(again.to_model(), m);
 }
+
+#[wasm_bindgen_test]
+fn a_stored_row_is_the_engines_item_and_a_refused_one_keeps_its_own() {
+    let (mut p, mut h) = shop();
+    let id = put(&mut p, &mut h, json!({"PK": {"S": "A"}, "SK": {"S": "1"}, "total": {"N": "5"}}));
+    let row = &p.tables()[0].rows[0];
+    assert_eq!(row.id, id);
+    assert!(row.item.is_stored(), "the row holds the engine's buffer, not an item of its own");
+    // What the row reads is what the engine answers.
+    let got = p.database_mut().execute("GetItem", &json!({"TableName": "Shop", "Key": {"PK": {"S": "A"}, "SK": {"S": "1"}}}), NOW).unwrap();
+    assert_eq!(p.tables()[0].rows[0].item.to_json(), got["Item"]);
+    // A design whose key the row lacks: the engine refuses it, and the row keeps its item with the error.
+    let def = json!({"TableName": "Shop", "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "user", "KeyType": "HASH"}], "AttributeDefinitions": [{"AttributeName": "user", "AttributeType": "S"}]});
+    h.perform(&mut p, Edit::SetDefinition { table: 0, definition: def }, NOW).unwrap();
+    let row = &p.tables()[0].rows[0];
+    assert!(!row.item.is_stored() && row.error.is_some(), "{row:?}");
+    assert_eq!(row.item.to_item(), item(json!({"PK": {"S": "A"}, "SK": {"S": "1"}, "total": {"N": "5"}})));
+    // Undo stores it again, as the engine's own.
+    assert!(h.undo(&mut p, NOW).unwrap());
+    let row = &p.tables()[0].rows[0];
+    assert!(row.item.is_stored() && row.error.is_none(), "{row:?}");
+}
+
+#[wasm_bindgen_test]
+fn a_reload_drops_its_own_items_once_the_engine_stores_them() {
+    let (mut p, mut h) = shop();
+    put(&mut p, &mut h, json!({"PK": {"S": "A"}, "SK": {"S": "1"}}));
+    let text = autosave::encode(&p.to_model(), NOW);
+    let (saved, _) = autosave::decode_saved(&text).unwrap();
+    let mut reloaded = saved.into_playground_unstored(NOW);
+    assert!(!reloaded.tables()[0].rows[0].item.is_stored(), "drawn before the engine has it");
+    assert!(reloaded.store_unstored());
+    assert!(reloaded.tables()[0].rows[0].item.is_stored());
+    assert_eq!(reloaded.to_model(), p.to_model());
+}
+
+#[wasm_bindgen_test]
+fn every_value_type_reads_back_from_the_engines_buffer_as_written() {
+    let (mut p, mut h) = shop();
+    let v = json!({"PK": {"S": "A"}, "SK": {"S": "1"}, "n": {"N": "-12.50"}, "b": {"B": "AAEC"}, "t": {"BOOL": true},
+        "f": {"BOOL": false}, "z": {"NULL": true}, "l": {"L": [{"S": "x"}, {"N": "1"}, {"M": {"k": {"SS": ["b", "a"]}}}]},
+        "m": {"M": {"ns": {"NS": ["3", "1.0"]}, "bs": {"BS": ["AQ==", "AA=="]}}}, "e": {"S": ""}});
+    put(&mut p, &mut h, v.clone());
+    let row = &p.tables()[0].rows[0];
+    assert!(row.item.is_stored());
+    let written = item(v);
+    assert_eq!(row.item.to_item(), written);
+    assert_eq!(*row.item, written);
+    assert_eq!(Playground::row_json(row), engine::value::item_to_json(&written));
+    assert_eq!(row.item.size(), engine::value::item_size(&written));
+    assert_eq!(row.item.attr("n").as_deref(), written.get("n"));
+    assert_eq!(row.item.names(), written.keys().map(String::as_str).collect::<Vec<_>>());
+    assert!(row.item.contains_key("z") && !row.item.contains_key("zz"));
+}
+
+#[wasm_bindgen_test]
+fn query_tab_writes_are_mirrored_and_undone_from_the_item_the_row_kept() {
+    let (mut p, mut h) = shop();
+    let id = put(&mut p, &mut h, json!({"PK": {"S": "A"}, "SK": {"S": "1"}, "total": {"N": "5"}}));
+    let before = p.to_model();
+    // UpdateItem: the row follows the engine, and its undo writes the old item back.
+    let run = p.run_request("UpdateItem", &json!({"TableName": "Shop", "Key": {"PK": {"S": "A"}, "SK": {"S": "1"}},
+        "UpdateExpression": "SET #t = #t + :d", "ExpressionAttributeNames": {"#t": "total"},
+        "ExpressionAttributeValues": {":d": {"N": "2"}}}), NOW);
+    assert!(run.explained.result.is_ok(), "{:?}", run.explained.result);
+    h.record(run.inverse.expect("an item changed"));
+    let row = &p.tables()[0].rows[0];
+    assert_eq!((row.id, row.item.attr("total").map(|v| v.into_owned())), (id, Some(AttributeValue::N("7".parse().unwrap()))));
+    // PutItem of a new key and DeleteItem of the first: a row is added, one removed.
+    let run = p.run_request("PutItem", &json!({"TableName": "Shop", "Item": {"PK": {"S": "B"}, "SK": {"S": "2"}}}), NOW);
+    h.record(run.inverse.unwrap());
+    let run = p.run_request("DeleteItem", &json!({"TableName": "Shop", "Key": {"PK": {"S": "A"}, "SK": {"S": "1"}}}), NOW);
+    h.record(run.inverse.unwrap());
+    assert_eq!(p.tables()[0].rows.len(), 1);
+    assert_eq!(p.tables()[0].rows[0].item.to_item(), item(json!({"PK": {"S": "B"}, "SK": {"S": "2"}})));
+    // A write that changes nothing is no step.
+    let run = p.run_request("PutItem", &json!({"TableName": "Shop", "Item": {"PK": {"S": "B"}, "SK": {"S": "2"}}}), NOW);
+    assert!(run.inverse.is_none());
+    // Undo all three: the model and the engine are as before.
+    for _ in 0..3 {
+        assert!(h.undo(&mut p, NOW).unwrap());
+    }
+    assert_eq!(p.to_model(), before);
+    let got = p.database_mut().execute("GetItem", &json!({"TableName": "Shop", "Key": {"PK": {"S": "A"}, "SK": {"S": "1"}}}), NOW).unwrap();
+    assert_eq!(got["Item"]["total"], json!({"N": "5"}));
+    let scan = p.database_mut().execute("Scan", &json!({"TableName": "Shop"}), NOW).unwrap();
+    assert_eq!(scan["Count"], json!(1));
+    assert!(p.tables()[0].rows.iter().all(|r| r.item.is_stored()));
+}

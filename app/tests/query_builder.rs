@@ -5,11 +5,12 @@
 
 mod common;
 
-use app::modeler::modeler_sidebar;
+use app::modeler::ModelerSidebar;
+use app::share::ModelActions;
 use app::query::builder::{error_field, Builder, KeyInfo, Operation, SortOp};
-use app::query::query_tab;
-use app::ui::dom::fragment;
-use common::{click, mount_view, settle};
+use app::query::QueryTab;
+use common::{click, mount, settle, Mounted};
+use leptos::prelude::*;
 use serde_json::{json, Value};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
@@ -29,6 +30,13 @@ async fn set_value(el: &HtmlElement, text: &str, event: &str) {
 
 fn value_of(el: &HtmlElement) -> String {
     js_sys::Reflect::get(el, &"value".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+}
+
+/// The Query tab beside the modeler's sidebar, as the page has them.
+async fn query_page() -> Mounted {
+    let page = mount(|| view! { <ModelerSidebar><ModelActions/></ModelerSidebar> <QueryTab/> });
+    settle().await;
+    page
 }
 
 #[wasm_bindgen_test]
@@ -132,7 +140,7 @@ fn summaries_and_the_page_rule() {
 
 #[wasm_bindgen_test]
 fn clock_dates_round_trip() {
-    use app::query::clock::{iso, parse_date};
+    use app::state::clock::{iso, parse_date};
     assert_eq!(iso(0), "1970-01-01T00:00:00Z");
     assert_eq!(iso(1_700_000_000_000), "2023-11-14T22:13:20Z");
     assert_eq!(parse_date("2023-11-14T22:13"), Some(1_699_999_980_000));
@@ -144,10 +152,8 @@ fn clock_dates_round_trip() {
 
 #[wasm_bindgen_test]
 async fn builder_controls_and_json_stay_in_step_and_errors_show_in_place() {
-    let page = mount_view(|| fragment(vec![modeler_sidebar(), query_tab()]));
+    let page = query_page().await;
     click(&page.by_testid("example-ecommerce")).await;
-    // The Query tab's mode lives for the page; another test may have left it elsewhere.
-    click(&page.by_testid("q-mode-builder")).await;
     let json = page.by_testid("q-json");
     let table = page.by_testid("q-table");
     set_value(&table, "Shop", "change").await;
@@ -252,7 +258,7 @@ fn every_write_form_reads_back_from_its_json_and_the_rest_say_why() {
 
 #[wasm_bindgen_test]
 async fn write_fields_and_json_stay_in_step_both_ways() {
-    let page = mount_view(|| fragment(vec![modeler_sidebar(), query_tab()]));
+    let page = query_page().await;
     click(&page.by_testid("example-ecommerce")).await;
     click(&page.by_testid("q-mode-write")).await;
     let json = page.by_testid("w-json");
@@ -282,5 +288,48 @@ async fn write_fields_and_json_stay_in_step_both_ways() {
     assert!(page.text("w-json-error").starts_with("SerializationException"));
     click(&page.by_testid("w-run")).await;
     assert_eq!(page.count("[data-testid=q-log-entry]"), runs);
-    click(&page.by_testid("q-mode-builder")).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_pattern_opened_from_the_patterns_tab_runs_with_its_sample_values_and_saves_back_under_its_name() {
+    use advisor::draft::Draft;
+    use app::model::Edit;
+    use app::state::Tab;
+    let page = query_page().await;
+    click(&page.by_testid("example-ecommerce")).await;
+    let app = page.state();
+    // A GetItem pattern: the builder cannot show it, so it opens in the API console, placeholders kept.
+    let request = json!({"TableName": "Shop", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE#{userId}"}}});
+    let mut draft = Draft::from_request("GetItem", &request, "userId=u2", None);
+    draft.name = String::from("Get a user's profile");
+    let pattern = draft.to_pattern(None).expect("a valid pattern");
+    app.modeler.perform(Edit::SetAccessPatterns(vec![pattern])).expect("the model takes the pattern");
+    app.tab.set(Tab::Items);
+    app.requests.open_pattern.set(Some(0));
+    settle().await;
+    assert_eq!(app.requests.open_pattern.get_untracked(), None, "the tab takes the request");
+    assert_eq!(app.tab.get_untracked(), Tab::Query);
+    assert_eq!(value_of(&page.by_testid("c-action")), "GetItem");
+    assert!(value_of(&page.by_testid("c-body")).contains("USER#{userId}"), "{}", value_of(&page.by_testid("c-body")));
+    assert_eq!(value_of(&page.by_testid("q-samples")), "userId=u2");
+    // Run fills the placeholder from its sample value.
+    click(&page.by_testid("c-run")).await;
+    assert_eq!(page.text("q-status").split(' ').take(2).collect::<Vec<_>>(), ["200", "OK"]);
+    assert!(page.text("q-body").contains("Grace"), "{}", page.text("q-body"));
+    // A placeholder without a sample value: the error under the sample values, nothing runs.
+    let runs = page.count("[data-testid=q-log-entry]");
+    set_value(&page.by_testid("q-samples"), "", "input").await;
+    click(&page.by_testid("c-run")).await;
+    assert!(!page.by_testid("q-samples-error").hidden());
+    assert_eq!(page.count("[data-testid=q-log-entry]"), runs);
+    // Saving offers the pattern's own name, and replaces it.
+    set_value(&page.by_testid("q-samples"), "userId=u1", "input").await;
+    click(&page.by_testid("q-save-pattern")).await;
+    assert_eq!(value_of(&page.by_testid("q-pattern-name")), "Get a user's profile");
+    assert_eq!(page.text("q-pattern-save"), "Replace pattern");
+    click(&page.by_testid("q-pattern-save")).await;
+    assert!(page.text("q-pattern-saved").starts_with("Saved as “Get a user's profile”."), "{}", page.text("q-pattern-saved"));
+    let saved = app.modeler.state.with_untracked(|s| s.playground.access_patterns.clone());
+    assert_eq!(saved.len(), 1);
+    assert_eq!(Draft::from_pattern(&saved[0]).parameters, "userId=u1");
 }

@@ -5,15 +5,17 @@
 mod common;
 
 use app::engine_bridge::{engine_version, SAMPLE_ITEM_JSON};
-use app::shell::{app, Tab, PRODUCT_NAME};
-use common::{click, focused, mount_view, press};
+use app::shell::{App, PRODUCT_NAME};
+use app::state::Tab;
+use common::{click, focused, mount, press};
+use leptos::prelude::*;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn first_screen_has_every_region() {
-    let page = mount_view(app);
+    let page = mount(|| view! { <App/> });
     for id in ["app-shell", "app-header", "tagline", "model-sidebar", "workspace", "workspace-tabs", "status-bar"] {
         page.by_testid(id);
     }
@@ -21,11 +23,15 @@ fn first_screen_has_every_region() {
     assert_eq!(h1.text_content().as_deref(), Some(PRODUCT_NAME));
     let sidebar_heading = page.by_testid("model-sidebar").query_selector("h2").expect("selector").expect("an h2");
     assert_eq!(sidebar_heading.text_content().as_deref(), Some("Model"));
+    // The features sit where the frame puts them: the modeler in the sidebar, its tabs in their panels.
+    assert!(page.by_testid("model-sidebar").query_selector("[data-testid=model-tables]").expect("selector").is_some());
+    assert!(page.by_testid("panel-items").query_selector("[data-testid=items-view]").expect("selector").is_some());
+    assert!(page.by_testid("panel-indexes").query_selector("[data-testid=index-views]").expect("selector").is_some());
 }
 
 #[wasm_bindgen_test]
 fn status_bar_shows_figures_computed_by_the_engine() {
-    let page = mount_view(app);
+    let page = mount(|| view! { <App/> });
     assert_eq!(page.text("status-engine-version"), engine::VERSION);
     assert_eq!(page.text("status-engine-version"), engine_version());
 
@@ -56,7 +62,7 @@ fn assert_selected(page: &common::Mounted, selected: Tab) {
 
 #[wasm_bindgen_test]
 async fn tabs_are_items_indexes_query_heat_and_clicking_selects() {
-    let page = mount_view(app);
+    let page = mount(|| view! { <App/> });
     let labels: Vec<String> =
         Tab::ALL.iter().map(|t| page.text(&format!("tab-{}", t.slug()))).collect();
     assert_eq!(labels, ["Items", "Indexes", "Query", "Heat", "Access patterns"]);
@@ -74,7 +80,7 @@ async fn tabs_are_items_indexes_query_heat_and_clicking_selects() {
 
 #[wasm_bindgen_test]
 async fn arrow_keys_home_and_end_move_selection_and_focus() {
-    let page = mount_view(app);
+    let page = mount(|| view! { <App/> });
     let items = page.by_testid("tab-items");
     items.focus().expect("focus");
 

@@ -1,4 +1,7 @@
-//! The engine's front door: a set of tables addressed by DynamoDB action names.
+//! A set of tables addressed by DynamoDB action names: the state every operation works on, and what
+//! the database owns besides its tables (its account settings, the transaction tokens it remembers).
+//! The layers below know nothing of it: the operations (`crate::ops`), the front door
+//! (`crate::execute`) and the snapshot (`crate::snapshot`) are `impl Database` blocks above it.
 //!
 //! INTERFACE CONTRACT (the server and the app rely on these):
 //! - [`Database::execute`] takes an action name (`"PutItem"`, `"Query"`, ...) and its JSON input exactly as
@@ -11,33 +14,22 @@
 //! - [`Database::snapshot`] / [`Database::restore`] round-trip the whole state as JSON (used by the
 //!   server's `--state FILE` and the app's autosave).
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 
-use crate::api::read::{GetItemInput, QueryInput};
-use crate::api::write::{DeleteItemInput, PutItemInput, UpdateItemInput};
 use crate::error::ApiError;
 use crate::table::Table;
+use crate::tokens::TokenCache;
 
-/// Region and account that appear in ARNs and responses.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DatabaseConfig {
-    pub region: String,
-    pub account_id: String,
-}
-
-impl Default for DatabaseConfig {
-    fn default() -> Self {
-        DatabaseConfig { region: String::from("us-east-1"), account_id: String::from("000000000000") }
-    }
-}
+pub use crate::config::DatabaseConfig;
 
 /// All tables of one emulated account/region.
 #[derive(Debug, Clone)]
 pub struct Database {
     pub(crate) config: DatabaseConfig,
-    pub(crate) tables: crate::vec_map::VecMap<String, Table>,
+    pub(crate) tables: BTreeMap<String, Table>,
     /// TransactWriteItems' remembered ClientRequestTokens.
-    pub(crate) tokens: crate::ops::transact_write::TokenCache,
+    pub(crate) tokens: TokenCache,
     /// The charges of the current request while [`Database::execute_explained`] collects them; `None`
     /// (and free) otherwise.
     pub(crate) charges: Option<alloc::vec::Vec<crate::capacity::Consumed>>,
@@ -53,7 +45,7 @@ impl Default for Database {
 
 impl Database {
     pub fn new(config: DatabaseConfig) -> Self {
-        Database { config, tables: crate::vec_map::VecMap::new(), tokens: Default::default(), charges: None, operation: None }
+        Database { config, tables: BTreeMap::new(), tokens: Default::default(), charges: None, operation: None }
     }
 
     pub fn config(&self) -> &DatabaseConfig {
@@ -73,64 +65,6 @@ impl Database {
 
     pub fn table_names(&self) -> impl Iterator<Item = &str> {
         self.tables.keys().map(|k| k.as_str())
-    }
-
-    /// Run one DynamoDB (or DynamoDB Streams) action, nothing throttled; see
-    /// [`Database::execute_with`] (in `crate::throttle`) for the throttled form and the clock.
-    pub fn execute(&mut self, action: &str, input: &serde_json::Value, now_millis: u64) -> Result<serde_json::Value, ApiError> {
-        self.execute_with(action, input, now_millis, &mut crate::throttle::NoThrottle)
-    }
-
-    /// The table and item actions, without the clock advancing or throttling.
-    pub(crate) fn execute_core(&mut self, action: &str, input: &serde_json::Value, now_millis: u64) -> Result<serde_json::Value, ApiError> {
-        match action {
-            "CreateTable" => self.create_table_json(input, now_millis),
-            "DescribeTable" => self.describe_table_json(input, now_millis),
-            "ListTables" => self.list_tables_json(input),
-            "DeleteTable" => self.delete_table_json(input, now_millis),
-            "UpdateTable" => self.update_table_json(input, now_millis),
-            "PutItem" => {
-                let out = self.put_item(PutItemInput::from_json(input)?, now_millis)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
-            }
-            "GetItem" => {
-                let out = self.get_item(&GetItemInput::from_json(input)?)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
-            }
-            "DeleteItem" => {
-                let out = self.delete_item(&DeleteItemInput::from_json(input)?, now_millis)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
-            }
-            "UpdateItem" => {
-                let out = self.update_item(&UpdateItemInput::from_json(input)?, now_millis)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
-            }
-            "Query" => {
-                let out = self.query(&QueryInput::from_json(input, false)?, now_millis)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
-            }
-            "Scan" => {
-                let out = self.scan(&QueryInput::from_json(input, true)?, now_millis)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
-            }
-            _ => Err(ApiError::UnknownOperation),
-        }
-    }
-
-    /// The whole state as JSON (tables, settings, items).
-    pub fn snapshot(&self) -> serde_json::Value {
-        crate::snapshot::snapshot(self)
-    }
-
-    /// Rebuild a database from [`Database::snapshot`] output; a malformed snapshot is an error, never a panic.
-    pub fn restore(snapshot: &serde_json::Value) -> Result<Database, ApiError> {
-        crate::snapshot::restore(snapshot)
     }
 
     pub(crate) fn table_for_data(&self, name: &str) -> Result<&Table, ApiError> {

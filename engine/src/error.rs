@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::value::Item;
+use crate::value::{Item, ValueError};
 
 /// One reason inside a `TransactionCanceledException`, in request order.
 #[derive(Debug, Clone, PartialEq)]
@@ -114,6 +114,15 @@ impl ApiError {
 
     pub fn validation(msg: impl Into<String>) -> Self {
         ApiError::Validation(msg.into())
+    }
+}
+
+impl From<ValueError> for ApiError {
+    fn from(e: ValueError) -> Self {
+        match e {
+            ValueError::Invalid(m) => ApiError::Validation(m),
+            ValueError::Serialization(m) => ApiError::Serialization(m),
+        }
     }
 }
 

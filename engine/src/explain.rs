@@ -7,6 +7,7 @@
 //! deletes Time to Live made while the clock advanced. The app mirrors those keys into its model, so
 //! an engine write becomes an undoable edit, and renders the charges as arithmetic.
 
+use alloc::collections::BTreeSet;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -44,7 +45,7 @@ impl Database {
         let charges = self.charges.take().unwrap_or_default();
         let operation = self.operation.take();
         let mut writes = Vec::new();
-        let mut seen = crate::vec_map::VecSet::new();
+        let mut seen = BTreeSet::new();
         for (name, t) in self.tables.iter_mut() {
             for key in t.extras.journal.take().unwrap_or_default() {
                 let item = key.to_item(&t.def.keys);

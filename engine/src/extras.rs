@@ -4,13 +4,12 @@
 //! Kept out of `TableDef` on purpose: none of it changes what an item *is*, only what happens around
 //! writes (a stream record, an expiry) and what DescribeTable/ListTagsOfResource report.
 
-use alloc::collections::BTreeSet;
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 
 use crate::number::Number;
-use crate::stream::TableStreams;
-use crate::index::entry::Packed;
-use crate::table::key::{KeyVal, PrimaryKey};
+use crate::stream::{TableStreams, Writer};
+use crate::table::key::PrimaryKey;
 use crate::table::schema::KeySchema;
 use crate::value::{AttributeValue, Item};
 
@@ -23,7 +22,7 @@ pub struct TtlSettings {
     pub changed_at: Option<u64>,
     /// Items with a Number in the TTL attribute, by expiry: the sweep reads only the expired front
     /// instead of scanning the table on every tick. Derived state, rebuilt when TTL is enabled.
-    pub by_expiry: BTreeSet<Packed>,
+    pub by_expiry: BTreeSet<(Number, PrimaryKey)>,
 }
 
 impl TtlSettings {
@@ -36,41 +35,13 @@ impl TtlSettings {
 
     /// Keep `by_expiry` in step with one write.
     fn on_write(&mut self, key: &PrimaryKey, old: Option<&Item>, new: Option<&Item>) {
-        if let Some(e) = self.expiry(old).and_then(|n| expiry_entry(n, key)) {
-            self.by_expiry.remove(&e);
+        if let Some(n) = self.expiry(old) {
+            self.by_expiry.remove(&(n, key.clone()));
         }
-        if let Some(e) = self.expiry(new).and_then(|n| expiry_entry(n, key)) {
-            self.by_expiry.insert(e);
+        if let Some(n) = self.expiry(new) {
+            self.by_expiry.insert((n, key.clone()));
         }
     }
-}
-
-/// An entry of the expiry index: (expiry, item key) encoded as an index entry is (index sort key, table
-/// key), so the bytes sort by expiry, then key. Why not a set of `(Number, PrimaryKey)`: the set of
-/// index entries is a B-tree type the bundle has anyway; a second one cost ~2 KB of its wasm.
-pub fn expiry_entry(n: Number, key: &PrimaryKey) -> Option<Packed> {
-    KeyVal::from_value(&AttributeValue::N(n)).map(|k| crate::index::entry::encode(&Some(k), key))
-}
-
-/// The expiry and item key of an expiry-index entry.
-pub fn read_expiry_entry(e: &Packed) -> Option<(Number, PrimaryKey)> {
-    match crate::index::entry::decode(e)? {
-        (Some(k), key) => match k.to_value() {
-            AttributeValue::N(n) => Some((n, key)),
-            _ => None,
-        },
-        (None, _) => None,
-    }
-}
-
-/// Who performed a write, as stream records report it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Writer {
-    /// An API call.
-    #[default]
-    User,
-    /// DynamoDB itself (Time to Live deletes).
-    TtlService,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -78,13 +49,13 @@ pub struct TableExtras {
     pub ttl: TtlSettings,
     pub streams: TableStreams,
     /// Tags, ordered by key.
-    pub tags: crate::vec_map::VecMap<String, String>,
+    pub tags: BTreeMap<String, String>,
     /// The caller's clock at the current request (set by `Database::advance_time`), used to stamp
     /// stream records because the write path itself is given no time.
     pub clock_ms: u64,
     /// Who the current write is made by.
     pub writer: Writer,
-    /// The keys of committed writes while [`crate::db::Database::execute_explained`] collects them
+    /// The keys of committed writes while `Database::execute_explained` collects them
     /// (so the playground can mirror exactly what a request changed); `None`, and free, otherwise.
     pub journal: Option<alloc::vec::Vec<PrimaryKey>>,
 }

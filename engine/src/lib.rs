@@ -13,9 +13,10 @@ pub mod api;
 pub mod calendar;
 pub mod changes;
 pub mod capacity;
-pub mod collect;
+pub mod config;
 pub mod db;
 pub mod error;
+pub mod execute;
 pub mod explain;
 pub mod expr;
 pub mod extras;
@@ -26,12 +27,11 @@ pub mod ops;
 pub mod partiql;
 pub mod reload;
 pub mod snapshot;
-pub mod sort;
 pub mod stream;
 pub mod table;
 pub mod throttle;
+pub mod tokens;
 pub mod value;
-pub mod vec_map;
 pub mod wire;
 
 /// The engine's version, shown by the playground and the server so users can match behaviour to a build.

@@ -66,6 +66,10 @@ pub struct Model {
     /// files without it need no migration).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dismissed_findings: Vec<DismissedFinding>,
+    /// A lesson that travels with the model (so a share link carries an exercise): kept as the JSON
+    /// object it is, read and judged by the `lessons` crate, which the engine does not depend on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<serde_json::Value>,
 }
 
 /// One table: its design, its entity types and its items.
@@ -98,7 +102,7 @@ pub enum ModelError {
     /// Table number `index` has no usable `TableName`.
     TableName { index: usize },
     /// Entity number `position` of table number `index` (`table`) is inconsistent with the table's keys.
-    Entity { index: usize, position: usize, table: String, entity: String, error: EntityError },
+    Entity { index: usize, position: usize, table: String, entity: String, error: alloc::boxed::Box<EntityError> },
     /// `CreateTable` rejected the definition of table number `position`.
     CreateTable { position: usize, table: String, error: ApiError },
     /// `UpdateTimeToLive` rejected the `timeToLive` of table number `position`.
@@ -154,6 +158,7 @@ impl Model {
             access_patterns: Vec::new(),
             workloads: Vec::new(),
             dismissed_findings: Vec::new(),
+            lesson: None,
         }
     }
 
@@ -200,7 +205,7 @@ impl Model {
                     position,
                     table: name.to_string(),
                     entity: e.name.clone(),
-                    error,
+                    error: alloc::boxed::Box::new(error),
                 })?;
             }
         }

@@ -155,19 +155,17 @@ impl TableReload<'_> {
                 data.insert(ipk, isk, key.clone(), projected);
             }
         }
-        let lsi = t.def.has_lsi();
+        if t.def.has_lsi() {
+            *t.collections.entry(key.pk.clone()).or_default() += collection;
+        }
         let stored = Stored { item: packed };
         match self.parts.last_mut() {
             Some((pk, part)) if *pk == key.pk => {
                 part.items.insert(key.sk.clone(), stored);
-                if lsi {
-                    part.collection_bytes += collection;
-                }
             }
             _ => {
                 let mut part = Partition::default();
                 part.items.insert(key.sk.clone(), stored);
-                part.collection_bytes = if lsi { collection } else { 0 };
                 self.parts.push((key.pk.clone(), part));
             }
         }
@@ -201,6 +199,6 @@ impl TableReload<'_> {
     pub fn finish(self) {
         let t = self.table;
         t.parts = BTreeMap::from_iter(self.parts);
-        crate::ops::ttl::rebuild_expiry_index(t);
+        t.rebuild_expiry_index();
     }
 }

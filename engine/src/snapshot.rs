@@ -16,7 +16,7 @@ use crate::api::describe::{key_schema_json, projection_json};
 use crate::capacity::{Consumed, Factor};
 use crate::db::{Database, DatabaseConfig};
 use crate::error::ApiError;
-use crate::ops::write::validate_item;
+use crate::table::validate::validate_item;
 use crate::table::schema::{scalar_name, IndexKind};
 use crate::table::key::KeyRef;
 use crate::table::Table;
@@ -56,6 +56,18 @@ pub(crate) fn definition(t: &Table) -> Value {
         }
     }
     Value::Object(m)
+}
+
+impl Database {
+    /// The whole state as JSON (tables, settings, items).
+    pub fn snapshot(&self) -> serde_json::Value {
+        snapshot(self)
+    }
+
+    /// Rebuild a database from [`Database::snapshot`] output; a malformed snapshot is an error, never a panic.
+    pub fn restore(snapshot: &serde_json::Value) -> Result<Database, ApiError> {
+        restore(snapshot)
+    }
 }
 
 pub fn snapshot(db: &Database) -> Value {

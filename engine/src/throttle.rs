@@ -16,6 +16,7 @@
 //! and, for a write to a table with GSIs, about the GSI entries it writes once the item is known
 //! ([`ThrottlePolicy::index_writes_throttled`]: a throttled GSI throttles the base-table write).
 
+use alloc::collections::BTreeSet;
 use alloc::string::String;
 
 use crate::capacity::Consumed;
@@ -75,7 +76,7 @@ pub trait ThrottlePolicy {
     fn charged(&mut self, _consumed: &Consumed) {}
 }
 
-/// Nothing is ever throttled: the default for `Database::execute`.
+/// Nothing is ever throttled: the default policy.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoThrottle;
 
@@ -93,7 +94,7 @@ impl ThrottlePolicy for NoThrottle {
 /// "make this key hot" switch). Keys compare by value, so `{"N":"1.0"}` and `{"N":"1"}` are one key.
 #[derive(Debug, Clone, Default)]
 pub struct ThrottleKeys {
-    keys: crate::vec_map::VecSet<(String, String)>,
+    keys: BTreeSet<(String, String)>,
 }
 
 impl ThrottleKeys {
@@ -198,157 +199,11 @@ pub(crate) fn check_read_range(
     Ok(())
 }
 
-/// A single write that failed after it was admitted: what it still consumed (a failed condition is
-/// charged its write, as DynamoDB charges it) goes to the policy like a served call's charges, so the
-/// partition pays for it; a write refused before it ran consumed nothing. Returns the error.
-pub(crate) fn charged_failure(e: crate::ops::write::MeteredError, throttle: &mut dyn ThrottlePolicy) -> ApiError {
-    if let Some(consumed) = e.1.as_ref().filter(|c| !c.charges.is_empty()) {
-        throttle.charged(consumed);
-    }
-    e.0
-}
-
 /// The cancellation reason of a throttled transaction item: (code, message).
 pub fn transaction_reason(billing: BillingMode) -> (&'static str, &'static str) {
     match billing {
         BillingMode::Provisioned => ("ProvisionedThroughputExceeded", PROVISIONED_MESSAGE),
         BillingMode::PayPerRequest => ("ThrottlingError", ON_DEMAND_MESSAGE),
-    }
-}
-
-impl crate::db::Database {
-    /// [`crate::db::Database::execute`] with a throttling decision: first lets the clock advance
-    /// (`advance_time`: TTL expiry, stream retention), then runs the action. Single-item reads and
-    /// writes whose key the policy throttles fail with ProvisionedThroughputExceededException
-    /// (ThrottlingException on an on-demand table) before
-    /// touching anything, and so do Query and Scan pages (once the request is valid) and writes whose
-    /// GSI entries the policy refuses (before anything is written); batch and transactional actions
-    /// consult the policy per item.
-    pub fn execute_with(
-        &mut self,
-        action: &str,
-        input: &serde_json::Value,
-        now_millis: u64,
-        throttle: &mut dyn ThrottlePolicy,
-    ) -> Result<serde_json::Value, ApiError> {
-        use crate::api::batch::{BatchGetItemInput, BatchWriteItemInput};
-        use crate::api::partiql::{BatchExecuteStatementInput, ExecuteTransactionInput};
-        use crate::api::read::QueryInput;
-        use crate::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
-        self.advance_time(now_millis);
-        let now = now_millis;
-        match action {
-            "BatchGetItem" => {
-                let out = self.batch_get_item(&BatchGetItemInput::from_json(input)?, throttle)?;
-                self.note_charges(&out.consumed);
-                out.consumed.iter().for_each(|c| throttle.charged(c));
-                Ok(out.to_json())
-            }
-            "BatchWriteItem" => {
-                let out = self.batch_write_item(&BatchWriteItemInput::from_json(input)?, now, throttle)?;
-                self.note_charges(&out.consumed);
-                out.consumed.iter().for_each(|c| throttle.charged(c));
-                Ok(out.to_json())
-            }
-            "TransactWriteItems" => {
-                let out = self.transact_write_items(&TransactWriteItemsInput::from_json(input)?, now, throttle)?;
-                self.note_charges(&out.consumed);
-                out.consumed.iter().for_each(|c| throttle.charged(c));
-                Ok(out.to_json())
-            }
-            "TransactGetItems" => {
-                let out = self.transact_get_items(&TransactGetItemsInput::from_json(input)?, throttle)?;
-                self.note_charges(&out.consumed);
-                out.consumed.iter().for_each(|c| throttle.charged(c));
-                Ok(out.to_json())
-            }
-            "ExecuteStatement" => self.execute_statement_json(input, now, throttle),
-            "BatchExecuteStatement" => {
-                // Each statement is charged as it runs (`execute_statement_with`), so the policy pairs
-                // every charge with the parts of its own statement.
-                let out = self.batch_execute_statement(&BatchExecuteStatementInput::from_json(input)?, now, throttle)?;
-                Ok(out.to_json())
-            }
-            "ExecuteTransaction" => {
-                let out = self.execute_transaction(&ExecuteTransactionInput::from_json(input)?, now, throttle)?;
-                out.consumed.iter().for_each(|c| throttle.charged(c));
-                Ok(out.to_json())
-            }
-            "UpdateTimeToLive" => self.update_time_to_live_json(input, now),
-            "DescribeTimeToLive" => self.describe_time_to_live_json(input),
-            "TagResource" => self.tag_resource_json(input),
-            "UntagResource" => self.untag_resource_json(input),
-            "ListTagsOfResource" => self.list_tags_of_resource_json(input),
-            "ListStreams" => self.list_streams_json(input),
-            "DescribeStream" => self.describe_stream_json(input),
-            "GetShardIterator" => self.get_shard_iterator_json(input, now),
-            "GetRecords" => self.get_records_json(input, now),
-            "CreateTable" => self.create_table_ext(input, now),
-            "UpdateTable" => self.update_table_ext(input, now),
-            "DescribeTable" => self.describe_table_ext(input, now),
-            "DeleteTable" => self.delete_table_ext(input, now),
-            "Query" | "Scan" => {
-                let out = if action == "Query" {
-                    self.query_with(&QueryInput::from_json(input, false)?, now, throttle)?
-                } else {
-                    self.scan_with(&QueryInput::from_json(input, true)?, now, throttle)?
-                };
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                throttle.charged(&out.consumed);
-                Ok(out.to_json())
-            }
-            "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" => {
-                self.check_single_item_throttle(action, input, throttle)?;
-                if !throttle.active() {
-                    return self.execute_core(action, input, now);
-                }
-                // The typed forms, so the policy learns what the call consumed.
-                use crate::api::read::GetItemInput;
-                use crate::api::write::{DeleteItemInput, PutItemInput, UpdateItemInput};
-                let (json, consumed) = match action {
-                    "GetItem" => {
-                        let out = self.get_item(&GetItemInput::from_json(input)?)?;
-                        (out.to_json(), out.consumed)
-                    }
-                    "PutItem" => {
-                        let out = self.put_item_with(PutItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
-                        (out.to_json(), out.consumed)
-                    }
-                    "UpdateItem" => {
-                        let out = self.update_item_with(&UpdateItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
-                        (out.to_json(), out.consumed)
-                    }
-                    _ => {
-                        let out = self.delete_item_with(&DeleteItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
-                        (out.to_json(), out.consumed)
-                    }
-                };
-                self.note_charges(core::slice::from_ref(&consumed));
-                throttle.charged(&consumed);
-                Ok(json)
-            }
-            _ => self.execute_core(action, input, now),
-        }
-    }
-
-    /// A throttled single-item request fails before doing anything. Malformed requests are left to the
-    /// action itself, so they get their own validation errors first.
-    fn check_single_item_throttle(&self, action: &str, input: &serde_json::Value, throttle: &mut dyn ThrottlePolicy) -> Result<(), ApiError> {
-        let Some(name) = input.get("TableName").and_then(serde_json::Value::as_str) else { return Ok(()) };
-        let Some(t) = self.tables.get(name) else { return Ok(()) };
-        let field = if action == "PutItem" { "Item" } else { "Key" };
-        let Some(Ok(item)) = input.get(field).map(crate::value::item_from_json) else { return Ok(()) };
-        let key = if action == "PutItem" {
-            crate::table::key::key_from_item(&t.def.keys, &item)
-        } else {
-            crate::table::key::key_from_key_param(&t.def.keys, &item)
-        };
-        let Ok(key) = key else { return Ok(()) };
-        let access = if action == "GetItem" { Access::Read } else { Access::Write };
-        if throttle.throttled(name, &key.to_item(&t.def.keys), access) {
-            return Err(throughput_exceeded(t.def.billing));
-        }
-        Ok(())
     }
 }
 

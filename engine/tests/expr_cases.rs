@@ -73,7 +73,7 @@ fn sort_json(k: &SortKeyCondition) -> Json {
 fn run(case: &Case) -> Result<(), String> {
     let f = &case.fields;
     let get = |k: &str| f.get(k).map(String::as_str);
-    let names: Option<engine::vec_map::VecMap<String, String>> =
+    let names: Option<BTreeMap<String, String>> =
         get("names").map(|s| serde_json::from_str(s).unwrap_or_else(|e| panic!("names: {e}")));
     let values: Option<engine::value::Item> = get("values").map(|s| {
         let j = parse_json(s);
@@ -254,7 +254,7 @@ fn reserved_words() {
                 other => failures.push(format!("{spelling}: {:?}", other.map(|_| ()))),
             }
         }
-        let names = engine::vec_map::VecMap::from([("#w".to_string(), word.to_string())]);
+        let names = BTreeMap::from([("#w".to_string(), word.to_string())]);
         let ok = compile(&ExpressionInputs { projection_expression: Some("#w"), names: Some(&names), ..Default::default() });
         if let Err(e) = ok {
             failures.push(format!("#w = {word}: {}", e.message()));

@@ -82,7 +82,7 @@ fn format_errors_from_cases() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 28);
+    assert_eq!(checked, 29);
 }
 
 #[test]
@@ -111,6 +111,19 @@ fn open_slots_keep_fields_this_build_does_not_know() {
     assert!(m.workloads[0].extra.contains_key("mix"));
     let raw: serde_json::Value = serde_json::from_str(text).unwrap();
     assert_eq!(m.to_json(), raw, "written back unchanged");
+}
+
+#[test]
+fn a_lesson_travels_with_the_model_as_it_was_written() {
+    // The engine keeps the member verbatim: the `lessons` crate reads and judges it.
+    let text = r#"{"version":2,"tables":[],"lesson":{"id":"keys","lang":"en","title":"Keys","steps":[{"id":"one","x":[1,2]}]}}"#;
+    let m = Model::from_json_str(text).unwrap();
+    assert_eq!(m.lesson.as_ref().unwrap()["steps"][0]["x"][1], 2);
+    let raw: serde_json::Value = serde_json::from_str(text).unwrap();
+    assert_eq!(m.to_json(), raw, "written back unchanged");
+    let none = Model::from_json_str(r#"{"version":2,"tables":[],"lesson":null}"#).unwrap();
+    assert_eq!(none.lesson, None);
+    assert!(none.to_json().get("lesson").is_none(), "no lesson, no member");
 }
 
 #[test]

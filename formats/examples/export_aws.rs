@@ -20,7 +20,10 @@ fn main() {
     });
     let out = PathBuf::from(out);
     std::fs::create_dir_all(out.join("batches")).expect("output directory");
-    let (cfn, notes) = cloudformation(&model);
+    let (cfn, notes) = cloudformation(&model).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1);
+    });
     std::fs::write(out.join("model.cfn.yaml"), to_yaml(&cfn)).unwrap();
     std::fs::write(out.join("model.cfn.json"), serde_json::to_string_pretty(&cfn).unwrap()).unwrap();
     std::fs::write(out.join("seed.sh"), seed_script(&model)).unwrap();

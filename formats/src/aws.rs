@@ -7,6 +7,10 @@
 //! sh model.seed.sh            # ENDPOINT=http://127.0.0.1:8000 sh model.seed.sh for a local server
 //! ```
 //!
+//! Every table is retained when its stack is deleted or an update would replace it
+//! (`DeletionPolicy`/`UpdateReplacePolicy: Retain`, as AWS advises for stateful resources): deleting a
+//! stack never deletes data; `aws dynamodb delete-table` does.
+//!
 //! A table's `CreateTable` input maps onto `AWS::DynamoDB::Table` properties almost field for field;
 //! where the two differ (streams, server-side encryption, TTL) the mapping is explicit, and any field
 //! with no CloudFormation counterpart is reported as a [`Note`], never dropped silently.
@@ -14,6 +18,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::fmt;
 
 use engine::model::Model;
 use serde_json::{json, Map, Value};
@@ -44,8 +49,37 @@ fn logical_id(name: &str, taken: &[String]) -> String {
     id
 }
 
+/// Why a model has no CloudFormation template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CloudFormationError {
+    /// CloudFormation refuses a template whose `Resources` declares nothing, and a model's tables are
+    /// its only resources.
+    NoTables,
+}
+
+impl fmt::Display for CloudFormationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CloudFormationError::NoTables => f.write_str(
+                "This model has no tables, and CloudFormation refuses a template without resources: add a table, then export again.",
+            ),
+        }
+    }
+}
+
+/// A table's data outlives its stack: CloudFormation deletes a resource with its stack (or when an
+/// update replaces it) unless told otherwise, and AWS advises `Retain` for stateful resources.
+const RETAIN: &str = "Retain";
+
+/// The longest model name the template's description quotes (CloudFormation allows 1024 bytes).
+const DESCRIPTION_NAME_CHARS: usize = 200;
+
 /// The CloudFormation template for every table of `model`.
-pub fn cloudformation(model: &Model) -> (Value, Vec<Note>) {
+pub fn cloudformation(model: &Model) -> Result<(Value, Vec<Note>), CloudFormationError> {
+    if model.tables.is_empty() {
+        return Err(CloudFormationError::NoTables);
+    }
     let mut notes = Vec::new();
     let mut resources = Map::new();
     let mut outputs = Map::new();
@@ -89,10 +123,20 @@ pub fn cloudformation(model: &Model) -> (Value, Vec<Note>) {
         if let Some(ttl) = &t.time_to_live {
             props.insert("TimeToLiveSpecification".into(), json!({"AttributeName": ttl, "Enabled": true}));
         }
-        resources.insert(id.clone(), json!({"Type": "AWS::DynamoDB::Table", "Properties": props}));
+        resources.insert(
+            id.clone(),
+            json!({"Type": "AWS::DynamoDB::Table", "DeletionPolicy": RETAIN, "UpdateReplacePolicy": RETAIN, "Properties": props}),
+        );
         outputs.insert(format!("{id}Arn"), json!({"Description": format!("ARN of {name}"), "Value": {"Fn::GetAtt": [id, "Arn"]}}));
     }
-    let description = if model.name.is_empty() { String::from("Tables of a Dynamodel model") } else { format!("{} (from Dynamodel)", model.name) };
+    let title = if model.name.is_empty() {
+        String::from("Tables of a Dynamodel model")
+    } else if model.name.chars().count() > DESCRIPTION_NAME_CHARS {
+        format!("{}… (from Dynamodel)", model.name.chars().take(DESCRIPTION_NAME_CHARS).collect::<String>())
+    } else {
+        format!("{} (from Dynamodel)", model.name)
+    };
+    let description = format!("{title}. The tables are kept when the stack is deleted (DeletionPolicy Retain): delete them with aws dynamodb delete-table.");
     let mut doc = Map::new();
     doc.insert("AWSTemplateFormatVersion".into(), Value::from("2010-09-09"));
     doc.insert("Description".into(), Value::from(description));
@@ -100,18 +144,50 @@ pub fn cloudformation(model: &Model) -> (Value, Vec<Note>) {
     if !outputs.is_empty() {
         doc.insert("Outputs".into(), Value::Object(outputs));
     }
-    (Value::Object(doc), notes)
+    Ok((Value::Object(doc), notes))
 }
 
+/// Words a YAML 1.1 reader (CloudFormation's among them) takes for a boolean or null, in any case.
+const YAML_WORDS: [&str; 9] = ["y", "n", "yes", "no", "on", "off", "true", "false", "null"];
+
+/// A key that every YAML reader reads back as this same string without quotes: letters, digits, `_`,
+/// `-` and `.`, starting with a letter or `_` (so never a number), and not a boolean or null word.
 fn plain_key(k: &str) -> bool {
-    !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.') && !k.starts_with(['-', '.'])
+    k.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+        && !YAML_WORDS.iter().any(|w| w.eq_ignore_ascii_case(k))
+}
+
+/// Characters a YAML double-quoted scalar must hold as escapes: those outside YAML's printable set (C0
+/// controls, DEL, C1 controls, U+FFFE, U+FFFF), the byte order mark, and the three that YAML 1.1
+/// readers take for line breaks and fold away (U+0085, U+2028, U+2029). Tab, line feed and carriage
+/// return are printable but escaped too, so a value stays on one line.
+fn needs_escape(c: char) -> bool {
+    matches!(c, '\0'..='\u{1f}' | '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// A YAML double-quoted scalar: quoting every string keeps values like "yes", "1.0" or "#tag" strings.
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if needs_escape(c) => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn scalar(v: &Value) -> String {
     match v {
-        // JSON's string syntax is valid YAML double-quoted syntax, so quoting every string keeps values
-        // like "yes", "1.0" or "#tag" strings.
-        Value::String(s) => Value::from(s.as_str()).to_string(),
+        Value::String(s) => quoted(s),
         other => other.to_string(),
     }
 }
@@ -121,7 +197,7 @@ fn yaml_into(v: &Value, indent: usize, out: &mut String) {
     match v {
         Value::Object(m) if !m.is_empty() => {
             for (k, val) in m {
-                let key = if plain_key(k) { k.clone() } else { Value::from(k.as_str()).to_string() };
+                let key = if plain_key(k) { k.clone() } else { quoted(k) };
                 match val {
                     Value::Object(x) if !x.is_empty() => {
                         out.push_str(&format!("{pad}{key}:\n"));

@@ -128,9 +128,8 @@ pub fn fragment_from_zlib(packed: &[u8]) -> String {
     out
 }
 
-/// The fragment (without `#`) for `model` and `view`, compressed by miniz_oxide (native callers and
-/// tests; the browser bundle compresses with the browser's zlib instead, see [`envelope`]).
-#[cfg(feature = "zlib")]
+/// The fragment (without `#`) for `model` and `view`, compressed by miniz_oxide (the browser may
+/// compress [`envelope`] with its own zlib instead and finish with [`fragment_from_zlib`]).
 pub fn encode(model: &Model, view: &View) -> String {
     let json = envelope(model, view);
     // Best compression for models that can make a shareable link; a fast level for big ones, whose link
@@ -183,7 +182,6 @@ pub fn shared_from_json(json: &[u8]) -> Result<Shared, ShareError> {
 
 /// Read a fragment (with or without its leading `#`), inflating with miniz_oxide under the
 /// [`MAX_DECODED_BYTES`] limit (native callers and tests; the app inflates with the browser's zlib).
-#[cfg(feature = "zlib")]
 pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
     use miniz_oxide::inflate::TINFLStatus;
     let packed = zlib_from_fragment(fragment)?;

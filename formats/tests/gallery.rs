@@ -81,7 +81,7 @@ fn every_access_pattern_runs_and_reads_find_items() {
         let (m, mut db) = loaded(t);
         // Reads first, on the sample data as shipped; then the writes.
         let mut patterns: Vec<_> = m.access_patterns.iter().collect();
-        patterns.sort_by_key(|p| !matches!(p.operation.as_deref(), Some("Query" | "GetItem" | "Scan")));
+        patterns.sort_by_key(|p| !matches!(p.operation.as_deref(), Some("Query" | "GetItem" | "Scan" | "BatchGetItem")));
         for p in patterns {
             let op = p.operation.as_deref().unwrap_or_else(|| panic!("{}/{}: operation", t.slug, p.name));
             let req = p.request.as_ref().unwrap_or_else(|| panic!("{}/{}: request", t.slug, p.name));
@@ -89,6 +89,11 @@ fn every_access_pattern_runs_and_reads_find_items() {
             match op {
                 "Query" | "Scan" => assert!(out["Count"].as_u64().unwrap() > 0, "{}/{}: finds items", t.slug, p.name),
                 "GetItem" => assert!(out.get("Item").is_some(), "{}/{}: finds the item", t.slug, p.name),
+                "BatchGetItem" => {
+                    let wanted: usize = req["RequestItems"].as_object().unwrap().values().map(|r| r["Keys"].as_array().unwrap().len()).sum();
+                    let found: usize = out["Responses"].as_object().unwrap().values().map(|r| r.as_array().unwrap().len()).sum();
+                    assert_eq!(found, wanted, "{}/{}: finds every key", t.slug, p.name);
+                }
                 "UpdateItem" | "PutItem" | "DeleteItem" => {}
                 other => panic!("{}/{}: unexpected operation {other}", t.slug, p.name),
             }
@@ -118,7 +123,7 @@ fn the_templates_make_their_point() {
     assert_eq!(latest["Count"].as_u64(), Some(posts as u64));
 
     // Sparse indexes hold fewer items than their tables.
-    for (slug, index, table) in [("menu", "ActiveMenuItems", "TenantMenu"), ("soft-delete", "LiveNotes", "Notes"), ("saas", "GSI1", "SaaSPlatform")] {
+    for (slug, index, table) in [("menu", "ActiveMenuItems", "TenantMenu"), ("soft-delete", "LiveNotes", "Notes"), ("saas", "GSI1", "SaaSPlatform"), ("order-lookups", "GSI2", "AppTable")] {
         let (_, mut db) = loaded(Template::by_slug(slug).unwrap());
         let all = db.execute("Scan", &serde_json::json!({"TableName": table}), NOW).unwrap()["Count"].as_u64().unwrap();
         let sparse = db.execute("Scan", &serde_json::json!({"TableName": table, "IndexName": index}), NOW).unwrap()["Count"].as_u64().unwrap();
@@ -149,10 +154,41 @@ fn the_templates_make_their_point() {
         .collect();
     assert_eq!(counts, [5, 3, 2]);
 
-    // Write sharding: ten shards in ten partitions.
-    let m = Template::by_slug("write-sharding").unwrap().model().unwrap();
+    // Write sharding: ten shards in ten partitions, and one BatchGetItem reads the total back.
+    let (m, mut db) = loaded(Template::by_slug("write-sharding").unwrap());
     let pks: BTreeSet<&str> = m.tables[0].items.iter().map(|i| i["PK"]["S"].as_str().unwrap()).collect();
     assert_eq!(pks.len(), 10);
+    let all = db.execute("BatchGetItem", pattern(&m, "Read all 10 shards (the total)").request.as_ref().unwrap(), NOW).unwrap();
+    let total: u64 = all["Responses"]["VoteCounters"].as_array().unwrap().iter().map(|i| i["votes"]["N"].as_str().unwrap().parse::<u64>().unwrap()).sum();
+    let stored: u64 = m.tables[0].items.iter().map(|i| i["votes"]["N"].as_str().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(total, stored);
+
+    // Posts: a user's posts are posts only (the PostTag items of the same partition sort under TAG#).
+    let (m, mut db) = loaded(Template::by_slug("posts-by-tag").unwrap());
+    let mine = db.execute("Query", pattern(&m, "A user's posts, newest first").request.as_ref().unwrap(), NOW).unwrap();
+    assert!(mine["Items"].as_array().unwrap().iter().all(|i| i["Type"]["S"] == "POST"), "{mine}");
+    assert_eq!(mine["Count"], 2);
+
+    // SaaS: only overdue tasks carry the overdue key.
+    let m = Template::by_slug("saas").unwrap().model().unwrap();
+    for task in m.tables[0].items.iter().filter(|i| i["Type"]["S"] == "TASK") {
+        assert_eq!(task.get("GSI1PK").is_some(), task.get("overdueSince").is_some(), "{task}");
+    }
+}
+
+#[test]
+fn every_access_pattern_says_which_entity_types_it_returns() {
+    for t in &TEMPLATES {
+        let m = t.model().unwrap();
+        let entities: Vec<&str> = m.tables.iter().flat_map(|t| &t.entities).map(|e| e.name.as_str()).collect();
+        for p in &m.access_patterns {
+            let types = p.extra.get("entityTypes").and_then(Value::as_array).unwrap_or_else(|| panic!("{}/{}: entityTypes", t.slug, p.name));
+            assert!(!types.is_empty(), "{}/{}", t.slug, p.name);
+            for ty in types {
+                assert!(entities.contains(&ty.as_str().unwrap()), "{}/{}: {ty} is an entity of the template", t.slug, p.name);
+            }
+        }
+    }
 }
 
 #[test]
@@ -162,11 +198,11 @@ fn every_seed_scenario_has_a_template() {
         "ecommerce", "posts-by-tag", "menu", "saas", "adjacency-list", "hierarchical-sort-keys", "write-sharding",
         "time-series", "atomic-counters", "optimistic-locking", "soft-delete", "cursor-pagination",
         "doc-embedding-vs-referencing", "doc-attribute-pattern", "doc-bucket-pattern", "doc-polymorphic", "doc-hybrid",
-        "doc-materialised-aggregates", "doc-extended-reference",
+        "doc-materialised-aggregates", "doc-extended-reference", "order-lookups", "doc-ecommerce", "doc-social-media",
     ] {
         assert!(slugs.contains(&want), "{want}");
     }
-    assert_eq!(TEMPLATES.iter().filter(|t| t.category == Category::Document).count(), 7);
+    assert_eq!(TEMPLATES.iter().filter(|t| t.category == Category::Document).count(), 9);
 }
 
 #[test]

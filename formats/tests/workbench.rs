@@ -244,10 +244,11 @@ fn errors_name_their_place() {
     assert_eq!(e.to_string(), "DataModel[0].TableName: missing");
     let e = import(r#"{"DataModel":[{"TableName":"Tab","KeyAttributes":{"PartitionKey":{"AttributeName":"pk"}},"GlobalSecondaryIndexes":[{"KeyAttributes":{}}]}]}"#).unwrap_err();
     assert_eq!(e.to_string(), "DataModel[0].GlobalSecondaryIndexes[0].IndexName: missing");
-    let ok = import(r#"{"DataModel":[{"TableName":"Tab","KeyAttributes":{"PartitionKey":{"AttributeName":"pk"}},"Colour":"red","TableData":[1]}]}"#).unwrap();
+    let e = import(r#"{"DataModel":[{"TableName":"Tab","KeyAttributes":{"PartitionKey":{"AttributeName":"pk"}},"TableData":[1]}]}"#).unwrap_err();
+    assert_eq!(e.to_string(), "DataModel[0].TableData[0]: a number, not an object");
+    let ok = import(r#"{"DataModel":[{"TableName":"Tab","KeyAttributes":{"PartitionKey":{"AttributeName":"pk"}},"Colour":"red"}]}"#).unwrap();
     let texts: Vec<String> = ok.notes.iter().map(|n| n.to_string()).collect();
     assert!(texts.contains(&"DataModel[0].Colour: not a NoSQL Workbench table field this importer knows; ignored".to_string()), "{texts:?}");
-    assert!(texts.contains(&"DataModel[0].TableData[0]: not an item (an object); skipped".to_string()), "{texts:?}");
 }
 
 mod props {
@@ -259,4 +260,91 @@ mod props {
             let _ = formats::workbench::import(&s);
         }
     }
+}
+
+/// A table of 10/10 with a GSI of its own 5/5, one of the table's 10/10 and one on-demand table's GSI.
+fn capacity_model() -> Model {
+    let key = |pk: &str| serde_json::json!([{"AttributeName": pk, "KeyType": "HASH"}]);
+    let def = serde_json::json!({
+        "TableName": "Orders", "KeySchema": key("PK"),
+        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "G1", "AttributeType": "S"}, {"AttributeName": "G2", "AttributeType": "S"}],
+        "BillingMode": "PROVISIONED", "ProvisionedThroughput": {"ReadCapacityUnits": 10, "WriteCapacityUnits": 10},
+        "GlobalSecondaryIndexes": [
+            {"IndexName": "Own", "KeySchema": key("G1"), "Projection": {"ProjectionType": "ALL"}, "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}},
+            {"IndexName": "Same", "KeySchema": key("G2"), "Projection": {"ProjectionType": "KEYS_ONLY"}, "ProvisionedThroughput": {"ReadCapacityUnits": 10, "WriteCapacityUnits": 10}},
+        ],
+    });
+    let mut m = Model::new();
+    m.tables.push(engine::model::TableModel { definition: def, entities: vec![], items: vec![], time_to_live: None });
+    m
+}
+
+#[test]
+fn a_gsi_of_its_own_capacity_is_named_in_the_notes_and_reads_back_as_the_tables() {
+    let m = capacity_model();
+    loads(&m, "capacity");
+    let (doc, notes) = export(&m);
+    let texts: Vec<String> = notes.iter().map(|n| n.to_string()).collect();
+    assert_eq!(
+        texts,
+        ["tables[0].definition.GlobalSecondaryIndexes[0].ProvisionedThroughput: NoSQL Workbench's model gives a global secondary index its table's capacity; this index's own 5 RCU / 5 WCU left out (it reads back as the table's 10 RCU / 10 WCU)"]
+    );
+    assert_eq!(doc["DataModel"][0]["ProvisionedCapacitySettings"]["ProvisionedThroughput"], serde_json::json!({"ReadCapacityUnits": 10, "WriteCapacityUnits": 10}));
+    let back = import(&doc.to_string()).unwrap().model;
+    loads(&back, "capacity, exported and imported");
+    let gsis = &back.tables[0].definition["GlobalSecondaryIndexes"];
+    assert_eq!(gsis[0]["ProvisionedThroughput"], serde_json::json!({"ReadCapacityUnits": 10, "WriteCapacityUnits": 10}), "what the note says");
+    assert_eq!(gsis[1]["ProvisionedThroughput"], m.tables[0].definition["GlobalSecondaryIndexes"][1]["ProvisionedThroughput"]);
+    // Everything but the noted capacity comes back.
+    let mut expected = m.tables[0].definition.clone();
+    expected["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] = serde_json::json!({"ReadCapacityUnits": 10, "WriteCapacityUnits": 10});
+    let sorted = |d: &Value| {
+        let mut d = d.clone();
+        d["AttributeDefinitions"].as_array_mut().unwrap().sort_by_key(|a| a["AttributeName"].as_str().unwrap().to_string());
+        d
+    };
+    assert_eq!(sorted(&back.tables[0].definition), sorted(&expected));
+
+    // With every index at the table's capacity, nothing is lost and nothing is said.
+    let mut same = capacity_model();
+    same.tables[0].definition["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] = serde_json::json!({"ReadCapacityUnits": 10, "WriteCapacityUnits": 10});
+    let (doc, notes) = export(&same);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(sorted(&import(&doc.to_string()).unwrap().model.tables[0].definition), sorted(&same.tables[0].definition));
+}
+
+#[test]
+fn index_settings_workbench_cannot_hold_are_named() {
+    let mut m = capacity_model();
+    let d = &mut m.tables[0].definition;
+    d["BillingMode"] = "PAY_PER_REQUEST".into();
+    d.as_object_mut().unwrap().remove("ProvisionedThroughput");
+    for ix in d["GlobalSecondaryIndexes"].as_array_mut().unwrap() {
+        ix.as_object_mut().unwrap().remove("ProvisionedThroughput");
+    }
+    d["GlobalSecondaryIndexes"][1]["OnDemandThroughput"] = serde_json::json!({"MaxReadRequestUnits": 100, "MaxWriteRequestUnits": 50});
+    loads(&m, "on demand");
+    let (doc, notes) = export(&m);
+    let texts: Vec<String> = notes.iter().map(|n| n.to_string()).collect();
+    assert_eq!(texts, ["tables[0].definition.GlobalSecondaryIndexes[1].OnDemandThroughput: not part of a NoSQL Workbench index; left out"]);
+    let back = import(&doc.to_string()).unwrap().model;
+    assert!(back.tables[0].definition["GlobalSecondaryIndexes"][1].get("OnDemandThroughput").is_none());
+}
+
+/// A file that gives an index capacity of its own (Workbench does not write one, other tools may) keeps
+/// it; what the file leaves out of it is the table's.
+#[test]
+fn an_index_capacity_in_a_file_is_read() {
+    let file = r#"{"ModelMetadata": {"Version": "3.0"}, "DataModel": [{"TableName": "T",
+        "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}},
+        "GlobalSecondaryIndexes": [{"IndexName": "G", "KeyAttributes": {"PartitionKey": {"AttributeName": "G", "AttributeType": "S"}},
+            "ProvisionedThroughput": {"ReadCapacityUnits": 3}}],
+        "BillingMode": "PROVISIONED", "ProvisionedCapacitySettings": {"ProvisionedThroughput": {"ReadCapacityUnits": 8, "WriteCapacityUnits": 7}}}]}"#;
+    let m = import(file).unwrap().model;
+    assert_eq!(m.tables[0].definition["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"], serde_json::json!({"ReadCapacityUnits": 3, "WriteCapacityUnits": 7}));
+    let on_demand = file.replace("\"PROVISIONED\"", "\"PAY_PER_REQUEST\"");
+    let i = import(&on_demand).unwrap();
+    assert!(i.model.tables[0].definition["GlobalSecondaryIndexes"][0].get("ProvisionedThroughput").is_none());
+    let texts: Vec<String> = i.notes.iter().map(|n| n.to_string()).collect();
+    assert!(texts.contains(&"DataModel[0].GlobalSecondaryIndexes[0].ProvisionedThroughput: the table is on demand, so its indexes have no provisioned capacity; not imported".to_string()), "{texts:?}");
 }

@@ -114,7 +114,7 @@ ensure_chromium() {
     fi
 }
 
-# python3 serves dist/ for Playwright; the SDK tests (tests/sdk/run.sh) make a venv, which Debian ships
+# python3 serves the bundle for Playwright's offline test; the SDK tests make a venv, which Debian ships
 # separately.
 ensure_python() {
     if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
@@ -132,6 +132,34 @@ ensure_test_node_modules() {
         log "  npm install (tests/)"
         npm install --prefix "$dir" --no-package-lock --no-audit --no-fund --loglevel=error >/dev/null
         printf '%s\n' "$want" > "$stamp"
+    fi
+}
+
+# The SDK tests' packages: Python's (tests/sdk/requirements.txt, plus cfn-lint where it installs) in
+# .tools/venv, and npm's (tests/sdk/package.json) in tests/sdk/node_modules. A stamp of each file skips pip
+# and npm when it is unchanged.
+ensure_sdk_test_packages() {
+    ensure_node
+    ensure_python
+    local venv="$TOOLS_DIR/venv" req="$ROOT/tests/sdk/requirements.txt" dir="$ROOT/tests/sdk" stamp want
+    stamp="$venv/.dynamodel-stamp"
+    want="$(sha256sum "$req" | cut -d' ' -f1)"
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || ! "$venv/bin/python" -c 'import boto3, awscli, pytest, xdist' 2>/dev/null; then
+        log "  pip install -r tests/sdk/requirements.txt (into .tools/venv)"
+        [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+        "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$req"
+        if ! "$venv/bin/python" -c 'import cfnlint' 2>/dev/null; then
+            log "  pip install cfn-lint"
+            "$venv/bin/pip" install --quiet --disable-pip-version-check cfn-lint || log "  cfn-lint did not install: its test will be skipped"
+        fi
+        printf '%s\n' "$want" >"$stamp"
+    fi
+    stamp="$dir/node_modules/.dynamodel-sdk-stamp"
+    want="$(sha256sum "$dir/package.json" | cut -d' ' -f1)"
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+        log "  npm install (tests/sdk/)"
+        npm install --prefix "$dir" --no-package-lock --no-audit --no-fund --loglevel=error >/dev/null
+        printf '%s\n' "$want" >"$stamp"
     fi
 }
 
@@ -153,10 +181,12 @@ ensure_build_tools() {
     fetch_crates
 }
 
-# What the test command needs on top.
+# What the test command needs on top: everything is installed before any stage starts, so nothing writes
+# into the tree while the tests run.
 ensure_test_tools() {
     ensure_build_tools
     ensure_chromium
     ensure_python
     ensure_test_node_modules
+    ensure_sdk_test_packages
 }

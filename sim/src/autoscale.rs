@@ -7,9 +7,10 @@
 //! `ceil(average / target)`, within the minimum and maximum, applied at once (the "delay" is the alarm
 //! window, not the UpdateTable itself).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AutoScaling {
     /// Target utilisation in percent (20–90).
     pub target_percent: u32,
@@ -81,7 +82,7 @@ impl Scaler {
         self.read.minute_half += read_half;
         self.write.minute_half += write_half;
         self.seconds += 1;
-        if self.seconds % 60 != 0 {
+        if !self.seconds.is_multiple_of(60) {
             return None;
         }
         let c = &self.config;

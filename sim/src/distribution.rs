@@ -5,13 +5,13 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{workload, SimError};
 use crate::rng::Rng;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Default)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Distribution {
     /// Every id equally likely.
     #[default]

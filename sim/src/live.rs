@@ -40,7 +40,7 @@ use crate::pricing::served_by;
 use crate::target::{Kind, Target, ThrottleReason};
 
 /// What of a table's definition the partitions depend on: billing, throughput, and each index's name, kind
-/// and throughput (compared as values, not as `Debug` text, which the release build shortens).
+/// and throughput.
 type Signature = (BillingMode, Option<Throughput>, Vec<(String, IndexKind, Option<Throughput>)>);
 
 struct LiveTable {

@@ -17,10 +17,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-#[cfg(feature = "batch")]
 use engine::api::batch::{BatchGetItemInput, BatchWriteItemInput};
 use engine::api::read::{GetItemInput, QueryInput};
-#[cfg(feature = "batch")]
 use engine::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
 use engine::api::write::{DeleteItemInput, PutItemInput, UpdateItemInput};
 use engine::capacity::{Consumed, Kind as ChargeKind, Target as ChargeTarget};
@@ -29,7 +27,6 @@ use engine::error::ApiError;
 use engine::number::Number;
 use engine::table::key::key_from_item;
 use engine::table::schema::IndexKind;
-#[cfg(feature = "batch")]
 use engine::throttle::NoThrottle;
 use engine::value::{item_from_json, item_size, item_to_json, value_from_json, AttributeValue, Item, ScalarType};
 use serde_json::{json, Map, Value};
@@ -255,13 +252,16 @@ impl Compiled {
 }
 
 /// Prices request shapes on a scratch copy of the model's database.
+/// One charge of a synthetic item's shape: the target charged, read or write, and the half-units.
+type ShapeCharge = (TargetKey, Kind, u64);
+
 #[derive(Debug, Clone)]
 pub struct Pricer {
     db: Database,
     now_millis: u64,
     /// Charges of synthetic items by (pattern, every attribute's size): an item the model does not hold
     /// costs what its attribute sizes make it cost, so keys of one shape are priced once.
-    shapes: alloc::collections::BTreeMap<(String, Vec<u64>), Vec<(TargetKey, Kind, u64)>>,
+    shapes: alloc::collections::BTreeMap<(String, Vec<u64>), Vec<ShapeCharge>>,
     /// What the engine consumed for a call on an item the model holds, by (pattern, what decides its
     /// cost): for a read, the item's size; for a write, what the engine's own write plan charges
     /// (`Table::write_cost_between`: the old and new sizes and every index entry written, with its size
@@ -316,7 +316,7 @@ impl Pricer {
         let (key, full) = p.items(values, unix)?;
         let table = p.table.as_str();
         let schema = self.db.table(table).map(|t| t.def.keys.clone()).ok_or_else(|| workload(format!("table '{table}' is gone")))?;
-        let on_table_item = !matches!(p.op, Op::Scan) && !(p.op == Op::Query && p.index.is_some());
+        let on_table_item = !(p.op == Op::Scan || p.op == Op::Query && p.index.is_some());
         let mut existing = None;
         let mut inserted = false;
         // The item's whole primary key (a Query's key is its partition key alone).
@@ -385,8 +385,7 @@ impl Pricer {
             }
         }
         let key_json = item_to_json(&key);
-        #[cfg(feature = "batch")]
-        let full_json = item_to_json(&full);
+                let full_json = item_to_json(&full);
         let now = self.now_millis;
         let before = if inserted { Some(full.clone()) } else { existing.clone() };
         let consumed: Vec<Consumed> = match p.op {
@@ -394,35 +393,22 @@ impl Pricer {
                 let i = GetItemInput::from_json(&json!({"TableName": table, "Key": key_json, "ConsistentRead": p.consistent})).map_err(&err)?;
                 alloc::vec![self.db.get_item(&i).map_err(&err)?.consumed]
             }
-            #[cfg(feature = "batch")]
-            Op::BatchGetItem => {
+                        Op::BatchGetItem => {
                 let i = BatchGetItemInput::from_json(&json!({"RequestItems": {table: {"Keys": [key_json], "ConsistentRead": p.consistent}}})).map_err(&err)?;
                 self.db.batch_get_item(&i, &mut NoThrottle).map_err(&err)?.consumed
             }
-            #[cfg(feature = "batch")]
-            Op::TransactGetItems => {
+                        Op::TransactGetItems => {
                 let i = TransactGetItemsInput::from_json(&json!({"TransactItems": [{"Get": {"TableName": table, "Key": key_json}}]})).map_err(&err)?;
                 self.db.transact_get_items(&i, &mut NoThrottle).map_err(&err)?.consumed
             }
             Op::PutItem => alloc::vec![self.put(table, &full).map_err(&err)?],
-            #[cfg(feature = "batch")]
-            Op::BatchWriteItem => {
+                        Op::BatchWriteItem => {
                 let i = BatchWriteItemInput::from_json(&json!({"RequestItems": {table: [{"PutRequest": {"Item": full_json}}]}})).map_err(&err)?;
                 self.db.batch_write_item(&i, now, &mut NoThrottle).map_err(&err)?.consumed
             }
-            #[cfg(feature = "batch")]
-            Op::TransactWriteItems => {
+                        Op::TransactWriteItems => {
                 let i = TransactWriteItemsInput::from_json(&json!({"TransactItems": [{"Put": {"TableName": table, "Item": full_json}}]})).map_err(&err)?;
                 self.db.transact_write_items(&i, now, &mut NoThrottle).map_err(&err)?.consumed
-            }
-            // Left out of builds without the `batch` feature (the browser bundle), to keep the engine's
-            // batch and transaction code out of it.
-            #[cfg(not(feature = "batch"))]
-            Op::BatchGetItem | Op::TransactGetItems | Op::BatchWriteItem | Op::TransactWriteItems => {
-                return Err(workload(format!(
-                    "pattern '{}': batch and transactional operations are not simulated in this build",
-                    p.name
-                )));
             }
             Op::UpdateItem => {
                 let mut names = Map::new();
@@ -519,7 +505,7 @@ impl Pricer {
                 entries = t
                     .global_index_writes_between(before, after)
                     .into_iter()
-                    .map(|w| (String::from(w.index), w.key.into_values().next()))
+                    .map(|w| (String::from(w.index), w.key.into_iter().next().map(|(_, v)| v)))
                     .collect();
             }
         }

@@ -1,15 +1,15 @@
 //! Requests per simulated second: constant, ramp, spike, daily wave. Fractional rates carry over, so
 //! 0.5 per second is one request every other second and totals are exact.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{workload, SimError};
 
 /// The most requests one pattern may issue per second (a bound on work per chunk).
 pub const MAX_RATE: f64 = 10_000_000.0;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "shape", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "shape", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Rate {
     Constant { per_second: f64 },
     /// Linear from `from` at second 0 to `to` at the last second.
@@ -20,13 +20,19 @@ pub enum Rate {
     DailyWave {
         mean: f64,
         amplitude: f64,
+        #[serde(default = "day")]
         period_seconds: u32,
+        #[serde(default)]
         peak_second: u32,
     },
 }
 
 /// A daily wave's period when a workload does not say.
 pub const DAY_SECONDS: u32 = 86_400;
+
+fn day() -> u32 {
+    DAY_SECONDS
+}
 
 impl Rate {
     pub fn check(&self) -> Result<(), SimError> {

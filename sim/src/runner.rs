@@ -235,7 +235,7 @@ pub(crate) fn targets_for(db: &Database, settings: Option<&TableSettings>, name:
         let collections: Vec<(u64, u64)> = t
             .parts
             .iter()
-            .map(|(k, part)| (crate::rng::mix(engine::ops::scan::partition_hash(k)), part.items.values().map(|s| s.size()).sum()))
+            .map(|(k, part)| (crate::layout::ring_position(k), part.items.values().map(|s| s.size()).sum()))
             .collect();
         table_target.split_for_data(&collections);
     }
@@ -786,7 +786,7 @@ impl Simulation {
             patterns,
             targets,
             throttles: self.throttle_counts(&self.all_throttles),
-            gsi_write_amplification_milli: if table_writes == 0 { 1000 } else { all_writes * 1000 / table_writes },
+            gsi_write_amplification_milli: (all_writes * 1000).checked_div(table_writes).unwrap_or(1000),
             top_accessed: self.top(&all, &self.keys.total, false),
             top_throttled: self.top(&all, &self.keys.total, true),
             cost,

@@ -29,7 +29,9 @@ for (const scheme of ['light', 'dark']) {
     await canvas.scrollIntoViewIfNeeded();
     const box = await canvas.boundingBox();
     await canvas.hover({ position: { x: box.width * 0.45, y: box.height * 0.6 } });
-    await page.getByTestId('base-summary').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    // Wide: the two summaries side by side from their top; narrow: the heat map and the hover read-out.
+    const results = width > 600 ? 'base-summary' : 'chart-base-heatmap';
+    await page.getByTestId(results).evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `${out}/screenshot-heat-results-${tag}.png` });
     await page.getByTestId('whatif').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `${out}/screenshot-heat-whatif-${tag}.png` });

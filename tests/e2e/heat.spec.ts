@@ -18,10 +18,10 @@ async function openHeat(page: Page) {
   await expect(page.getByTestId('heat-tab')).toBeVisible();
 }
 
-/** Distinct colours on a canvas, and how many pixels left of the legend (the right 96 px, see
- * app/src/heat/draw.rs) have the "at the ceiling" colour (110, 0, 70). */
+/** Distinct colours on a canvas, and how many pixels left of the legend (the right 96 px of a chart at
+ * least 360 px wide, see app/src/heat/plot.rs) have the "at the ceiling" colour (110, 0, 70). */
 async function canvasColours(page: Page, testid: string) {
-  // The chart's SVG is painted onto the canvas once the browser has decoded it.
+  // plotters draws on the canvas once its frame has been measured.
   await expect(page.getByTestId(testid)).toHaveAttribute('data-drawn', 'true');
   return page.getByTestId(testid).evaluate((c: HTMLCanvasElement) => {
     const ctx = c.getContext('2d')!;
@@ -47,17 +47,17 @@ test.describe('Heat tab', () => {
     await expect(page.getByTestId('base-requests')).toHaveText(fmt(expected.requests));
     await expect(page.getByTestId('base-served')).toHaveText(fmt(expected.served));
     await expect(page.getByTestId('base-throttled')).toHaveText(fmt(expected.throttled));
-    await expect(page.getByTestId('base-reasons')).toContainText(`create-post: ${fmt(expected.throttled)} throttled by GSI back-pressure on Social · GSI1`);
+    await expect(page.getByTestId('base-reasons')).toContainText(`create-post: ${fmt(expected.throttled)} throttled by GSI back-pressure on Social · LatestPosts`);
     await expect(page.getByTestId('base-amplification')).toHaveText('2.00×'); // case file: 2000 milli
 
     // The heat map is drawn (many colours, and the at-ceiling colour for the ALL_POSTS partition).
     const colours = await canvasColours(page, 'canvas-base-heatmap');
     expect(colours.distinct).toBeGreaterThan(5);
     expect(colours.ceiling).toBeGreaterThan(100);
-    // Its screen-reader table: in every one of the 20 seconds exactly one GSI1 partition (the one holding
+    // Its screen-reader table: in every one of the 20 seconds exactly one LatestPosts partition (the one holding
     // ALL_POSTS; adaptive capacity may move that key to a partition of its own) sits at 1,000 WCU.
     const perSecond = await page.getByTestId('table-base-heatmap').evaluate((t: HTMLTableElement) => {
-      const rows = [...t.tBodies[0].rows].filter((r) => r.cells[0].textContent!.startsWith('Social · GSI1'));
+      const rows = [...t.tBodies[0].rows].filter((r) => r.cells[0].textContent!.startsWith('Social · LatestPosts'));
       const columns = t.tHead!.rows[0].cells.length - 1;
       return [...Array(columns).keys()].map((c) => rows.filter((r) => r.cells[c + 1].textContent === '0 RCU, 1,000 WCU').length);
     });
@@ -65,7 +65,7 @@ test.describe('Heat tab', () => {
     // Throttles over time: 500 per second by GSI back-pressure.
     await expect(page.getByTestId('table-base-throttles').locator('thead')).toContainText('GSI back-pressure');
     await expect(page.getByTestId('table-base-throttles').locator('tbody tr').first()).toContainText('500');
-    await expect(page.getByTestId('table-base-topkeys').locator('tbody tr').first()).toContainText('ALL_POSTS (Social · GSI1)');
+    await expect(page.getByTestId('table-base-topkeys').locator('tbody tr').first()).toContainText('ALL_POSTS (Social · LatestPosts)');
 
     // Hover reads the value under the pointer.
     const canvas = page.getByTestId('canvas-base-heatmap');

@@ -1,99 +1,141 @@
 #!/usr/bin/env bash
-# Drive dynamodel-server with real DynamoDB clients: boto3 + AWS CLI (pytest) and the AWS SDK for
-# JavaScript v3 (node --test). Builds the server (release), installs what it needs idempotently, starts
-# the server on a free port, runs both suites, prints the counts, stops the server.
-# Exit status: non-zero if anything failed. Extra arguments go to pytest (e.g. -k items).
+# Drive dynamodel-server with real DynamoDB clients: boto3 + the AWS CLI (pytest, its tests spread over
+# pytest-xdist workers, each with servers of its own) and the AWS SDK for JavaScript v3 (node --test), each
+# against the server in memory and against the server with `--state` on a fresh file. Installs what it
+# needs idempotently, builds the server, runs the suites side by side, prints the counts.
+#
+#   tests/sdk/run.sh [PYTEST ARGS...]      e.g. -k items
+#
+# DYNAMODEL_SDK_MODES=memory (or state) runs one mode only; DYNAMODEL_SDK_WORKERS sets the number of
+# pytest workers (default: one per core, at least 2). Exit status: non-zero if anything failed.
+#
+# The server is the release build users run (`cargo run --release -p dynamodel-server`); the example
+# programs the tests run (the code generator's cases, the AWS exporter) are the debug builds `cargo test`
+# makes, so after scripts/test.sh's native stage there is nothing more to build for them.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SDK="$ROOT/tests/sdk"
 cd "$ROOT"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-# The project's idempotent installers (node, python3, chromium from Debian).
 # shellcheck source=../../scripts/lib/tools.sh
 source "$ROOT/scripts/lib/tools.sh"
-ensure_node
-ensure_python
+ensure_cargo_bin_on_path
 ensure_chromium
+ensure_sdk_test_packages
+VENV="$TOOLS_DIR/venv"
 
-echo "== building dynamodel-server (release)"
-cargo build --release -p dynamodel-server --quiet
+MODES="${DYNAMODEL_SDK_MODES:-memory,state}"
+case ",$MODES," in *,memory,*|*,state,*) ;; *) die "DYNAMODEL_SDK_MODES: expected memory, state or both, got '$MODES'" ;; esac
+WORKERS="${DYNAMODEL_SDK_WORKERS:-$(( $(nproc) > 2 ? $(nproc) : 2 ))}"
+
+# scripts/test.sh builds all three in stages of its own and says so (DYNAMODEL_SDK_BUILT=1): a cargo here
+# would wait for the debug build lock while its next stages compile.
+if [ -z "${DYNAMODEL_SDK_BUILT:-}" ]; then
+  echo "== building dynamodel-server (release) and the examples (debug, as cargo test builds them)"
+  cargo build --quiet --release -p dynamodel-server --bin dynamodel-server
+  cargo build --quiet --bins --examples
+fi
 BIN="$CARGO_TARGET_DIR/release/dynamodel-server"
-# The playground's code generator with the engine's answers, for test_codegen.py.
-cargo build --release -p dynamodel-codegen --example sdk_cases --quiet
-export DYNAMODEL_CODEGEN_CASES_BIN="$CARGO_TARGET_DIR/release/examples/sdk_cases"
-
-VENV="$ROOT/.tools/venv"
-if ! "$VENV/bin/python" -c 'import boto3, pytest, awscli' 2>/dev/null; then
-  echo "== installing boto3, awscli, pytest into $VENV"
-  python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; python3 -m venv "$VENV"; }
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check boto3 awscli pytest
-fi
-# cfn-lint validates the CloudFormation export (test_cloudformation.py); that test is skipped, and says
-# so, if it cannot be installed.
-if ! "$VENV/bin/python" -c 'import cfnlint' 2>/dev/null; then
-  echo "== installing cfn-lint into $VENV"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check cfn-lint || echo "   cfn-lint did not install"
-fi
-# A stamp of package.json skips npm when nothing changed.
-NPM_STAMP="$SDK/node_modules/.dynamodel-sdk-stamp"
-NPM_WANT=$(sha256sum "$SDK/package.json" | cut -d' ' -f1)
-if [ "$(cat "$NPM_STAMP" 2>/dev/null)" != "$NPM_WANT" ]; then
-  echo "== installing the AWS SDK for JavaScript v3 and playwright-core into $SDK/node_modules"
-  (cd "$SDK" && npm install --no-audit --no-fund --no-package-lock --silent)
-  printf '%s\n' "$NPM_WANT" >"$NPM_STAMP"
-fi
+export DYNAMODEL_SERVER_BIN="$BIN"
+export DYNAMODEL_CODEGEN_CASES_BIN="$CARGO_TARGET_DIR/debug/examples/sdk_cases"
+export DYNAMODEL_EXPORT_AWS_BIN="$CARGO_TARGET_DIR/debug/examples/export_aws"
+for f in "$BIN" "$DYNAMODEL_CODEGEN_CASES_BIN" "$DYNAMODEL_EXPORT_AWS_BIN"; do
+  [ -x "$f" ] || die "$f was not built"
+done
 
 WORK=$(mktemp -d)
-"$BIN" --port 0 >"$WORK/out" 2>"$WORK/err" &
-PID=$!
+PIDS=()
 cleanup() {
-  kill "$PID" 2>/dev/null || true
-  wait "$PID" 2>/dev/null || true
+  local pid
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-
-for _ in $(seq 1 200); do
-  grep -q '^listening on ' "$WORK/out" 2>/dev/null && break
-  if ! kill -0 "$PID" 2>/dev/null; then
-    echo "dynamodel-server exited at start:" >&2
-    cat "$WORK/err" >&2
-    exit 1
-  fi
-  sleep 0.05
-done
-ENDPOINT=$(sed -n 's/^listening on //p' "$WORK/out" | head -n1)
-if [ -z "$ENDPOINT" ]; then
-  echo "dynamodel-server did not start listening" >&2
-  cat "$WORK/err" >&2
-  exit 1
-fi
-echo "== server at $ENDPOINT"
-export DYNAMODEL_ENDPOINT="$ENDPOINT" DYNAMODEL_SERVER_BIN="$BIN"
+# The suites' own temporary files (state files, exports, pytest's tmp_path) go with it.
+export TMPDIR="$WORK"
 export AWS_ACCESS_KEY_ID=dynamodel AWS_SECRET_ACCESS_KEY=dynamodel AWS_DEFAULT_REGION=us-east-1
 export AWS_EC2_METADATA_DISABLED=true AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
 export PATH="$VENV/bin:$PATH"
 
-status=0
-echo "== boto3 + AWS CLI (pytest)"
-set +e
-(cd "$SDK/python" && "$VENV/bin/python" -m pytest -q --tb=short -p no:cacheprovider "$@") | tee "$WORK/py.log"
-py_status=${PIPESTATUS[0]}
-echo "== AWS SDK for JavaScript v3 (node --test)"
-(cd "$SDK" && NODE_NO_WARNINGS=1 node --test --test-reporter=spec js/) | tee "$WORK/js.log"
-js_status=${PIPESTATUS[0]}
-set -e
+# The JavaScript suite's servers, one per mode, started here so that cleanup stops them.
+declare -A JS_ENDPOINT=()
+start_js_server() {
+  local mode="$1" pid i; shift
+  "$BIN" --port 0 "$@" >"$WORK/js-$mode.out" 2>"$WORK/js-$mode.err" &
+  pid=$!
+  PIDS+=("$pid")
+  for i in $(seq 1 400); do
+    grep -q '^listening on ' "$WORK/js-$mode.out" 2>/dev/null && break
+    kill -0 "$pid" 2>/dev/null || { echo "dynamodel-server ($mode) exited at start:" >&2; cat "$WORK/js-$mode.err" >&2; exit 1; }
+    sleep 0.05
+  done
+  JS_ENDPOINT[$mode]=$(sed -n 's/^listening on //p' "$WORK/js-$mode.out" | head -n1)
+  [ -n "${JS_ENDPOINT[$mode]}" ] || { echo "dynamodel-server ($mode) did not start listening" >&2; exit 1; }
+}
+JS_MODES=()
+for mode in memory state; do
+  case ",$MODES," in *",$mode,"*) JS_MODES+=("$mode") ;; esac
+done
+for mode in "${JS_MODES[@]}"; do
+  if [ "$mode" = state ]; then
+    mkdir -p "$WORK/js-state"
+    start_js_server state --state "$WORK/js-state/dynamodel.state"
+  else
+    start_js_server memory
+  fi
+done
+
+# The JavaScript suite, once per mode, one mode after the other (node runs its test files side by side).
+run_js() {
+  local mode status=0
+  for mode in "${JS_MODES[@]}"; do
+    echo "== AWS SDK for JavaScript v3 (node --test), server $mode at ${JS_ENDPOINT[$mode]}"
+    (cd "$SDK" && DYNAMODEL_ENDPOINT="${JS_ENDPOINT[$mode]}" DYNAMODEL_SDK_MODE="$mode" NODE_NO_WARNINGS=1 \
+      node --test --test-reporter=spec js/) >"$WORK/js-$mode.log" 2>&1 || status=1
+    cat "$WORK/js-$mode.log"
+  done
+  return "$status"
+}
+
+echo "== boto3 + AWS CLI (pytest, $WORKERS workers; modes: $MODES) and the JavaScript SDK (node), side by side"
+started=$(date +%s)
+(cd "$SDK/python" && DYNAMODEL_SDK_MODES="$MODES" "$VENV/bin/python" -m pytest -q --tb=short -p no:cacheprovider \
+  -n "$WORKERS" "$@") >"$WORK/py.log" 2>&1 &
+py_pid=$!
+PIDS+=("$py_pid")
+run_js >"$WORK/js.log" 2>&1 &
+js_pid=$!
+PIDS+=("$js_pid")
+py_status=0; wait "$py_pid" || py_status=$?
+py_elapsed=$(( $(date +%s) - started ))
+js_status=0; wait "$js_pid" || js_status=$?
+js_elapsed=$(( $(date +%s) - started ))
+
+echo "== pytest (${py_elapsed}s)"
+cat "$WORK/py.log"
+echo "== node --test (${js_elapsed}s)"
+cat "$WORK/js.log"
 
 py_summary=$(grep -E '^[0-9]+ (passed|failed)|(passed|failed|error).* in [0-9.]+s' "$WORK/py.log" | tail -n1 || true)
-js_pass=$(sed -n 's/^ℹ pass //p' "$WORK/js.log" | tail -n1)
-js_fail=$(sed -n 's/^ℹ fail //p' "$WORK/js.log" | tail -n1)
+js_counts() {
+  local pass fail
+  pass=$(sed -n 's/^ℹ pass //p' "$WORK/js-$1.log" 2>/dev/null | tail -n1)
+  fail=$(sed -n 's/^ℹ fail //p' "$WORK/js-$1.log" 2>/dev/null | tail -n1)
+  printf '%s: %s passed, %s failed' "$1" "${pass:-0}" "${fail:-?}"
+}
+js_summary=""
+for mode in "${JS_MODES[@]}"; do js_summary+="${js_summary:+, }$(js_counts "$mode")"; done
 echo
-echo "SDK tests: python: ${py_summary:-no summary}; node: ${js_pass:-0} passed, ${js_fail:-?} failed"
+echo "SDK tests: python ($MODES, $WORKERS workers): ${py_summary:-no summary}; node: $js_summary"
+status=0
 [ "$py_status" -eq 0 ] || status=1
 [ "$js_status" -eq 0 ] || status=1
-if [ "$status" -ne 0 ]; then
-  echo "server stderr (last 40 lines):"
-  tail -n 40 "$WORK/err"
+if [ "$js_status" -ne 0 ]; then
+  for mode in "${JS_MODES[@]}"; do
+    echo "$mode server stderr (last 40 lines):"
+    tail -n 40 "$WORK/js-$mode.err"
+  done
 fi
 exit "$status"

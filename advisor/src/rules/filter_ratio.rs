@@ -47,7 +47,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
             ),
             format!(
                 "Move {attr} into the key: prefix {sort} with it ({}#<value>#…) and use begins_with, or give only the wanted items a sparse GSI key and Query that index without a filter.",
-                attr.to_ascii_uppercase()
+                attr.to_uppercase()
             ),
         ));
     }

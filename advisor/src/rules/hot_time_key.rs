@@ -7,6 +7,7 @@
 //! all the same. And, when a simulation has run, from its heat: a throttled key whose value is a point in
 //! time (`READINGS#2026-12`) is this rule's finding rather than the low-cardinality rule's.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -53,9 +54,9 @@ pub fn check(cx: &Context) -> Vec<Finding> {
             if values.len() < MIN_ITEMS {
                 continue;
             }
-            let stripped: Option<engine::vec_map::VecSet<String>> = values.iter().map(|v| strip_time(v)).collect();
+            let stripped: Option<BTreeSet<String>> = values.iter().map(|v| strip_time(v)).collect();
             let Some(rest) = stripped else { continue };
-            let distinct: engine::vec_map::VecSet<&String> = values.iter().collect();
+            let distinct: BTreeSet<&String> = values.iter().collect();
             if rest.len() != 1 || distinct.len() < 2 {
                 continue;
             }

@@ -6,6 +6,7 @@
 //! Single-table means: two or more entities declared, or (with none declared) items whose partition
 //! keys carry two or more prefixes (`USER#…`, `ORDER#…`).
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -43,7 +44,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 format!("Give every item its entity's type attribute ({}); items added through an entity get it automatically.", values.join(", ")),
             ));
         } else if entities.is_empty() {
-            let prefixes: engine::vec_map::VecSet<String> = t
+            let prefixes: BTreeSet<String> = t
                 .items
                 .iter()
                 .filter_map(|i| i.get(&t.pk.name))

@@ -2,7 +2,7 @@
 //! state. Each rule's explanation uses the seeds' own terms (hot partition, item collection, sparse
 //! index, single-table design) and its fix names the concrete change (the key, index or attribute).
 
-use engine::vec_map::VecMap;
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -61,24 +61,10 @@ pub(crate) fn heat_finding(rule: RuleId, target: Target, title: String, explanat
 }
 
 /// Key value text → how many items carry it, over the items that have the attribute, in text order.
-///
-/// Counted over the sorted texts, so the map is built by appending (a table's distinct values can
-/// number as many as its items, and inserting them unsorted into a sorted vector would be quadratic).
-pub(crate) fn value_counts<'i>(items: impl IntoIterator<Item = &'i Item>, attr: &str) -> VecMap<String, usize> {
-    let mut texts: Vec<String> = items.into_iter().filter_map(|i| i.get(attr)).map(scalar_text).collect();
-    engine::sort::sort(&mut texts);
-    let mut m = VecMap::new();
-    for text in texts {
-        match m.last_key_value() {
-            Some((last, _)) if *last == text => {
-                if let Some(c) = m.get_mut(&text) {
-                    *c += 1;
-                }
-            }
-            _ => {
-                m.insert(text, 1);
-            }
-        }
+pub(crate) fn value_counts<'i>(items: impl IntoIterator<Item = &'i Item>, attr: &str) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for text in items.into_iter().filter_map(|i| i.get(attr)).map(scalar_text) {
+        *m.entry(text).or_insert(0) += 1;
     }
     m
 }

@@ -2,6 +2,7 @@
 //! before `ITEM#9` and a range condition or "latest first" returns the wrong items. Numbers of the same
 //! width (zero-padded) order correctly; numbers of different widths do not.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::vec::Vec;
 
@@ -39,7 +40,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         }
         for (index, attr) in sort_keys {
             // prefix → numbers seen after it
-            let mut groups: engine::vec_map::VecMap<&str, Vec<(&str, Number)>> = engine::vec_map::VecMap::new();
+            let mut groups: BTreeMap<&str, Vec<(&str, Number)>> = BTreeMap::new();
             for item in &t.items {
                 let Some(AttributeValue::S(s)) = item.get(attr) else { continue };
                 let Some((prefix, digits)) = split_number(s) else { continue };

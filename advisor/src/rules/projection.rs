@@ -6,6 +6,7 @@
 //! the whole item. So a GSI projecting ALL is over-projected when every pattern that uses it names a
 //! few attributes, and an index is under-projected when a pattern names an attribute it does not hold.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -14,8 +15,8 @@ use super::{expression_attributes, finding};
 use crate::view::{Context, IndexDef, Projection, TableView};
 use crate::{Finding, RuleId, Severity, Target};
 
-fn keys_of(t: &TableView, ix: &IndexDef) -> engine::vec_map::VecSet<String> {
-    let mut k: engine::vec_map::VecSet<String> = t.table_keys().into_iter().map(String::from).collect();
+fn keys_of(t: &TableView, ix: &IndexDef) -> BTreeSet<String> {
+    let mut k: BTreeSet<String> = t.table_keys().into_iter().map(String::from).collect();
     k.insert(ix.pk.name.clone());
     if let Some(s) = &ix.sk {
         k.insert(s.name.clone());
@@ -55,10 +56,10 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                     if needs.iter().any(|(_, n)| n.is_none()) {
                         continue;
                     }
-                    let needed: engine::vec_map::VecSet<String> =
+                    let needed: BTreeSet<String> =
                         needs.iter().flat_map(|(_, n)| n.iter().flatten().cloned()).filter(|a| !keys.contains(a)).collect();
                     let in_index: Vec<_> = t.items.iter().filter(|i| i.contains_key(&ix.pk.name)).collect();
-                    let mut all_attrs: engine::vec_map::VecSet<&str> = engine::vec_map::VecSet::new();
+                    let mut all_attrs: BTreeSet<&str> = BTreeSet::new();
                     for i in &in_index {
                         all_attrs.extend(i.keys().map(String::as_str).filter(|a| !keys.contains(*a)));
                     }
@@ -88,7 +89,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 }
                 Projection::All => {}
                 Projection::KeysOnly | Projection::Include(_) => {
-                    let held: engine::vec_map::VecSet<String> = match &ix.projection {
+                    let held: BTreeSet<String> = match &ix.projection {
                         Projection::Include(a) => a.iter().cloned().chain(keys.iter().cloned()).collect(),
                         _ => keys.clone(),
                     };

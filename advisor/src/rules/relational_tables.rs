@@ -3,6 +3,7 @@
 //! per table (the seeds: "modeling it like a relational database — many round trips, high latency,
 //! high cost"; denormalise into one table where the patterns are served by item collections).
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -20,12 +21,12 @@ pub fn check(cx: &Context) -> Vec<Finding> {
     }
     let mut joins: Vec<(String, String, String, String)> = Vec::new(); // (from table, attr, to table, to key)
     for b in &cx.tables {
-        let b_keys: engine::vec_map::VecSet<String> = b.items.iter().filter_map(|i| i.get(&b.pk.name)).map(scalar_text).collect();
+        let b_keys: BTreeSet<String> = b.items.iter().filter_map(|i| i.get(&b.pk.name)).map(scalar_text).collect();
         if b_keys.is_empty() {
             continue;
         }
         for a in cx.tables.iter().filter(|a| a.name != b.name) {
-            let mut attrs: engine::vec_map::VecSet<&str> = engine::vec_map::VecSet::new();
+            let mut attrs: BTreeSet<&str> = BTreeSet::new();
             for i in &a.items {
                 attrs.extend(i.keys().map(String::as_str));
             }
@@ -62,9 +63,9 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         ),
         format!(
             "Put them in one table with generic keys: items of {b} under PK = {}#<{attr}>, and each {a} item in the same partition (PK = {}#<{attr}>, SK = {}#<id>), so one Query returns a {b} with its {a}; keep a Type attribute on every item.",
-            b.to_ascii_uppercase(),
-            b.to_ascii_uppercase(),
-            a.to_ascii_uppercase()
+            b.to_uppercase(),
+            b.to_uppercase(),
+            a.to_uppercase()
         ),
     )]
 }

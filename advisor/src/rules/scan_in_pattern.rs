@@ -33,7 +33,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         let fix = match filter_attrs.first() {
             Some(a) => format!(
                 "Make {a} part of a key so one Query serves the pattern: a GSI whose partition key holds {a} (overloaded as GSI1PK = {}#<value>), or a sparse GSI that only the wanted items carry; then Query it instead of scanning.",
-                a.to_ascii_uppercase()
+                a.to_uppercase()
             ),
             None => String::from(
                 "Redesign the keys so one Query serves the pattern: give the items it wants a shared partition key (an item collection) on the table or on a GSI, and Query that key.",

@@ -1,125 +1,129 @@
 //! The templates gallery: searchable cards of the built-in models (`formats::gallery`), shown over the
 //! workspace on a first visit and whenever the user asks for it.
 //!
-//! Opening a template goes through the same door as a file or a link (`share::incoming::offer`), so it
-//! never replaces the user's work without asking. Cards render the model's own text as text.
+//! Opening a template goes through the same door as a file or a link (`AppState::offer`), so it never
+//! replaces the user's work without asking. Cards render the model's own text as text.
 
 use formats::gallery::{cards, search, Card, Category, Template};
+use leptos::prelude::*;
 
-use crate::modeler::use_modeler;
-use crate::share::incoming::{offer, Incoming};
-use crate::share::{use_travel, GalleryState};
-use crate::ui::prelude::*;
+use crate::state::{use_app, AppState, GalleryState, Incoming};
 
-fn open_template(slug: &'static str) {
-    let t = use_travel();
+/// Offer the template `slug` as the model (asking first if there is work).
+fn open_template(app: AppState, slug: &'static str) {
     match Template::by_slug(slug).map(|t| t.model()) {
         Some(Ok(model)) => {
             let name = model.name.clone();
-            offer(Incoming::new(model, Default::default(), &format!("the template \"{name}\"")));
+            app.offer(Incoming::new(model, Default::default(), &format!("the template \"{name}\"")));
         }
-        _ => t.error.set(Some(format!("The template {slug} could not be read."))),
+        _ => app.travel.error.set(Some(format!("The template {slug} could not be read."))),
     }
 }
 
 /// One template: its name, size, description, access patterns and an Open button.
-fn template_card(card: Card) -> El {
+#[component]
+fn TemplateCard(card: Card) -> impl IntoView {
+    let app = use_app();
     let slug = card.slug;
-    el("article")
-        .class("gal-card")
-        .tid(&format!("gallery-card-{slug}"))
-        .attr("aria-labelledby", &format!("gal-{slug}"))
-        .child(el("h3").class("gal-name").id(&format!("gal-{slug}")).text(&card.name))
-        .child(el("p").class("gal-meta mdl-muted").text(&format!("{} table(s) · {} sample items · {} access patterns", card.tables, card.items, card.patterns.len())))
-        .child(el("p").class("gal-desc").text(&card.description))
-        .child(
-            el("details")
-                .class("gal-patterns")
-                .child(el("summary").text("Access patterns"))
-                .child(el("ul").children(card.patterns.iter().map(|p| el("li").text(p)))),
-        )
-        .child(el("button").ty("button").class("mdl-btn mdl-primary gal-open").tid(&format!("gallery-open-{slug}")).on_click(move |_| open_template(slug)).text("Open"))
-}
-
-/// The templates matching `query`: their count, then a section per category that has any.
-fn sections(all: &[Card], query: &str) -> View {
-    let found = search(all, query);
-    let mut views: Vec<View> = vec![el("p").class("mdl-muted").tid("gallery-count").attr("role", "status").text(&format!("{} template(s)", found.len())).into()];
-    for cat in Category::ALL {
-        let cards: Vec<Card> = found.iter().filter(|c| c.category == cat).map(|c| (*c).clone()).collect();
-        if !cards.is_empty() {
-            views.push(
-                el("section")
-                    .class("gal-section")
-                    .attr("aria-label", cat.label())
-                    .child(el("h2").class("gal-section-title").text(cat.label()))
-                    .child(el("div").class("gal-grid").children(cards.into_iter().map(template_card)))
-                    .into(),
-            );
-        }
+    let meta = format!("{} table(s) · {} sample items · {} access patterns", card.tables, card.items, card.patterns.len());
+    view! {
+        <article class="gal-card" data-testid=format!("gallery-card-{slug}") aria-labelledby=format!("gal-{slug}")>
+            <h3 class="gal-name" id=format!("gal-{slug}")>{card.name}</h3>
+            <p class="gal-meta mdl-muted">{meta}</p>
+            <p class="gal-desc">{card.description}</p>
+            <details class="gal-patterns">
+                <summary>"Access patterns"</summary>
+                <ul>{card.patterns.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+            </details>
+            <button type="button" class="mdl-btn mdl-primary gal-open" data-testid=format!("gallery-open-{slug}") on:click=move |_| open_template(app, slug)>
+                "Open"
+            </button>
+        </article>
     }
-    fragment(views)
 }
 
-/// The gallery, covering the workspace while it is open.
-pub fn gallery_host() -> View {
-    let t = use_travel();
-    let m = use_modeler();
-    let all = StoredValue::new(cards());
-    let query = RwSignal::new(String::new());
-    // A gallery opened because there was nothing to show steps aside once the model has a table.
-    watch(move || {
-        let has_tables = m.state.with(|s| !s.playground.tables().is_empty());
-        if has_tables && t.gallery.get_untracked() == GalleryState::FirstVisit {
-            t.gallery.set(GalleryState::Closed);
-        }
-    });
-    let shown = move || t.gallery.get() != GalleryState::Closed;
+/// The open gallery: its header, the search field, the count and a section per category with matches.
+/// `all` holds the cards (read from the templates the first time the gallery opens).
+#[component]
+fn Gallery(query: RwSignal<String>, all: StoredValue<Vec<Card>>) -> impl IntoView {
+    let t = use_app().travel;
+    if all.with_value(Vec::is_empty) {
+        all.set_value(cards());
+    }
+    // The slugs of the cards the search keeps, in gallery order.
+    let found = Memo::new(move |_| query.with(|q| all.with_value(|all| search(all, q).into_iter().map(|c| (c.slug, c.category)).collect::<Vec<_>>())));
     let first = move || t.gallery.get() == GalleryState::FirstVisit;
-    let overlay = move || {
-        el("div")
-            .class("gal-overlay")
-            .tid("gallery")
-            .attr("role", "region")
-            .attr("aria-label", "Templates")
-            .on_key("keydown", move |ev| {
+    let section = move |cat: Category| {
+        let in_cat = move || found.with(|f| f.iter().filter(|(_, c)| *c == cat).map(|(slug, _)| *slug).collect::<Vec<_>>());
+        let cards = move || all.with_value(|all| in_cat().into_iter().filter_map(|slug| all.iter().find(|c| c.slug == slug).cloned()).collect::<Vec<_>>());
+        view! {
+            <Show when=move || found.with(|f| f.iter().any(|(_, c)| *c == cat))>
+                <section class="gal-section" aria-label=cat.label()>
+                    <h2 class="gal-section-title">{cat.label()}</h2>
+                    <div class="gal-grid">
+                        <For each=cards key=|card| card.slug let(card)>
+                            <TemplateCard card />
+                        </For>
+                    </div>
+                </section>
+            </Show>
+        }
+    };
+    view! {
+        <div
+            class="gal-overlay"
+            data-testid="gallery"
+            role="region"
+            aria-label="Templates"
+            on:keydown=move |ev| {
                 if ev.key() == "Escape" {
                     t.gallery.set(GalleryState::Closed)
                 }
-            })
-            .child(
-                el("header")
-                    .class("gal-header")
-                    .child(
-                        el("div")
-                            .child(el("h2").class("gal-title").text("Start from a template"))
-                            .child(el("p").class("mdl-muted").text("Each template is a documented design: why its keys are what they are, sample items that make the point, and its access patterns. Opening one never replaces your work without asking.")),
-                    )
-                    .child(
-                        el("button")
-                            .ty("button")
-                            .class("mdl-btn")
-                            .tid("gallery-close")
-                            .on_click(move |_| t.gallery.set(GalleryState::Closed))
-                            .dyn_text(move || String::from(if first() { "Start with an empty model" } else { "Close" })),
-                    ),
-            )
-            .child(
-                el("input")
-                    .ty("search")
-                    .class("mdl-input gal-search")
-                    .tid("gallery-search")
-                    .attr("placeholder", "Search: sparse, GSI, counter, tenant…")
-                    .attr("aria-label", "Search templates")
-                    .flag("autofocus", true)
-                    .dyn_value(move || query.get())
-                    .on_input(move |v| query.set(v)),
-            )
-            .dyn_child(move || {
-                let q = query.get();
-                all.with_value(|all| sections(all, &q))
-            })
-            .into()
-    };
-    show(shown, overlay)
+            }
+        >
+            <header class="gal-header">
+                <div>
+                    <h2 class="gal-title">"Start from a template"</h2>
+                    <p class="mdl-muted">
+                        "Each template is a documented design: why its keys are what they are, sample items that make the point, and its access patterns. Opening one never replaces your work without asking."
+                    </p>
+                </div>
+                <button type="button" class="mdl-btn" data-testid="gallery-close" on:click=move |_| t.gallery.set(GalleryState::Closed)>
+                    {move || if first() { "Start with an empty model" } else { "Close" }}
+                </button>
+            </header>
+            <input
+                type="search"
+                class="mdl-input gal-search"
+                data-testid="gallery-search"
+                placeholder="Search: sparse, GSI, counter, tenant…"
+                aria-label="Search templates"
+                autofocus
+                bind:value=query
+            />
+            <p class="mdl-muted" data-testid="gallery-count" role="status">{move || format!("{} template(s)", found.with(Vec::len))}</p>
+            {Category::ALL.into_iter().map(section).collect_view()}
+        </div>
+    }
+}
+
+/// The gallery, covering the Items panel while it is open. A gallery opened because there was nothing
+/// to show steps aside once the model has a table.
+#[component]
+pub fn GalleryHost() -> impl IntoView {
+    let app = use_app();
+    let (t, m) = (app.travel, app.modeler);
+    let query = RwSignal::new(String::new());
+    let all = StoredValue::new(Vec::new());
+    let has_tables = Memo::new(move |_| m.state.with(|s| !s.playground.tables().is_empty()));
+    Effect::new(move |_| {
+        if has_tables.get() && t.gallery.get_untracked() == GalleryState::FirstVisit {
+            t.gallery.set(GalleryState::Closed);
+        }
+    });
+    view! {
+        <Show when=move || t.gallery.get() != GalleryState::Closed>
+            <Gallery query all />
+        </Show>
+    }
 }

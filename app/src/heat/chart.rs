@@ -1,8 +1,8 @@
 //! The numbers behind every Heat chart, computed from a simulator [`Report`] and nothing else.
 //!
-//! One [`Chart`] feeds three outputs that must agree: the canvas drawing, the SVG export (both in
-//! [`super::draw`]) and the screen-reader table ([`Chart::table`]). The hover read-out
-//! ([`Chart::hover`]) reads the same cells. Capacity in the report is in half-units; here it is turned
+//! One [`Chart`] feeds three outputs that must agree: the canvas drawing, the SVG export (both drawn by
+//! plotters in [`super::plot`]) and the screen-reader table ([`Chart::table`]). The hover read-out
+//! ([`Chart::hover`]) reads the same cells, at the chart coordinates the drawing maps the pointer to. Capacity in the report is in half-units; here it is turned
 //! into capacity units (RCU, WCU) once, exactly (halves are shown as `.5`).
 
 use sim::layout::PARTITION_EQ_HALF;
@@ -319,7 +319,7 @@ fn num(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
         group(v.abs() as u64)
     } else {
-        sim::decimal::fixed(v, 1)
+        format!("{v:.1}")
     }
 }
 
@@ -384,43 +384,34 @@ impl Chart {
         }
     }
 
-    /// What is under the pointer at (`fx`, `fy`), fractions of the plot area from its top-left corner.
-    pub fn hover(&self, fx: f64, fy: f64) -> Option<String> {
-        if !(0.0..1.0).contains(&fx) || !(0.0..1.0).contains(&fy) {
-            return None;
+    /// What is under the pointer at chart coordinates (`x`, `y`), as the drawing maps a pixel back
+    /// ([`super::plot::Mapping::at`]): the heat map's (column, row counted from the top), a line chart's
+    /// (column, value) and a bar chart's (value, category counted from the top).
+    pub fn hover(&self, x: f64, y: f64) -> Option<String> {
+        /// The slot `v` falls in among `n` (`None` outside `0..n`).
+        fn slot(v: f64, n: usize) -> Option<usize> {
+            (v >= 0.0 && v < n as f64).then_some(v as usize)
         }
         match &self.data {
             ChartData::Heat(h) => {
-                if h.rows.is_empty() || h.columns == 0 {
-                    return None;
-                }
-                // Row 0 is drawn at the top.
-                let row = (fy * h.rows.len() as f64) as usize;
-                let col = (fx * h.columns as f64) as usize;
+                let (row, col) = (slot(y, h.rows.len())?, slot(x, h.columns)?);
                 let (r, w) = h.cells[row][col];
                 Some(format!(
-                    "{} at {}: {} RCU, {} WCU — {} % of its ceiling",
+                    "{} at {}: {} RCU, {} WCU — {:.0} % of its ceiling",
                     h.rows[row],
                     time_label(col, h.bucket),
                     units(r),
                     units(w),
-                    sim::decimal::fixed(h.fraction(row, col) * 100.0, 0)
+                    h.fraction(row, col) * 100.0
                 ))
             }
             ChartData::Lines(l) => {
-                let columns = l.series.first().map_or(0, |s| s.1.len());
-                if columns == 0 {
-                    return None;
-                }
-                let col = (fx * columns as f64) as usize;
+                let col = slot(x, l.series.first().map_or(0, |s| s.1.len()))?;
                 let parts: Vec<String> = l.series.iter().map(|s| format!("{}: {}", s.0, num(s.1[col]))).collect();
                 Some(format!("{} — {}", time_label(col, l.bucket), parts.join("; ")))
             }
             ChartData::Bars(b) => {
-                if b.categories.is_empty() {
-                    return None;
-                }
-                let i = (fx * b.categories.len() as f64) as usize;
+                let i = slot(y, b.categories.len())?;
                 let parts: Vec<String> = b.stacks.iter().map(|s| format!("{}: {}", s.0, num(s.1[i]))).collect();
                 Some(format!("{} — {}", b.categories[i], parts.join("; ")))
             }

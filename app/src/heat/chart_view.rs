@@ -1,174 +1,189 @@
-//! One chart on the page: the canvas drawing, the value under the pointer, PNG and SVG export, and the
-//! numbers as a table. Everything it shows comes from its [`Chart`]; this file only renders.
+//! One chart on the page: plotters draws it on a canvas at the width of its frame (again whenever the frame
+//! or the page's colour scheme changes), the value under the pointer is read through the drawing's own
+//! coordinate mapping, PNG comes from the canvas and SVG from plotters' SVG backend, and the numbers are
+//! a table. Everything it shows comes from its [`Chart`]; this file only renders.
 
-use crate::ui::prelude::*;
+use leptos::prelude::*;
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use crate::share::file_io;
-
 use super::chart::Chart;
 use super::colour::Theme;
-use super::draw::{self, PlotArea};
+use super::plot::{self, Mapping, Scale};
 
-fn dark_query() -> Option<web_sys::MediaQueryList> {
-    web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-}
+/// The width a chart is drawn at before its frame has been measured (and the SVG export's, then).
+const DEFAULT_WIDTH: f64 = 760.0;
 
-fn theme_of(dark: bool) -> Theme {
-    if dark {
-        Theme::Dark
-    } else {
-        Theme::Light
+/// The page's colour scheme as a signal, for as long as the calling component lives: the stylesheet
+/// follows `prefers-color-scheme` on its own, and the charts redraw in the matching palette.
+pub fn colour_scheme() -> Signal<Theme> {
+    let theme_of = |dark: bool| if dark { Theme::Dark } else { Theme::Light };
+    let query = gloo_utils::window().match_media("(prefers-color-scheme: dark)").ok().flatten();
+    let theme = RwSignal::new(theme_of(query.as_ref().is_some_and(|q| q.matches())));
+    if let Some(q) = query {
+        let source = q.clone();
+        let listener = gloo_events::EventListener::new(&q, "change", move |_| theme.set(theme_of(source.matches())));
+        let listener = SendWrapper::new(listener);
+        on_cleanup(move || drop(listener));
     }
+    theme.into()
 }
 
-thread_local! {
-    /// The page's theme as a signal, so charts redraw when the system setting changes while they are
-    /// shown (the stylesheet follows the same media query on its own). One listener for the page's life.
-    // Reference-counted, not owned by whichever chart first asked: it must outlive every chart.
-    static THEME: ArcRwSignal<Theme> = {
-        let query = dark_query();
-        let signal = ArcRwSignal::new(theme_of(query.as_ref().is_some_and(|m| m.matches())));
-        let setter = signal.clone();
-        if let Some(q) = query {
-            let q2 = q.clone();
-            let on_change = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || setter.set(theme_of(q2.matches())));
-            let _ = q.add_event_listener_with_callback("change", wasm_bindgen::JsCast::unchecked_ref(on_change.as_ref()));
-            on_change.forget();
-        }
-        signal
-    };
-}
-
-/// The page's theme now (tracked inside effects, so a change redraws).
-pub fn theme() -> Theme {
-    THEME.with(|t| t.get())
-}
-
-fn export_svg(chart: &Chart, name: &str) -> Result<(), String> {
-    let (text, _) = draw::svg(chart, THEME.with(|t| t.get_untracked()))?;
-    file_io::download(name, "image/svg+xml", &text)
-}
-
-/// Paint an SVG document onto `canvas` (through an image, as the browser decodes it) and mark the canvas
-/// `data-drawn` once the pixels are there, so a reader of the canvas knows when to look.
-fn paint(canvas: &web_sys::HtmlCanvasElement, svg: &str) -> Result<(), String> {
-    let ctx = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
-        .ok_or("This browser gives the page no 2D canvas to draw on.")?;
-    let image = web_sys::HtmlImageElement::new().map_err(|_| String::from("This browser cannot decode the chart image."))?;
-    let _ = canvas.set_attribute("data-drawn", "false");
-    let (target, source) = (canvas.clone(), image.clone());
-    let onload = Closure::once_into_js(move || {
-        ctx.clear_rect(0.0, 0.0, f64::from(target.width()), f64::from(target.height()));
-        if ctx.draw_image_with_html_image_element(&source, 0.0, 0.0).is_ok() {
-            let _ = target.set_attribute("data-drawn", "true");
+/// Keeps `width` at `canvas`'s laid-out width in CSS pixels (0 until it is first laid out). Hand-written
+/// because gloo has no ResizeObserver; the observer is disconnected when the calling owner goes.
+fn observe_width(canvas: &web_sys::HtmlCanvasElement, width: RwSignal<f64>) {
+    let target = canvas.clone();
+    let callback = Closure::<dyn Fn()>::new(move || {
+        // Read after layout, where the observer reports: no extra layout.
+        let w = target.get_bounding_client_rect().width();
+        // A hidden tab's frame measures 0: its drawing stays as it was until it is shown at another width.
+        if w >= 1.0 && width.try_get_untracked().is_some_and(|old| (old - w).abs() >= 0.5) {
+            width.set(w);
         }
     });
-    image.set_onload(Some(onload.unchecked_ref()));
-    let url = format!("data:image/svg+xml;charset=utf-8,{}", js_sys::encode_uri_component(svg));
-    image.set_src(&url);
-    Ok(())
+    let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) else { return };
+    observer.observe(canvas);
+    let held = SendWrapper::new((observer, callback));
+    on_cleanup(move || {
+        let (observer, callback) = held.take();
+        // Disconnected first: no report reaches the callback once it is dropped.
+        observer.disconnect();
+        drop(callback);
+    });
+}
+
+/// Backend pixels per CSS pixel on this screen (sharp lines and text on high-density displays).
+fn device_scale() -> Scale {
+    Scale(gloo_utils::window().device_pixel_ratio().clamp(1.0, 3.0))
+}
+
+/// Draws `chart` on `canvas`, `width` CSS pixels wide, and returns where its coordinates are.
+fn paint(canvas: &web_sys::HtmlCanvasElement, chart: &Chart, width: f64, theme: Theme) -> Result<Mapping, String> {
+    let scale = device_scale();
+    let layout = plot::layout(chart, (width * scale.0).round() as u32, scale, theme);
+    canvas.set_width(layout.width);
+    canvas.set_height(layout.height);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("This browser gives the page no 2D canvas to draw on.")?;
+    let root = backend.into_drawing_area();
+    plot::draw(&root, chart, &layout, theme)
 }
 
 /// One chart: its canvas, the value under the pointer, PNG and SVG export, and its numbers as a table.
 /// `side` prefixes the test ids and file names (`base`, `variant`).
-pub fn chart_view(chart: Chart, side: &'static str) -> View {
-    let area = StoredValue::new(PlotArea::default());
+#[component]
+pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>) -> impl IntoView {
+    let id = format!("{side}-{}", chart.kind.id());
+    let title = chart.kind.title();
+    let table = chart.table();
+    let chart = StoredValue::new(chart);
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let width = RwSignal::new(0.0f64);
+    let mapping = StoredValue::new(None::<Mapping>);
     let hover = RwSignal::new(None::<String>);
     let error = RwSignal::new(None::<String>);
-    let (w, h) = draw::size(&chart);
-    let id = format!("{side}-{}", chart.kind.id());
-    let table = chart.table();
-    let title = chart.kind.title();
-    let chart = StoredValue::new(chart);
-    let canvas_el = el("canvas")
-        .attr("width", &w.to_string())
-        .attr("height", &h.to_string())
-        .tid(&format!("canvas-{id}"))
-        .attr("role", "img")
-        .attr("aria-label", &format!("{title}; the numbers are in the table below"))
-        .on_mouse("mousemove", {
-            move |ev| {
-                let Some(c) = ev.current_target().map(|t| t.unchecked_into::<web_sys::HtmlCanvasElement>()) else { return };
-                let rect = c.get_bounding_client_rect();
-                if rect.width() <= 0.0 || rect.height() <= 0.0 {
-                    return;
-                }
-                let x = (f64::from(ev.client_x()) - rect.left()) * f64::from(c.width()) / rect.width();
-                let y = (f64::from(ev.client_y()) - rect.top()) * f64::from(c.height()) / rect.height();
-                let (fx, fy) = area.get_value().fraction(x, y);
-                hover.set(chart.with_value(|c| c.hover(fx, fy)));
+
+    canvas.on_load(move |c| observe_width(&c, width));
+    // Drawn at the frame's width in the page's palette, once the frame has one.
+    Effect::new(move |_| {
+        let (w, theme) = (width.get(), theme.get());
+        let Some(c) = canvas.get() else { return };
+        if w < 1.0 {
+            return;
+        }
+        let _ = c.set_attribute("data-drawn", "false");
+        match chart.with_value(|chart| paint(&c, chart, w, theme)) {
+            Ok(m) => {
+                mapping.set_value(Some(m));
+                error.set(None);
+                let _ = c.set_attribute("data-drawn", "true");
             }
-        })
-        .on("mouseleave", move |_| hover.set(None));
-    let canvas: web_sys::HtmlCanvasElement = canvas_el.handle();
-    {
-        let canvas = canvas.clone();
-        watch(move || match chart.with_value(|c| draw::svg(c, theme())) {
-            Ok((text, a)) => {
-                area.set_value(a);
-                if let Err(e) = paint(&canvas, &text) {
+            Err(e) => error.set(Some(e)),
+        }
+    });
+
+    let on_move = move |ev: web_sys::MouseEvent| {
+        let Some(c) = canvas.get_untracked() else { return };
+        let rect = c.get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return;
+        }
+        // The pointer in canvas pixels (the canvas may be drawn at the device's pixel ratio).
+        let px = ((f64::from(ev.client_x()) - rect.left()) * f64::from(c.width()) / rect.width()) as i32;
+        let py = ((f64::from(ev.client_y()) - rect.top()) * f64::from(c.height()) / rect.height()) as i32;
+        let at = mapping.with_value(|m| m.as_ref().and_then(|m| m.at((px, py))));
+        hover.set(at.and_then(|(x, y)| chart.with_value(|c| c.hover(x, y))));
+    };
+    let file = id.clone();
+    let png = move |_| {
+        let Some(c) = canvas.get_untracked() else { return };
+        match c.to_data_url_with_type("image/png") {
+            Ok(url) => {
+                if let Err(e) = crate::download::download_url(&url, &format!("dynamodel-{file}.png")) {
                     error.set(Some(e));
                 }
             }
-            Err(e) => error.set(Some(format!("The chart could not be drawn: {e}"))),
-        });
-    }
-    let file = id.clone();
-    let png = move |_| match canvas.to_data_url_with_type("image/png") {
-        Ok(url) => {
-            if let Err(e) = file_io::download_url(&url, &format!("dynamodel-{file}.png")) {
-                error.set(Some(e));
-            }
+            Err(_) => error.set(Some(String::from("The browser refused to export the canvas."))),
         }
-        Err(_) => error.set(Some(String::from("The browser refused to export the canvas."))),
     };
     let file = id.clone();
     let svg = move |_| {
-        if let Err(e) = chart.with_value(|c| export_svg(c, &format!("dynamodel-{file}.svg"))) {
+        let w = width.get_untracked();
+        let w = if w >= 1.0 { w } else { DEFAULT_WIDTH };
+        let drawn = chart.with_value(|c| plot::svg(c, theme.get_untracked(), w.round() as u32));
+        if let Err(e) = drawn.and_then(|(text, _)| crate::download::download(&format!("dynamodel-{file}.svg"), "image/svg+xml", &text)) {
             error.set(Some(e));
         }
     };
-    let head = el("tr").children(table.headers.into_iter().map(|h| el("th").attr("scope", "col").text(&h)));
-    let body = el("tbody").children(table.rows.into_iter().map(|row| {
-        let mut cells = row.into_iter();
-        let head = cells.next().unwrap_or_default();
-        el("tr").child(el("th").attr("scope", "row").text(&head)).children(cells.map(|c| el("td").text(&c)))
-    }));
-    el("figure")
-        .class("heat-chart")
-        .tid(&format!("chart-{id}"))
-        .child(el("figcaption").class("heat-chart-title").text(title))
-        .child(canvas_el)
-        .child(
-            el("p")
-                .class("heat-hover")
-                .tid(&format!("hover-{id}"))
-                .attr("aria-live", "polite")
-                .dyn_text(move || hover.get().unwrap_or_else(|| String::from("Point at the chart to read its values."))),
-        )
-        .child(
-            el("div")
-                .class("heat-chart-actions")
-                .child(el("button").ty("button").tid(&format!("png-{id}")).on_click(png).text("Export PNG"))
-                .child(el("button").ty("button").tid(&format!("svg-{id}")).on_click(svg).text("Export SVG")),
-        )
-        .dyn_child(move || error.get().map(|e| el("p").class("heat-error").attr("role", "alert").text(&e)).into())
-        .child(
-            el("details").class("heat-data").child(el("summary").text("Numbers behind this chart")).child(
-                el("div").class("heat-table-wrap").child(
-                    el("table")
-                        .tid(&format!("table-{id}"))
-                        .child(el("caption").text(title))
-                        .child(el("thead").child(head))
-                        .child(body),
-                ),
-            ),
-        )
-        .into()
+
+    let body = table
+        .rows
+        .into_iter()
+        .map(|row| {
+            let mut cells = row.into_iter();
+            let head = cells.next().unwrap_or_default();
+            view! {
+                <tr>
+                    <th scope="row">{head}</th>
+                    {cells.map(|c| view! { <td>{c}</td> }).collect_view()}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <figure class="heat-chart" data-testid=format!("chart-{id}")>
+            <figcaption class="heat-chart-title">{title}</figcaption>
+            <canvas
+                node_ref=canvas
+                data-testid=format!("canvas-{id}")
+                data-drawn="false"
+                role="img"
+                aria-label=format!("{title}; the numbers are in the table below")
+                on:mousemove=on_move
+                on:mouseleave=move |_| hover.set(None)
+            ></canvas>
+            <p class="heat-hover" data-testid=format!("hover-{id}") aria-live="polite">
+                {move || hover.get().unwrap_or_else(|| String::from("Point at the chart to read its values."))}
+            </p>
+            <div class="heat-chart-actions">
+                <button type="button" data-testid=format!("png-{id}") on:click=png>"Export PNG"</button>
+                <button type="button" data-testid=format!("svg-{id}") on:click=svg>"Export SVG"</button>
+            </div>
+            {move || error.get().map(|e| view! { <p class="heat-error" role="alert">{e}</p> })}
+            <details class="heat-data">
+                <summary>"Numbers behind this chart"</summary>
+                <div class="heat-table-wrap">
+                    <table data-testid=format!("table-{id}")>
+                        <caption>{title}</caption>
+                        <thead>
+                            <tr>{table.headers.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
+                        </thead>
+                        <tbody>{body}</tbody>
+                    </table>
+                </div>
+            </details>
+        </figure>
+    }
 }

@@ -4,7 +4,7 @@
 //! it (field ids like `p0-rate`), using the simulator's own checks (`Rate::check`, `Sampler::new`,
 //! `Simulation::new`) so the editor can never accept what the simulator refuses or the other way round.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use engine::db::Database;
 use engine::model::Model;
@@ -64,7 +64,7 @@ pub struct WorkloadForm {
 }
 
 /// Errors by field id (`duration`, `p0-rate`, `p1-key`, `p2` for the pattern as a whole, `workload`).
-pub type FieldErrors = engine::vec_map::VecMap<String, String>;
+pub type FieldErrors = BTreeMap<String, String>;
 
 impl PatternForm {
     pub fn blank(table: &str, pk: &str) -> PatternForm {
@@ -124,12 +124,12 @@ impl PatternForm {
             key_count: p.key_count.to_string(),
             item_bytes: p.item_bytes.map(|b| b.to_string()).unwrap_or_default(),
             shape: shape.to_string(),
-            a: sim::decimal::trimmed(a, 9),
-            b: sim::decimal::trimmed(b, 9),
-            c: sim::decimal::trimmed(c, 9),
-            d: sim::decimal::trimmed(d, 9),
+            a: a.to_string(),
+            b: b.to_string(),
+            c: c.to_string(),
+            d: d.to_string(),
             distribution: distribution.to_string(),
-            dist_param: sim::decimal::trimmed(dist_param, 9),
+            dist_param: dist_param.to_string(),
             batch: p.batch_size.to_string(),
         }
     }
@@ -271,8 +271,8 @@ fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
 }
 
 fn number(errors: &mut FieldErrors, field: &str, text: &str, what: &str) -> f64 {
-    match sim::decimal::parse_f64(&text.trim().replace(',', "")) {
-        Some(v) if v.is_finite() => v,
+    match text.trim().replace(',', "").parse::<f64>() {
+        Ok(v) if v.is_finite() => v,
         _ => {
             errors.entry(field.to_string()).or_insert_with(|| format!("{what}: '{}' is not a number", text.trim()));
             0.0
@@ -296,23 +296,25 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         errors.insert(id("name"), String::from("name: give the pattern a name"));
     }
     let op = OPS.iter().find(|(n, _)| *n == f.op).map_or(Op::PutItem, |(_, o)| *o);
-    let key: engine::vec_map::VecMap<String, String> = engine::collect::map_of(pairs(&f.key).unwrap_or_else(|e| {
-        errors.insert(id("key"), format!("key: {e}"));
-        Vec::new()
-    }));
-    let item: BTreeMap<String, Value> = engine::collect::map_of(
-        pairs(&f.item)
-            .unwrap_or_else(|e| {
-                errors.insert(id("item"), format!("attributes: {e}"));
-                Vec::new()
-            })
-            .into_iter()
-            // `N:5` writes a number; anything else is a string (templates allowed in both).
-            .map(|(k, v)| match v.strip_prefix("N:") {
-                Some(n) => (k, json!({ "N": n.trim() })),
-                None => (k, json!({ "S": v })),
-            }),
-    );
+    let key: BTreeMap<String, String> = pairs(&f.key)
+        .unwrap_or_else(|e| {
+            errors.insert(id("key"), format!("key: {e}"));
+            Vec::new()
+        })
+        .into_iter()
+        .collect();
+    let item: BTreeMap<String, Value> = pairs(&f.item)
+        .unwrap_or_else(|e| {
+            errors.insert(id("item"), format!("attributes: {e}"));
+            Vec::new()
+        })
+        .into_iter()
+        // `N:5` writes a number; anything else is a string (templates allowed in both).
+        .map(|(k, v)| match v.strip_prefix("N:") {
+            Some(n) => (k, json!({ "N": n.trim() })),
+            None => (k, json!({ "S": v })),
+        })
+        .collect();
     let key_count = whole(errors, &id("keys"), &f.key_count, "distinct ids", 100_000_000).max(1);
     let batch_size = if op.batched() {
         // DynamoDB's own limits per request (BatchWriteItem 25, the others 100).
@@ -412,7 +414,7 @@ pub fn to_workload(form: &WorkloadForm, db: &Database) -> Result<Workload, Field
     if form.patterns.is_empty() {
         errors.insert(String::from("workload"), String::from("add at least one access pattern"));
     }
-    let mut names = engine::vec_map::VecSet::new();
+    let mut names = BTreeSet::new();
     let patterns: Vec<Pattern> = form.patterns.iter().enumerate().map(|(i, f)| pattern(&mut errors, i, f)).collect();
     for (i, p) in patterns.iter().enumerate() {
         if !p.name.is_empty() && !names.insert(p.name.clone()) {

@@ -2,16 +2,17 @@
 //! throttling, burst, per-index load, top keys and monthly cost, with a what-if variant beside it.
 //!
 //! Pure logic (chart data, colour scale, the editor's form and its checks, variants, cost wording)
-//! lives in its own modules and is tested in `app/tests/heat.rs`; the `*_view` modules and this file
-//! only render and wire signals. Long runs go through [`slices`] so the page stays responsive.
+//! lives in its own modules and is tested in `app/tests/heat.rs`; [`plot`] draws a chart with plotters;
+//! the `*_view` modules and this file are the components ([`HeatTab`] is the tab). Long runs go through
+//! [`slices`] so the page stays responsive.
 
 pub mod chart;
 mod chart_view;
 pub mod colour;
 pub mod cost;
-pub mod draw;
 pub mod editor;
 mod editor_view;
+pub mod plot;
 mod results_view;
 pub mod saved;
 pub mod scenarios;
@@ -19,14 +20,14 @@ pub mod slices;
 pub mod whatif;
 pub mod words;
 
-use wasm_bindgen_futures::spawn_local;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
 use sim::report::Report;
 
-use crate::modeler::use_modeler;
-use crate::ui::prelude::*;
+use colour::Theme;
 use editor::{FieldErrors, WorkloadForm};
-use editor_view::workload_editor;
-use results_view::{cost_panel, run_summary, what_if_panel};
+use editor_view::WorkloadEditor;
+use results_view::{CostPanel, RunSummary, WhatIfPanel};
 use slices::Outcome;
 use whatif::{Setup, Variant};
 
@@ -49,7 +50,7 @@ pub struct Source {
     pub saved_as: Option<String>,
 }
 
-/// The tab's shared signals.
+/// The tab's state, owned by [`HeatTab`] (its components get the handles).
 #[derive(Clone, Copy)]
 pub struct HeatState {
     pub source: RwSignal<Option<Source>>,
@@ -62,8 +63,10 @@ pub struct HeatState {
     pub cancel: RwSignal<bool>,
     pub message: RwSignal<Option<String>>,
     pub prices: RwSignal<sim::cost::Prices>,
+    /// The page's colour scheme, which the charts follow.
+    pub theme: Signal<Theme>,
     /// Where a run of the person's own model saves its workload.
-    pub modeler: crate::modeler::Modeler,
+    pub modeler: crate::state::Modeler,
 }
 
 fn now() -> u64 {
@@ -95,7 +98,9 @@ impl HeatState {
         self.progress.set(Some((0, setup.workload.duration_seconds)));
         spawn_local(async move {
             let workload = setup.workload.clone();
-            let outcome = slices::run(&db, workload, |d, t| self.progress.set(Some((d, t))), || self.cancel.get_untracked()).await;
+            // A tab that has gone away cancels its run.
+            let cancelled = || self.cancel.try_get_untracked().unwrap_or(true);
+            let outcome = slices::run(&db, workload, |d, t| self.progress.set(Some((d, t))), cancelled).await;
             self.running.set(false);
             match outcome {
                 Outcome::Done(report) => {
@@ -161,19 +166,28 @@ impl HeatState {
     }
 }
 
-thread_local! {
-    static CURRENT: (ArcRwSignal<Option<Source>>, ArcRwSignal<Option<RunResult>>) = (ArcRwSignal::new(None), ArcRwSignal::new(None));
+/// What the advisor reads of the tab: the current run, with whether it ran the person's own model
+/// (`None` when the tab has no results; loading another design clears them).
+fn publish(app: crate::state::AppState, source: RwSignal<Option<Source>>, result: RwSignal<Option<RunResult>>) {
+    Effect::new(move |_| {
+        let run = source.with(|s| {
+            result.with(|r| {
+                let (s, r) = (s.as_ref()?, r.as_ref()?);
+                Some(crate::state::HeatRun { title: s.title.clone(), own_model: s.saved_as.is_some(), report: std::sync::Arc::new(r.report.clone()) })
+            })
+        });
+        app.heat_run.set(run);
+    });
 }
 
-/// What the tab simulates and its current results, shared with the advisor: its heat rules read the
-/// current run's report (`None` when the tab has no results; loading another design clears them).
-pub fn current() -> (RwSignal<Option<Source>>, RwSignal<Option<RunResult>>) {
-    CURRENT.with(|(s, r)| (s.clone().into(), r.clone().into()))
-}
-
-pub fn heat_tab() -> View {
-    let (source, result) = current();
-    let modeler = use_modeler();
+/// The tab: what to simulate (a seed scenario or the person's own model), the workload editor and Run,
+/// and the results with the what-if and the cost under them.
+#[component]
+pub fn HeatTab() -> impl IntoView {
+    let app = crate::state::use_app();
+    let (source, result) = (RwSignal::new(None), RwSignal::new(None));
+    publish(app, source, result);
+    let modeler = app.modeler;
     let st = HeatState {
         source,
         form: RwSignal::new(WorkloadForm { duration: String::from("60"), seed: String::from("1"), patterns: Vec::new() }),
@@ -185,6 +199,7 @@ pub fn heat_tab() -> View {
         cancel: RwSignal::new(false),
         message: RwSignal::new(None),
         prices: RwSignal::new(sim::cost::us_east_1()),
+        theme: chart_view::colour_scheme(),
         modeler,
     };
     let use_model = move |_| {
@@ -224,79 +239,87 @@ pub fn heat_tab() -> View {
                 .unwrap_or_default()
         })
     });
-    let scenario_buttons = scenarios::all().into_iter().map(move |s| {
-        el("button")
-            .ty("button")
-            .class("heat-scenario")
-            .tid(&format!("scenario-{}", s.id))
-            .dyn_flag("disabled", move || st.running.get())
-            .text(s.title)
-            .on_click(move |_| {
+    let running = move || st.running.get();
+    let scenario_buttons = scenarios::all()
+        .into_iter()
+        .map(|s| {
+            let (id, title) = (s.id, s.title);
+            let open = move |_| {
                 let s = s.clone();
-                st.load(Source { title: s.title.to_string(), why: s.why.clone(), setup: s.setup.clone(), fix: Some(s.fix.clone()), saved_as: None });
+                st.load(Source { title: s.title.to_string(), why: s.why, setup: s.setup, fix: Some(s.fix), saved_as: None });
+            };
+            view! {
+                <button type="button" class="heat-scenario" data-testid=format!("scenario-{id}") disabled=running on:click=open>
+                    {title}
+                </button>
+            }
+        })
+        .collect_view();
+    let progress = move || {
+        st.progress.get().map(|(done, total)| {
+            view! {
+                <progress data-testid="heat-progress" max=total value=done aria-label="Simulated seconds"></progress>
+                <span data-testid="heat-progress-text">{format!("{done} of {total} simulated seconds")}</span>
+            }
+        })
+    };
+    let source_card = move || {
+        st.source.with(|s| {
+            s.as_ref().map(|s| {
+                view! {
+                    <section class="heat-source" data-testid="heat-source">
+                        <h3>{s.title.clone()}</h3>
+                        <p class="heat-why">{s.why.clone()}</p>
+                    </section>
+                }
             })
-    });
-    let run_bar = move || {
-        fragment(vec![
-            workload_editor(st.form, st.errors, tables),
-            el("div")
-                .class("heat-run")
-                .child(el("button").ty("button").class("primary").tid("heat-run").dyn_flag("disabled", move || st.running.get()).on_click(move |_| st.run_current()).text("Run simulation"))
-                .child(el("button").ty("button").tid("heat-cancel").dyn_flag("disabled", move || !st.running.get()).on_click(move |_| st.cancel.set(true)).text("Cancel"))
-                .dyn_child(move || {
-                    st.progress
-                        .get()
-                        .map(|(d, t)| {
-                            fragment(vec![
-                                el("progress").tid("heat-progress").attr("max", &t.to_string()).attr("value", &d.to_string()).attr("aria-label", "Simulated seconds").into(),
-                                el("span").tid("heat-progress-text").text(&format!("{d} of {t} simulated seconds")).into(),
-                            ])
-                        })
-                        .unwrap_or_default()
-                })
-                .into(),
-        ])
+        })
     };
     let results = move || {
-        st.result
-            .get()
-            .map(|r| {
-                el("div")
-                    .class("heat-results")
-                    .child(
-                        el("div")
-                            .class("heat-compare")
-                            .child(run_summary(r.clone(), "base", String::from("Current design"), st.prices))
-                            .dyn_child(move || st.variant.get().map(|(v, vr)| run_summary(vr, "variant", format!("Variant: {}", v.label()), st.prices)).unwrap_or_default()),
-                    )
-                    .child(what_if_panel(st))
-                    .child(cost_panel(r, st.prices))
-            })
-            .into()
-    };
-    el("div")
-        .class("heat")
-        .tid("heat-tab")
-        .child(
-            el("section")
-                .class("heat-sources")
-                .attr("aria-label", "What to simulate")
-                .child(el("p").class("heat-lead").text("Replay traffic against a design and see which partitions run hot, what throttles and what it costs. The partition model is described in docs/partition-model.md; DynamoDB's internals are not public."))
-                .child(
-                    el("div")
-                        .class("heat-row")
-                        .children(scenario_buttons)
-                        .child(el("button").ty("button").tid("heat-use-model").dyn_flag("disabled", move || st.running.get()).on_click(use_model).text("Use my model")),
-                ),
-        )
-        .dyn_child(move || {
-            st.source
-                .get()
-                .map(|s| el("section").class("heat-source").tid("heat-source").child(el("h3").text(&s.title)).child(el("p").class("heat-why").text(&s.why)))
-                .into()
+        st.result.get().map(|r| {
+            let variant = move || {
+                st.variant.get().map(|(v, vr)| view! { <RunSummary result=vr side="variant" title=format!("Variant: {}", v.label()) prices=st.prices theme=st.theme/> })
+            };
+            view! {
+                <div class="heat-results">
+                    <div class="heat-compare">
+                        <RunSummary result=r.clone() side="base" title=String::from("Current design") prices=st.prices theme=st.theme/>
+                        {variant}
+                    </div>
+                    <WhatIfPanel st/>
+                    <CostPanel result=r prices=st.prices/>
+                </div>
+            }
         })
-        .dyn_child(move || st.source.with(|s| s.is_some()).then(run_bar).unwrap_or_default())
-        .dyn_child(move || st.message.get().map(|m| el("p").class("heat-message").attr("role", "status").tid("heat-message").text(&m)).into())
-        .dyn_child(results)
-        .into()
+    };
+    view! {
+        <div class="heat" data-testid="heat-tab">
+            <section class="heat-sources" aria-label="What to simulate">
+                <p class="heat-lead">
+                    "Replay traffic against a design and see which partitions run hot, what throttles and what it costs. The partition model is described in docs/partition-model.md; DynamoDB's internals are not public."
+                </p>
+                <div class="heat-row">
+                    {scenario_buttons}
+                    <button type="button" data-testid="heat-use-model" disabled=running on:click=use_model>
+                        "Use my model"
+                    </button>
+                </div>
+            </section>
+            {source_card}
+            <Show when=move || st.source.with(|s| s.is_some())>
+                <WorkloadEditor form=st.form errors=st.errors tables/>
+                <div class="heat-run">
+                    <button type="button" class="primary" data-testid="heat-run" disabled=running on:click=move |_| st.run_current()>
+                        "Run simulation"
+                    </button>
+                    <button type="button" data-testid="heat-cancel" disabled=move || !running() on:click=move |_| st.cancel.set(true)>
+                        "Cancel"
+                    </button>
+                    {progress}
+                </div>
+            </Show>
+            {move || st.message.get().map(|m| view! { <p class="heat-message" role="status" data-testid="heat-message">{m}</p> })}
+            {results}
+        </div>
+    }
 }

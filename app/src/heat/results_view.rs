@@ -1,75 +1,87 @@
 //! A run's results (summary figures and charts), the what-if controls with the comparison in words,
 //! and the cost panel with its editable prices.
 
+use leptos::prelude::*;
 use sim::cost::Prices;
 
 use super::chart::{self, group, reason_label, target_label};
-use super::chart_view::chart_view;
+use super::chart_view::ChartView;
+use super::colour::Theme;
 use super::cost::{amplification_text, dollars_text, money, parse_dollars, reprice, write_amplification};
 use super::whatif::{provisioned_for, Variant};
 use super::{words, HeatState, RunResult};
-use crate::ui::prelude::*;
 
-/// One figure of a summary: its label and its value (with the test id `{side}-{id}`).
-fn figure(side: &str, id: &str, label: &str, value: El) -> El {
-    el("div").child(el("dt").text(label)).child(value.tid(&format!("{side}-{id}")))
-}
-
-pub fn run_summary(result: RunResult, side: &'static str, title: String, prices: RwSignal<Prices>) -> View {
+/// A run's figures, why it throttled, and its six charts. `side` prefixes the test ids (`base`,
+/// `variant`).
+#[component]
+pub fn RunSummary(result: RunResult, side: &'static str, title: String, prices: RwSignal<Prices>, theme: Signal<Theme>) -> impl IntoView {
     let t = result.report.totals.clone();
     let charts = chart::charts(&result.report);
     let report = StoredValue::new(result.report);
-    let cost = move || prices.with(|p| report.with_value(|r| reprice(r, p)));
-    el("section")
-        .class("heat-summary")
-        .tid(&format!("{side}-summary"))
-        .attr("aria-label", &title)
-        .child(el("h3").text(&title))
-        .child(
-            el("dl")
-                .class("heat-figures")
-                .child(figure(side, "requests", "requests", el("dd").text(&group(t.requests))))
-                .child(figure(side, "served", "served", el("dd").text(&group(t.served))))
-                .child(figure(side, "throttled", "throttled", el("dd").class_if("heat-bad", t.throttled > 0).text(&group(t.throttled))))
-                .child(figure(side, "amplification", "GSI write amplification", el("dd").text(&amplification_text(t.gsi_write_amplification_milli))))
-                .child(figure(side, "on-demand", "on-demand / month", el("dd").dyn_text(move || money(cost().on_demand_micro_usd))))
-                .child(figure(side, "provisioned", "provisioned / month", el("dd").dyn_text(move || money(cost().provisioned_micro_usd)))),
-        )
-        .child(el("p").class("heat-source-note").text(&format!(
-            "Simulated by the sim crate over {} s; every request priced by the engine on this design's data.",
-            t.seconds
-        )))
-        .child(el("ul").class("heat-reasons").tid(&format!("{side}-reasons")).children(t.throttles.iter().map(|th| {
-            el("li").text(&format!(
-                "{}: {} throttled by {} on {}",
-                th.pattern,
-                group(th.requests),
-                reason_label(th.reason),
-                target_label(&th.table, th.index.as_deref())
-            ))
-        })))
-        .child(el("div").class("heat-charts").children(charts.into_iter().map(|c| chart_view(c, side))))
-        .into()
+    let cost = Memo::new(move |_| prices.with(|p| report.with_value(|r| reprice(r, p))));
+    let tid = move |id: &str| format!("{side}-{id}");
+    let reasons = t
+        .throttles
+        .iter()
+        .map(|th| {
+            let line = format!("{}: {} throttled by {} on {}", th.pattern, group(th.requests), reason_label(th.reason), target_label(&th.table, th.index.as_deref()));
+            view! { <li>{line}</li> }
+        })
+        .collect_view();
+    let note = format!("Simulated by the sim crate over {} s; every request priced by the engine on this design's data.", t.seconds);
+    view! {
+        <section class="heat-summary" data-testid=tid("summary") aria-label=title.clone()>
+            <h3>{title.clone()}</h3>
+            <dl class="heat-figures">
+                <div><dt>"requests"</dt><dd data-testid=tid("requests")>{group(t.requests)}</dd></div>
+                <div><dt>"served"</dt><dd data-testid=tid("served")>{group(t.served)}</dd></div>
+                <div>
+                    <dt>"throttled"</dt>
+                    <dd class:heat-bad={t.throttled > 0} data-testid=tid("throttled")>{group(t.throttled)}</dd>
+                </div>
+                <div>
+                    <dt>"GSI write amplification"</dt>
+                    <dd data-testid=tid("amplification")>{amplification_text(t.gsi_write_amplification_milli)}</dd>
+                </div>
+                <div>
+                    <dt>"on-demand / month"</dt>
+                    <dd data-testid=tid("on-demand")>{move || money(cost.with(|c| c.on_demand_micro_usd))}</dd>
+                </div>
+                <div>
+                    <dt>"provisioned / month"</dt>
+                    <dd data-testid=tid("provisioned")>{move || money(cost.with(|c| c.provisioned_micro_usd))}</dd>
+                </div>
+            </dl>
+            <p class="heat-source-note">{note}</p>
+            <ul class="heat-reasons" data-testid=tid("reasons")>{reasons}</ul>
+            <div class="heat-charts">
+                {charts.into_iter().map(|chart| view! { <ChartView chart side theme/> }).collect_view()}
+            </div>
+        </section>
+    }
 }
 
-/// A text field of the what-if row.
-fn inline_field(label: El, testid: &str, placeholder: &str, value: RwSignal<String>) -> El {
-    el("label").class("heat-field heat-inline").child(label).child(
-        el("input")
-            .ty("text")
-            .tid(testid)
-            .attr_opt("placeholder", (!placeholder.is_empty()).then_some(placeholder))
-            .dyn_value(move || value.get())
-            .on_input(move |v| value.set(v)),
-    )
+/// A text field of the what-if row, labelled by `label`.
+#[component]
+fn InlineField(children: Children, testid: &'static str, #[prop(optional)] placeholder: Option<&'static str>, value: RwSignal<String>) -> impl IntoView {
+    view! {
+        <label class="heat-field heat-inline">
+            {children()}
+            <input
+                type="text"
+                data-testid=testid
+                placeholder=placeholder
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev))
+            />
+        </label>
+    }
 }
 
-/// A what-if button: disabled while a run is going (or while `off()` says it does not apply).
-fn variant_button(st: HeatState, testid: &str, label: &str, off: impl Fn() -> bool + 'static, run: impl FnMut(web_sys::Event) + 'static) -> El {
-    el("button").ty("button").tid(testid).dyn_flag("disabled", move || st.running.get() || off()).on_click(run).text(label)
-}
-
-pub fn what_if_panel(st: HeatState) -> View {
+/// The what-if controls: the scenario's fix, sharding, capacity modes and another GSI key, each run on
+/// the same workload beside the current design, and the difference in words.
+#[component]
+pub fn WhatIfPanel(st: HeatState) -> impl IntoView {
     let shards = RwSignal::new(String::from("10"));
     let gsi_attr = RwSignal::new(String::new());
     let shard = move |_| match shards.get_untracked().trim().parse::<u32>() {
@@ -77,19 +89,18 @@ pub fn what_if_panel(st: HeatState) -> View {
         Err(_) => st.message.set(Some(String::from("shards: a whole number from 2 to 1,000"))),
     };
     let provisioned = move |_| {
-        let Some(r) = st.result.get_untracked() else { return };
-        let (read, write) = provisioned_for(&r.report, 70);
+        let Some((read, write)) = st.result.with_untracked(|r| r.as_ref().map(|r| provisioned_for(&r.report, 70))) else { return };
         st.run_variant(Variant::Provisioned { read, write, target_percent: 70 });
     };
-    let gsis = move || {
+    let gsis = Memo::new(move |_| {
         st.result.with(|r| {
             r.as_ref()
                 .map(|r| r.report.totals.targets.iter().filter_map(|t| t.index.clone().map(|i| (t.table.clone(), i))).collect::<Vec<_>>())
                 .unwrap_or_default()
         })
-    };
+    });
     let gsi = move |_| {
-        let Some((table, index)) = gsis().into_iter().next() else {
+        let Some((table, index)) = gsis.with_untracked(|g| g.first().cloned()) else {
             st.message.set(Some(String::from("That variant does not apply: this design has no GSI")));
             return;
         };
@@ -97,136 +108,138 @@ pub fn what_if_panel(st: HeatState) -> View {
     };
     let fix = move || st.source.with(|s| s.as_ref().and_then(|s| s.fix.clone()));
     let comparison = move || {
-        let base = st.result.get()?;
-        let (_, v) = st.variant.get()?;
         let p = st.prices.get();
-        Some(words::compare(&base.report, &reprice(&base.report, &p), &v.report, &reprice(&v.report, &p)))
+        st.result.with(|base| {
+            st.variant.with(|v| {
+                let (base, (_, v)) = (base.as_ref()?, v.as_ref()?);
+                Some(words::compare(&base.report, &reprice(&base.report, &p), &v.report, &reprice(&v.report, &p)))
+            })
+        })
     };
-    let gsi_label = el("span").dyn_text(move || format!("{} keyed on", gsis().first().map(|g| g.1.clone()).unwrap_or_else(|| String::from("GSI"))));
-    el("section")
-        .class("heat-whatif")
-        .tid("whatif")
-        .attr("aria-labelledby", "whatif-title")
-        .child(el("h3").id("whatif-title").text("What if…"))
-        .child(el("p").text("Run a variant of this design on the same workload; it appears beside the current one."))
-        .child(
-            el("div")
-                .class("heat-row")
-                .dyn_child(move || {
+    let running = move || st.running.get();
+    view! {
+        <section class="heat-whatif" data-testid="whatif" aria-labelledby="whatif-title">
+            <h3 id="whatif-title">"What if…"</h3>
+            <p>"Run a variant of this design on the same workload; it appears beside the current one."</p>
+            <div class="heat-row">
+                {move || {
                     fix()
                         .map(|f| {
                             let label = format!("Apply the fix: {}", f.label());
-                            el("button")
-                                .ty("button")
-                                .class("primary")
-                                .tid("whatif-fix")
-                                .dyn_flag("disabled", move || st.running.get())
-                                .on_click(move |_| st.run_variant(f.clone()))
-                                .text(&label)
+                            view! {
+                                <button type="button" class="primary" data-testid="whatif-fix" disabled=running on:click=move |_| st.run_variant(f.clone())>
+                                    {label}
+                                </button>
+                            }
                         })
-                        .into()
-                })
-                .child(inline_field(el("span").text("shards"), "whatif-shards", "", shards))
-                .child(variant_button(st, "whatif-shard", "Write sharding", || false, shard))
-                .child(variant_button(st, "whatif-provisioned", "Provisioned (peak at 70 %)", || false, provisioned))
-                .child(variant_button(st, "whatif-on-demand", "On-demand", || false, move |_| st.run_variant(Variant::OnDemand)))
-                .child(inline_field(gsi_label, "whatif-gsi-attribute", "attribute", gsi_attr))
-                .child(variant_button(st, "whatif-gsi", "Different GSI key", move || gsis().is_empty(), gsi)),
-        )
-        .dyn_child(move || comparison().map(|c| el("p").class("heat-words").tid("whatif-words").text(&c)).into())
-        .into()
+                }}
+                <InlineField testid="whatif-shards" value=shards>
+                    <span>"shards"</span>
+                </InlineField>
+                <button type="button" data-testid="whatif-shard" disabled=running on:click=shard>"Write sharding"</button>
+                <button type="button" data-testid="whatif-provisioned" disabled=running on:click=provisioned>"Provisioned (peak at 70 %)"</button>
+                <button type="button" data-testid="whatif-on-demand" disabled=running on:click=move |_| st.run_variant(Variant::OnDemand)>"On-demand"</button>
+                <InlineField testid="whatif-gsi-attribute" placeholder="attribute" value=gsi_attr>
+                    <span>{move || format!("{} keyed on", gsis.with(|g| g.first().map(|g| g.1.clone())).unwrap_or_else(|| String::from("GSI")))}</span>
+                </InlineField>
+                <button type="button" data-testid="whatif-gsi" disabled=move || running() || gsis.with(|g| g.is_empty()) on:click=gsi>
+                    "Different GSI key"
+                </button>
+            </div>
+            {move || comparison().map(|c| view! { <p class="heat-words" data-testid="whatif-words">{c}</p> })}
+        </section>
+    }
 }
 
 /// One editable price: a dollar amount, checked when it changes, its fault shown beside it.
-fn price_field(prices: RwSignal<Prices>, label: &str, id: &str, get: fn(&Prices) -> u64, set: fn(&mut Prices, u64)) -> El {
+#[component]
+fn PriceField(prices: RwSignal<Prices>, label: &'static str, id: &'static str, get: fn(&Prices) -> u64, set: fn(&mut Prices, u64)) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
-    el("label")
-        .class("heat-field")
-        .child(el("span").text(label))
-        .child(
-            el("input")
-                .ty("text")
-                .tid(&format!("price-{id}"))
-                .attr("value", &prices.with_untracked(|p| dollars_text(get(p))))
-                .dyn_attr("aria-invalid", move || Some(error.get().is_some().to_string()))
-                .on_change(move |v| match parse_dollars(&v) {
-                    Some(v) => {
-                        error.set(None);
-                        prices.update(|p| set(p, v));
-                    }
-                    None => error.set(Some(String::from("a price in dollars, such as 0.625 (up to 6 decimals)"))),
-                }),
-        )
-        .dyn_child(move || error.get().map(|e| el("span").class("heat-error").attr("role", "alert").text(&e)).into())
+    let change = move |ev| match parse_dollars(&event_target_value(&ev)) {
+        Some(v) => {
+            error.set(None);
+            prices.update(|p| set(p, v));
+        }
+        None => error.set(Some(String::from("a price in dollars, such as 0.625 (up to 6 decimals)"))),
+    };
+    view! {
+        <label class="heat-field">
+            <span>{label}</span>
+            <input
+                type="text"
+                data-testid=format!("price-{id}")
+                value=prices.with_untracked(|p| dollars_text(get(p)))
+                aria-invalid=move || error.with(|e| e.is_some()).to_string()
+                on:change=change
+            />
+            {move || error.get().map(|e| view! { <span class="heat-error" role="alert">{e}</span> })}
+        </label>
+    }
 }
 
-fn cells(row: El, values: &[&str]) -> El {
-    row.children(values.iter().map(|v| el("td").text(v)))
-}
-
-pub fn cost_panel(result: RunResult, prices: RwSignal<Prices>) -> View {
+/// The monthly cost at the editable prices, per table and GSI, with each index's share of the writes.
+#[component]
+pub fn CostPanel(result: RunResult, prices: RwSignal<Prices>) -> impl IntoView {
     let report = StoredValue::new(result.report);
+    let totals = Memo::new(move |_| prices.with(|p| report.with_value(|r| reprice(r, p))));
     let rows = move || {
-        let p = prices.get();
         report.with_value(|report| {
-            let c = reprice(report, &p);
-            let shares = write_amplification(report, &c);
-            let rows: Vec<El> = c
-                .targets
-                .iter()
-                .zip(shares)
-                .map(|(t, s)| {
-                    let provisioned = format!("{} RCU / {} WCU", group(t.provisioned_read_units), group(t.provisioned_write_units));
-                    cells(
-                        el("tr").child(el("th").attr("scope", "row").text(&s.target)),
-                        &[&s.wcu, &format!("{} %", s.percent_of_table), &money(t.on_demand_micro_usd), &provisioned, &money(t.provisioned_micro_usd)],
-                    )
-                })
-                .collect();
-            View::from(rows)
+            totals.with(|c| {
+                let shares = write_amplification(report, c);
+                c.targets
+                    .iter()
+                    .zip(shares)
+                    .map(|(t, s)| {
+                        let provisioned = format!("{} RCU / {} WCU", group(t.provisioned_read_units), group(t.provisioned_write_units));
+                        let cells = [s.wcu, format!("{} %", s.percent_of_table), money(t.on_demand_micro_usd), provisioned, money(t.provisioned_micro_usd)];
+                        view! {
+                            <tr>
+                                <th scope="row">{s.target}</th>
+                                {cells.into_iter().map(|v| view! { <td>{v}</td> }).collect_view()}
+                            </tr>
+                        }
+                    })
+                    .collect_view()
+            })
         })
     };
-    let totals = move || prices.with(|p| report.with_value(|r| reprice(r, p)));
     let head = ["table / GSI", "WCU written", "of the table's writes", "on-demand / month", "provisioned", "provisioned / month"];
-    el("section")
-        .class("heat-cost")
-        .tid("cost")
-        .attr("aria-labelledby", "cost-title")
-        .child(el("h3").id("cost-title").text("Monthly cost estimate"))
-        .child(el("p").dyn_text(move || {
-            prices.with(|p| {
-                format!(
-                    "List prices of {} (Standard table class, read {}); edit them for another region or date. This run's average rate sustained for 730 hours on-demand; provisioned at the capacity set (or the busiest second, for on-demand tables).",
-                    p.region, p.taken
-                )
-            })
-        }))
-        .child(
-            el("div")
-                .class("heat-row")
-                .child(price_field(prices, "$ per million write request units", "wru", |p| p.write_request_per_million, |p, v| p.write_request_per_million = v))
-                .child(price_field(prices, "$ per million read request units", "rru", |p| p.read_request_per_million, |p, v| p.read_request_per_million = v))
-                .child(price_field(prices, "$ per WCU-hour", "wcu", |p| p.wcu_hour, |p, v| p.wcu_hour = v))
-                .child(price_field(prices, "$ per RCU-hour", "rcu", |p| p.rcu_hour, |p, v| p.rcu_hour = v)),
-        )
-        .child(
-            el("div").class("heat-table-wrap").child(
-                el("table")
-                    .tid("cost-table")
-                    .child(el("thead").child(el("tr").children(head.iter().map(|h| el("th").attr("scope", "col").text(h)))))
-                    .child(el("tbody").dyn_child(rows))
-                    .child(
-                        el("tfoot").child(
-                            el("tr")
-                                .child(el("th").attr("scope", "row").text("total"))
-                                .child(el("td"))
-                                .child(el("td"))
-                                .child(el("td").tid("cost-on-demand").dyn_text(move || money(totals().on_demand_micro_usd)))
-                                .child(el("td"))
-                                .child(el("td").tid("cost-provisioned").dyn_text(move || money(totals().provisioned_micro_usd))),
-                        ),
-                    ),
-            ),
-        )
-        .into()
+    let intro = move || {
+        prices.with(|p| {
+            format!(
+                "List prices of {} (Standard table class, read {}); edit them for another region or date. This run's average rate sustained for 730 hours on-demand; provisioned at the capacity set (or the busiest second, for on-demand tables).",
+                p.region, p.taken
+            )
+        })
+    };
+    view! {
+        <section class="heat-cost" data-testid="cost" aria-labelledby="cost-title">
+            <h3 id="cost-title">"Monthly cost estimate"</h3>
+            <p>{intro}</p>
+            <div class="heat-row">
+                <PriceField prices label="$ per million write request units" id="wru" get=|p| p.write_request_per_million set=|p, v| p.write_request_per_million = v/>
+                <PriceField prices label="$ per million read request units" id="rru" get=|p| p.read_request_per_million set=|p, v| p.read_request_per_million = v/>
+                <PriceField prices label="$ per WCU-hour" id="wcu" get=|p| p.wcu_hour set=|p, v| p.wcu_hour = v/>
+                <PriceField prices label="$ per RCU-hour" id="rcu" get=|p| p.rcu_hour set=|p, v| p.rcu_hour = v/>
+            </div>
+            <div class="heat-table-wrap">
+                <table data-testid="cost-table">
+                    <thead>
+                        <tr>{head.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                    <tfoot>
+                        <tr>
+                            <th scope="row">"total"</th>
+                            <td></td>
+                            <td></td>
+                            <td data-testid="cost-on-demand">{move || money(totals.with(|c| c.on_demand_micro_usd))}</td>
+                            <td></td>
+                            <td data-testid="cost-provisioned">{move || money(totals.with(|c| c.provisioned_micro_usd))}</td>
+                        </tr>
+                    </tfoot>
+                </table>
+            </div>
+        </section>
+    }
 }

@@ -1,11 +1,10 @@
 //! Long runs in slices: the simulator advances a bounded number of requests per slice (stopping inside a
-//! simulated second if need be) and hands the event loop back between slices (a `setTimeout(0)` Promise
-//! awaited through `wasm_bindgen_futures`), so typing, scrolling and the Cancel button keep working while
-//! it runs.
+//! simulated second if need be) and hands the event loop back between slices (gloo-timers' zero-delay
+//! `TimeoutFuture`, a `setTimeout(0)`), so typing, scrolling and the Cancel button keep working while it
+//! runs.
 
 use sim::report::Report;
 use sim::{SimError, Simulation, Workload};
-use wasm_bindgen::JsCast;
 
 /// How long one slice should take, in milliseconds (well under a 60 Hz frame's budget of 16 ms).
 pub const SLICE_MS: f64 = 8.0;
@@ -41,15 +40,7 @@ fn now_ms() -> f64 {
 
 /// Give the event loop a turn.
 pub async fn yield_to_browser() {
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        if let Some(w) = web_sys::window() {
-            // If scheduling fails the promise resolves at once: the run goes on, only less smoothly.
-            if w.set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0).is_err() {
-                let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
-            }
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    gloo_timers::future::TimeoutFuture::new(0).await;
 }
 
 /// Run `workload` on `db` in slices, reporting (done, total) seconds, stopping when `cancelled()`.

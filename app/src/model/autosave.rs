@@ -240,25 +240,28 @@ pub trait KeyValueStore {
     fn remove(&self, key: &str);
 }
 
-/// The browser's `window.localStorage`.
+/// The browser's `window.localStorage`, through gloo-storage's handle on it. The save is text that is
+/// already JSON: gloo's typed `get`/`set` would serialise it again (stored quoted) and read it back
+/// through `as_string`, which is slow for megabytes, so the text goes through its raw `Storage`.
 pub struct LocalStorage(web_sys::Storage);
 
 impl LocalStorage {
-    /// `None` when the page has no storage (disabled by policy).
+    /// `None` when the page has no storage (disabled by policy), which gloo's handle would throw on.
     pub fn open() -> Option<LocalStorage> {
-        web_sys::window()?.local_storage().ok().flatten().map(LocalStorage)
+        web_sys::window()?.local_storage().ok().flatten()?;
+        Some(LocalStorage(<gloo_storage::LocalStorage as gloo_storage::Storage>::raw()))
     }
 }
 
 impl KeyValueStore for LocalStorage {
     fn get(&self, key: &str) -> Option<String> {
-        crate::ui::browser::storage_text(&self.0, key)
+        crate::js_text::storage_text(&self.0, key)
     }
     fn set(&self, key: &str, value: &str) -> bool {
         self.0.set_item(key, value).is_ok()
     }
     fn remove(&self, key: &str) {
-        let _ = self.0.remove_item(key);
+        <gloo_storage::LocalStorage as gloo_storage::Storage>::delete(key);
     }
 }
 

@@ -1,11 +1,12 @@
 //! What a grid shows, free of the DOM: where its rows come from, and the rows of the visible window.
 //!
 //! A table grid does not copy its items: its layout ([`TableView`]) holds row positions and the visible
-//! rows are read from the playground when they are drawn, so an edit costs one row, not a copy of
-//! 10,000. Write costs, sizes and cell texts are computed for the visible rows only. An index view owns
+//! rows are read from the playground when they are drawn (a stored row decoded from the engine's buffer
+//! then), so an edit costs one row, not a copy of 10,000. Write costs, sizes and cell texts are computed for the visible rows only. An index view owns
 //! its entries (the engine's walk of the index), shared behind an `Arc` so passing the model on never
 //! copies them, and decodes an entry only when its row is drawn.
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -59,10 +60,10 @@ fn stamp() -> u64 {
     STAMPS.fetch_add(1, Ordering::Relaxed)
 }
 
-/// One item of a grid, wherever it lives.
-#[derive(Debug, Clone, Copy)]
+/// One item of a grid, wherever it lives (decoded for the occasion when the engine holds it).
+#[derive(Debug, Clone)]
 pub struct GridItem<'a> {
-    pub item: &'a Item,
+    pub item: Cow<'a, Item>,
     /// The row's id (table grids only: index entries are not editable).
     pub id: Option<RowId>,
     pub error: Option<&'a str>,
@@ -161,12 +162,12 @@ impl GridModel {
         match &self.source {
             GridSource::Table(v) => {
                 let r = p.table(v.table())?.rows.get(key)?;
-                Some(GridItem { item: &r.item, id: Some(r.id), error: r.error.as_deref() })
+                Some(GridItem { item: r.item.item(), id: Some(r.id), error: r.error.as_deref() })
             }
-            GridSource::Entries { items, .. } => items.get(key).map(|item| GridItem { item, id: None, error: None }),
+            GridSource::Entries { items, .. } => items.get(key).map(|item| GridItem { item: Cow::Borrowed(item), id: None, error: None }),
             GridSource::Read { items, decoded, .. } => {
                 let item = decoded.get(key)?.get_or_init(|| items.get(key).map(ReadItem::to_item).unwrap_or_default());
-                Some(GridItem { item, id: None, error: None })
+                Some(GridItem { item: Cow::Borrowed(item), id: None, error: None })
             }
         }
     }
@@ -201,14 +202,14 @@ impl GridModel {
                     LayoutRow::Unstored { items } => ViewKind::Unstored { items: *items },
                     LayoutRow::Item { key, band } => {
                         let it = self.item(p, *key)?;
-                        let size = item_size(it.item);
+                        let size = item_size(&it.item);
                         let wcu = match engine_table {
-                            Some(et) if is_table => engine::capacity::units_text(et.new_item_write_cost(it.item).write_half_units()),
+                            Some(et) if is_table => engine::capacity::units_text(et.new_item_write_cost(&it.item).write_half_units()),
                             _ => write_units(size).to_string(),
                         };
                         ViewKind::Item {
                             id: it.id,
-                            key: key_label(it.item, &self.label_columns),
+                            key: key_label(&it.item, &self.label_columns),
                             band: *band,
                             cells: columns
                                 .iter()

@@ -2,6 +2,7 @@
 //! (so sparse indexes visibly shrink), only projected attributes, ordered by the index keys.
 
 
+use std::collections::BTreeSet;
 use engine::api::read::QueryInput;
 use engine::db::Database;
 use engine::error::ApiError;
@@ -92,7 +93,7 @@ pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, 
     leading.push(table_pk);
     leading.extend(table_sk);
     // Entries of one entity share their names: only a set of names not seen just before is merged.
-    let mut names: engine::vec_map::VecSet<&str> = engine::vec_map::VecSet::new();
+    let mut names: BTreeSet<&str> = BTreeSet::new();
     let mut last: Vec<&str> = Vec::new();
     for e in &entries {
         if !e.has_names(&last) {

@@ -4,9 +4,13 @@
 //!
 //! The same layout serves the table grid and every index view; only the key attributes differ.
 
+use std::borrow::{Borrow, Cow};
+use std::collections::BTreeSet;
 use std::cmp::Ordering;
 
 use engine::value::{item_size, key_cmp, AttributeValue, Item};
+
+use super::row_item::RowItem;
 
 /// One visual row of the grid. Every row has the same height, so the grid can virtualise by index.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,22 +38,58 @@ impl<K> Default for Layout<K> {
     }
 }
 
+/// What laying out an item reads of it: its key attributes, its attribute names and its size. An
+/// [`Item`], or a row's item ([`RowItem`]), which answers from the engine's buffer without decoding the
+/// whole item.
+pub trait LaidOut {
+    fn value(&self, name: &str) -> Option<Cow<'_, AttributeValue>>;
+    /// Adds its top-level attribute names to `names`.
+    fn add_names<'a>(&'a self, names: &mut BTreeSet<&'a str>);
+    fn size(&self) -> usize;
+}
+
+impl LaidOut for Item {
+    fn value(&self, name: &str) -> Option<Cow<'_, AttributeValue>> {
+        self.get(name).map(Cow::Borrowed)
+    }
+    fn add_names<'a>(&'a self, names: &mut BTreeSet<&'a str>) {
+        names.extend(self.keys().map(String::as_str));
+    }
+    fn size(&self) -> usize {
+        item_size(self)
+    }
+}
+
+impl LaidOut for RowItem {
+    fn value(&self, name: &str) -> Option<Cow<'_, AttributeValue>> {
+        self.attr(name)
+    }
+    fn add_names<'a>(&'a self, names: &mut BTreeSet<&'a str>) {
+        self.visit_names(|n| {
+            names.insert(n);
+        });
+    }
+    fn size(&self) -> usize {
+        RowItem::size(self)
+    }
+}
+
 /// One item to lay out.
-pub struct Entry<'a, K> {
+pub struct Entry<'a, K, I: LaidOut + ?Sized = Item> {
     pub key: K,
-    pub item: &'a Item,
+    pub item: &'a I,
     /// Refused by the engine: shown apart, whatever its keys say.
     pub unstored: bool,
 }
 
 /// Compare two sort-value sequences with DynamoDB's key order; an absent value sorts first.
-pub fn cmp_seq(a: &[Option<&AttributeValue>], b: &[Option<&AttributeValue>]) -> Ordering {
+pub fn cmp_seq<A: Borrow<AttributeValue>, B: Borrow<AttributeValue>>(a: &[Option<A>], b: &[Option<B>]) -> Ordering {
     for (x, y) in a.iter().zip(b) {
         let o = match (x, y) {
             (None, None) => Ordering::Equal,
             (None, Some(_)) => Ordering::Less,
             (Some(_), None) => Ordering::Greater,
-            (Some(x), Some(y)) => key_cmp(x, y),
+            (Some(x), Some(y)) => key_cmp(x.borrow(), y.borrow()),
         };
         if o != Ordering::Equal {
             return o;
@@ -59,33 +99,33 @@ pub fn cmp_seq(a: &[Option<&AttributeValue>], b: &[Option<&AttributeValue>]) -> 
 }
 
 /// An entry with a partition key: that key, its sort values, and the entry.
-type Placed<'v, 'e, K> = (&'v AttributeValue, Vec<Option<&'v AttributeValue>>, &'e Entry<'v, K>);
+type Placed<'v, 'e, K, I> = (Cow<'v, AttributeValue>, Vec<Option<Cow<'v, AttributeValue>>>, &'e Entry<'v, K, I>);
 
 /// Lay out `entries` grouped by `partition_key` and ordered by `sort_keys` (the sort key first, then
 /// tie-breakers such as the table key in an index view). `leading` columns come first, in order; the
 /// others follow alphabetically.
-pub fn layout<K: Clone>(entries: Vec<Entry<'_, K>>, partition_key: &str, sort_keys: &[&str], leading: &[&str]) -> Layout<K> {
-    let mut stored: Vec<Placed<'_, '_, K>> = Vec::new();
-    let mut loose: Vec<&Entry<'_, K>> = Vec::new();
-    let mut names: engine::vec_map::VecSet<&str> = engine::vec_map::VecSet::new();
+pub fn layout<K: Clone, I: LaidOut + ?Sized>(entries: Vec<Entry<'_, K, I>>, partition_key: &str, sort_keys: &[&str], leading: &[&str]) -> Layout<K> {
+    let mut stored: Vec<Placed<'_, '_, K, I>> = Vec::new();
+    let mut loose: Vec<&Entry<'_, K, I>> = Vec::new();
+    let mut names: BTreeSet<&str> = BTreeSet::new();
     for e in &entries {
-        names.extend(e.item.keys().map(String::as_str));
-        match e.item.get(partition_key) {
-            Some(pk) if !e.unstored => stored.push((pk, sort_keys.iter().map(|s| e.item.get(*s)).collect(), e)),
+        e.item.add_names(&mut names);
+        match e.item.value(partition_key) {
+            Some(pk) if !e.unstored => stored.push((pk, sort_keys.iter().map(|s| e.item.value(s)).collect(), e)),
             _ => loose.push(e),
         }
     }
-    engine::sort::sort_by(&mut stored, |a, b| key_cmp(a.0, b.0).then_with(|| cmp_seq(&a.1, &b.1)));
+    stored.sort_by(|a, b| key_cmp(&a.0, &b.0).then_with(|| cmp_seq(&a.1, &b.1)));
 
     let mut rows = Vec::with_capacity(entries.len() + 16);
     let mut band = 0usize;
     let mut i = 0;
     while i < stored.len() {
-        let pk = stored[i].0;
+        let pk: &AttributeValue = &stored[i].0;
         let mut j = i;
         let mut bytes = 0;
-        while j < stored.len() && key_cmp(stored[j].0, pk) == Ordering::Equal {
-            bytes += item_size(stored[j].2.item);
+        while j < stored.len() && key_cmp(&stored[j].0, pk) == Ordering::Equal {
+            bytes += stored[j].2.item.size();
             j += 1;
         }
         rows.push(LayoutRow::Partition { value: pk.clone(), items: j - i, bytes, band });

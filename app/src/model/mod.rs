@@ -14,8 +14,10 @@ pub mod history;
 pub mod index_view;
 pub mod layout;
 pub mod playground;
+pub mod row_item;
 pub mod table_view;
 pub mod value_edit;
 
 pub use history::History;
 pub use playground::{Change, Edit, EditError, Playground, RequestRun, Row, RowId, TableState, Whole};
+pub use row_item::RowItem;

@@ -5,6 +5,10 @@
 //! engine itself. Every change goes through [`Playground::apply`], which either succeeds completely and
 //! returns the edit that undoes it, or fails and changes nothing: a bad edit can never lose data.
 //!
+//! An edited item reaches the engine typed (`put_item_ref`, `delete_item`), not as DynamoDB JSON the same
+//! process would write and parse back. A row holds its item once: a stored row shares the engine's own
+//! buffer ([`RowItem`]); only the rows the engine does not hold keep an item of their own.
+//!
 //! Every applied change is also recorded in a short journal ([`Playground::changes_since`]), so views
 //! derived from the model (the grid's layout, the autosave's encoded items) can update the few rows an
 //! edit touched instead of recomputing 10,000 of them.
@@ -12,12 +16,16 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use engine::api::write::DeleteItemInput;
 use engine::db::{Database, DatabaseConfig};
 use engine::error::ApiError;
 use engine::model::schema::key_schema;
 use engine::model::{table_name, AccessPattern, DismissedFinding, Entity, EntityError, Model, TableModel, Workload};
-use engine::value::{item_from_json, item_to_json, AttributeValue, Item};
+use engine::table::key::{key_from_item, key_from_key_param, PrimaryKey};
+use engine::value::{item_from_json, AttributeValue, Item};
 use serde_json::{json, Value};
+
+pub use super::row_item::RowItem;
 
 /// Identifies a row for the lifetime of a session (keys of `<For>`, targets of edits). Not saved: rows
 /// are renumbered on load.
@@ -27,7 +35,9 @@ pub type RowId = u64;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     pub id: RowId,
-    pub item: Item,
+    /// The engine's stored item when the engine holds it (`error` is `None` and the table's rows are
+    /// stored), else the item itself.
+    pub item: RowItem,
     /// Why the engine refused to store this item (only after a design change or a load made it
     /// invalid); the row is kept so the user can fix it.
     pub error: Option<String>,
@@ -379,7 +389,7 @@ impl Playground {
         for (t, items) in model.tables.iter().zip(rows) {
             let rows = items
                 .into_iter()
-                .map(|(item, error)| Row { id: p.new_row_id(), item, error })
+                .map(|(item, error)| Row { id: p.new_row_id(), item: RowItem::held(item), error })
                 .collect();
             let mut table = TableState {
                 definition: t.definition.clone(),
@@ -403,10 +413,12 @@ impl Playground {
     /// The model file's JSON for one row: its item as DynamoDB JSON, or the saved text of an item that
     /// could not be read, exactly as it was.
     pub fn row_json(row: &Row) -> Value {
-        match (row.item.get("__unreadable"), row.item.len()) {
-            (Some(AttributeValue::S(raw)), 1) => serde_json::from_str(raw).unwrap_or(Value::Null),
-            _ => item_to_json(&row.item),
+        if !row.item.is_stored() {
+            if let (Some(AttributeValue::S(raw)), 1) = (row.item.get("__unreadable"), row.item.len()) {
+                return serde_json::from_str(raw).unwrap_or(Value::Null);
+            }
         }
+        row.item.to_json()
     }
 
     /// The model file for this state without the items (`items` is empty in every table): what the
@@ -474,7 +486,8 @@ impl Playground {
     }
 
     /// PutItem every row of `table` (created by [`Playground::create_table`]), keeping the engine's
-    /// answer to a row it refuses as that row's error.
+    /// answer to a row it refuses as that row's error. A stored row then holds the engine's buffer, and
+    /// its own item is dropped.
     fn put_rows(db: &mut Database, table: &mut TableState) {
         let name = table.name().to_string();
         for row in &mut table.rows {
@@ -483,15 +496,27 @@ impl Playground {
                 row.error = Some(String::from("ValidationException: the saved item could not be read"));
                 continue;
             }
-            // The typed PutItem, not the JSON one: every row's item was decoded from DynamoDB
-            // JSON by the same `item_from_json` PutItem's parser uses (on load, or by the edit
-            // that put it), so encoding it to JSON and parsing it again would only repeat that
-            // work — for 10,000 items, most of a reload. And by reference: the row keeps its
-            // item, so handing PutItem a copy would only be dropped again.
-            if let Err(e) = db.put_item_ref(&name, &row.item) {
-                row.error = Some(api_text(&e));
+            let item = core::mem::replace(&mut row.item, RowItem::held(Item::new())).into_item();
+            match put_typed(db, &name, item) {
+                Ok(stored) => row.item = stored,
+                Err((item, e)) => {
+                    row.item = RowItem::held(item);
+                    row.error = Some(api_text(&e));
+                }
             }
         }
+    }
+
+    /// Take row `row` of table `name` out of the engine, if the engine holds it.
+    fn unstore(&mut self, name: &str, table: usize, row: &Row, now: u64) -> Result<(), ApiError> {
+        if row.error.is_some() {
+            return Ok(());
+        }
+        let key = match (row.item.stored_key(), self.db.table(name)) {
+            (Some(k), Some(t)) => k.to_item(&t.def.keys),
+            _ => self.key_of(table, &row.item.item()),
+        };
+        delete_typed(&mut self.db, name, key, now)
     }
 
     fn drop_table(&mut self, table: &TableState, now: u64) {
@@ -550,21 +575,17 @@ impl Playground {
                 let pos = t.rows.iter().position(|r| r.id == id).ok_or(EditError::NoSuchRow(id))?;
                 let name = t.name().to_string();
                 let row = t.rows[pos].clone();
-                if row.error.is_none() {
-                    let key = self.key_of(table, &row.item);
-                    self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
-                }
+                self.unstore(&name, table, &row, now)?;
                 self.tables[table].rows.remove(pos);
                 self.journal.record(Change::RowRemoved { table, pos, old: row.clone() });
-                Ok(if row.error.is_some() { Edit::RestoreRow { table, row } } else { Edit::PutRow { table, id, item: row.item } })
+                Ok(if row.error.is_some() { Edit::RestoreRow { table, row } } else { Edit::PutRow { table, id, item: row.item.into_item() } })
             }
             Edit::RestoreRow { table, row } => {
                 let t = self.tables.get(table).ok_or(EditError::NoSuchTable(table))?;
                 let name = t.name().to_string();
                 let current = t.rows.iter().position(|r| r.id == row.id).map(|pos| (pos, t.rows[pos].clone()));
-                if let Some((_, cur)) = current.as_ref().filter(|(_, c)| c.error.is_none()) {
-                    let key = self.key_of(table, &cur.item);
-                    self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+                if let Some((_, cur)) = &current {
+                    self.unstore(&name, table, cur, now)?;
                 }
                 let id = row.id;
                 let rows = &mut self.tables[table].rows;
@@ -572,7 +593,7 @@ impl Playground {
                     Some((pos, cur)) => {
                         rows[pos] = row;
                         self.journal.record(Change::RowReplaced { table, id, old: cur.clone() });
-                        if cur.error.is_some() { Edit::RestoreRow { table, row: cur } } else { Edit::PutRow { table, id, item: cur.item } }
+                        if cur.error.is_some() { Edit::RestoreRow { table, row: cur } } else { Edit::PutRow { table, id, item: cur.item.into_item() } }
                     }
                     None => {
                         rows.push(row);
@@ -667,48 +688,77 @@ impl Playground {
             // The rows the engine stores are exactly the rows without an error, so another row has this
             // key when the engine holds an item at it that is not this row's own: one lookup, where
             // comparing the key with each of 10,000 rows was a third of an edit's script time.
-            let same_key = |item: &Item| new_key.iter().all(|(n, v)| item.get(n) == Some(v));
-            let own = old.as_ref().is_some_and(|(_, r)| r.error.is_none() && same_key(&r.item));
-            let stored = self.db.table(&name).is_some_and(|et| {
-                engine::table::key::key_from_key_param(&et.def.keys, &new_key).is_ok_and(|k| et.get_stored(&k).is_some())
-            });
-            if stored && !own {
-                return Err(EditError::DuplicateKey(crate::model::display::key_text(&new_key)));
+            if let Some(et) = self.db.table(&name) {
+                if let Ok(k) = key_from_key_param(&et.def.keys, &new_key) {
+                    let own = old.as_ref().is_some_and(|(_, r)| {
+                        r.error.is_none()
+                            && match r.item.stored_key() {
+                                Some(stored) => *stored == k,
+                                None => new_key.iter().all(|(n, v)| r.item.attr(n).as_deref() == Some(v)),
+                            }
+                    });
+                    if et.get_stored(&k).is_some() && !own {
+                        return Err(EditError::DuplicateKey(crate::model::display::key_text(&new_key)));
+                    }
+                }
             }
         }
         // Remove the old version first (its key may change), put the new one, and put the old one back
         // if the engine refuses the new one.
-        let stored_old = old.as_ref().filter(|(_, r)| r.error.is_none()).map(|(_, r)| r.item.clone());
-        if let Some(old_item) = &stored_old {
-            let key = self.key_of(table, old_item);
-            self.db.execute("DeleteItem", &json!({"TableName": name, "Key": item_to_json(&key)}), now)?;
+        let stored_old = old.as_ref().filter(|(_, r)| r.error.is_none()).map(|(_, r)| r.clone());
+        if let Some(old_row) = &stored_old {
+            self.unstore(&name, table, old_row, now)?;
         }
-        if let Err(e) = self.db.execute("PutItem", &json!({"TableName": name, "Item": item_to_json(&item)}), now) {
-            if let Some(old_item) = &stored_old {
-                // It was stored a moment ago under the same schema, so storing it again succeeds.
-                let _ = self.db.execute("PutItem", &json!({"TableName": name, "Item": item_to_json(old_item)}), now);
+        let stored = match put_typed(&mut self.db, &name, item) {
+            Ok(stored) => stored,
+            Err((_, e)) => {
+                if let Some(old_row) = &stored_old {
+                    // It was stored a moment ago under the same schema, so storing it again succeeds;
+                    // the row keeps the buffer it had, which holds the same item.
+                    let _ = self.db.put_item_ref(&name, &old_row.item.item());
+                }
+                return Err(EditError::Api(e));
             }
-            return Err(EditError::Api(e));
-        }
+        };
         let rows = &mut self.tables[table].rows;
         match old {
             Some((pos, old_row)) => {
-                rows[pos] = Row { id, item, error: None };
+                rows[pos] = Row { id, item: stored, error: None };
                 self.journal.record(Change::RowReplaced { table, id, old: old_row.clone() });
                 Ok(if old_row.error.is_some() {
                     Edit::RestoreRow { table, row: old_row }
                 } else {
-                    Edit::PutRow { table, id, item: old_row.item }
+                    Edit::PutRow { table, id, item: old_row.item.into_item() }
                 })
             }
             None => {
-                rows.push(Row { id, item, error: None });
+                rows.push(Row { id, item: stored, error: None });
                 self.next_id = self.next_id.max(id + 1);
                 self.journal.record(Change::RowAdded { table, id });
                 Ok(Edit::DeleteRow { table, id })
             }
         }
     }
+}
+
+/// A typed PutItem of `item` into table `name`; the row's item is then the engine's own stored buffer.
+/// On a refusal the item comes back with the engine's error.
+fn put_typed(db: &mut Database, name: &str, item: Item) -> Result<RowItem, (Item, ApiError)> {
+    if let Err(e) = db.put_item_ref(name, &item) {
+        return Err((item, e));
+    }
+    let stored = db.table(name).and_then(|t| {
+        let key = key_from_item(&t.def.keys, &item).ok()?;
+        let s = t.get_stored(&key)?;
+        Some(RowItem::stored(s.item.clone(), key))
+    });
+    // The engine has just stored it under that key; holding the item itself would only cost memory.
+    Ok(stored.unwrap_or_else(|| RowItem::held(item)))
+}
+
+/// A typed DeleteItem of `key` (the key attributes) from table `name`.
+fn delete_typed(db: &mut Database, name: &str, key: Item, now: u64) -> Result<(), ApiError> {
+    db.delete_item(&DeleteItemInput { table_name: name.to_string(), key, ..DeleteItemInput::default() }, now).map(|_| ())
 }
 
 /// What a request run against the playground's engine did (see [`Playground::run_request`]).
@@ -741,8 +791,11 @@ impl Playground {
         let mut inverses = Vec::new();
         for (name, key) in &explained.writes {
             let Some(ti) = self.table_index(name) else { continue };
-            let stored = self.stored_item(name, key);
-            let pos = self.tables[ti].rows.iter().position(|r| r.error.is_none() && self.key_of(ti, &r.item) == *key);
+            let Some(pk) = self.db.table(name).and_then(|t| key_from_key_param(&t.def.keys, key).ok()) else { continue };
+            let stored = self.stored_row_item(name, &pk);
+            // A stored row still holds the buffer it was stored with: the item as it was before this
+            // request, which is what its undo writes back.
+            let pos = self.tables[ti].rows.iter().position(|r| r.error.is_none() && r.item.stored_key() == Some(&pk));
             let rows = &mut self.tables[ti].rows;
             match (pos, stored) {
                 (Some(pos), Some(item)) => {
@@ -750,13 +803,13 @@ impl Playground {
                         let old_row = rows[pos].clone();
                         rows[pos].item = item;
                         self.journal.record(Change::RowReplaced { table: ti, id: old_row.id, old: old_row.clone() });
-                        inverses.push(Edit::PutRow { table: ti, id: old_row.id, item: old_row.item });
+                        inverses.push(Edit::PutRow { table: ti, id: old_row.id, item: old_row.item.into_item() });
                     }
                 }
                 (Some(pos), None) => {
                     let row = rows.remove(pos);
                     self.journal.record(Change::RowRemoved { table: ti, pos, old: row.clone() });
-                    inverses.push(Edit::PutRow { table: ti, id: row.id, item: row.item });
+                    inverses.push(Edit::PutRow { table: ti, id: row.id, item: row.item.into_item() });
                 }
                 (None, Some(item)) => {
                     let id = self.next_id;
@@ -773,10 +826,9 @@ impl Playground {
         RequestRun { explained, inverse }
     }
 
-    /// The item the engine stores under `key` in table `name`, decoded.
-    fn stored_item(&self, name: &str, key: &Item) -> Option<Item> {
-        let table = self.db.table(name)?;
-        let pk = engine::table::key::key_from_item(&table.def.keys, key).ok()?;
-        table.get(&pk)
+    /// The engine's stored item at `key` in table `name`, shared.
+    fn stored_row_item(&self, name: &str, key: &PrimaryKey) -> Option<RowItem> {
+        let s = self.db.table(name)?.get_stored(key)?;
+        Some(RowItem::stored(s.item.clone(), key.clone()))
     }
 }

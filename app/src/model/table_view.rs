@@ -8,13 +8,14 @@
 //! always equal to a fresh [`layout`] of the table (the component tests check this against random edit
 //! sequences); whenever the journal cannot say what changed, the view simply rebuilds.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use engine::value::{item_size, key_cmp, AttributeValue, Item};
+use engine::value::{key_cmp, AttributeValue};
 
 use super::layout::{cmp_seq, layout, Entry, Layout, LayoutRow};
-use super::playground::{Change, Playground, Row, RowId, TableState};
+use super::playground::{Change, Playground, Row, RowId, RowItem, TableState};
 
 /// More changed rows than this in one catch-up and the view rebuilds instead (each incremental step
 /// costs a pass over the layout; a rebuild costs one sort).
@@ -41,7 +42,7 @@ pub struct TableView {
     /// Index in `layout.rows` of the "not stored" header, if any.
     unstored_header: Option<usize>,
     /// How many items carry each attribute name (a column exists while its count is positive).
-    names: engine::vec_map::VecMap<String, usize>,
+    names: BTreeMap<String, usize>,
     /// How many times this view was laid out from scratch (tests check edits do not).
     rebuilds: usize,
 }
@@ -70,7 +71,7 @@ pub fn full_layout(t: &TableState) -> Layout<usize> {
     let (pk, sk) = t.key_names();
     let pk = pk.unwrap_or_default();
     let leading = leading_columns(t);
-    let entries: Vec<Entry<'_, usize>> =
+    let entries: Vec<Entry<'_, usize, RowItem>> =
         t.rows.iter().enumerate().map(|(i, r)| Entry { key: i, item: &r.item, unstored: r.error.is_some() }).collect();
     let sort: Vec<&str> = sk.as_deref().into_iter().collect();
     let lead: Vec<&str> = leading.iter().map(String::as_str).collect();
@@ -88,17 +89,15 @@ impl TableView {
         v.leading = leading_columns(t);
         v.layout = full_layout(t);
         v.ids = t.rows.iter().map(|r| r.id).collect();
-        v.sizes = t.rows.iter().map(|r| item_size(&r.item)).collect();
+        v.sizes = t.rows.iter().map(|r| r.item.size()).collect();
         v.total_bytes = v.sizes.iter().sum();
         for r in &t.rows {
-            for n in r.item.keys() {
-                match v.names.get_mut(n.as_str()) {
-                    Some(c) => *c += 1,
-                    None => {
-                        v.names.insert(n.clone(), 1);
-                    }
+            r.item.visit_names(|n| match v.names.get_mut(n) {
+                Some(c) => *c += 1,
+                None => {
+                    v.names.insert(n.to_string(), 1);
                 }
-            }
+            });
         }
         v.slot = vec![0; t.rows.len()];
         v.reindex();
@@ -227,11 +226,11 @@ impl TableView {
         let li = self.slot[pos];
         let size = self.sizes[pos];
         self.total_bytes -= size;
-        for n in old.item.keys() {
-            if let Some(c) = self.names.get_mut(n.as_str()) {
+        old.item.visit_names(|n| {
+            if let Some(c) = self.names.get_mut(n) {
                 *c = c.saturating_sub(1);
             }
-        }
+        });
         let mut h = li;
         while h > 0 {
             h -= 1;
@@ -261,28 +260,26 @@ impl TableView {
     /// Lay out the row at `pos` from its current item. Returns whether a new attribute name appeared.
     fn put_in(&mut self, pos: usize, rows: &[Row]) -> bool {
         let row = &rows[pos];
-        let size = item_size(&row.item);
+        let size = row.item.size();
         self.sizes[pos] = size;
         self.total_bytes += size;
         let mut new_name = false;
-        for n in row.item.keys() {
-            match self.names.get_mut(n.as_str()) {
-                Some(c) => {
-                    new_name |= *c == 0;
-                    *c += 1;
-                }
-                None => {
-                    self.names.insert(n.clone(), 1);
-                    new_name = true;
-                }
+        row.item.visit_names(|n| match self.names.get_mut(n) {
+            Some(c) => {
+                new_name |= *c == 0;
+                *c += 1;
             }
-        }
+            None => {
+                self.names.insert(n.to_string(), 1);
+                new_name = true;
+            }
+        });
         let item_row = LayoutRow::Item { key: pos, band: 0 };
-        let pk_value = row.item.get(&self.pk).filter(|_| row.error.is_none());
+        let pk_value = row.item.attr(&self.pk).filter(|_| row.error.is_none());
         match pk_value {
             Some(pk) => {
                 let found = self.headers.binary_search_by(|&h| match &self.layout.rows[h] {
-                    LayoutRow::Partition { value, .. } => key_cmp(value, pk),
+                    LayoutRow::Partition { value, .. } => key_cmp(value, &pk),
                     _ => Ordering::Less,
                 });
                 match found {
@@ -314,7 +311,7 @@ impl TableView {
                             Some(&h) => h,
                             None => self.unstored_header.unwrap_or(self.layout.rows.len()),
                         };
-                        let header = LayoutRow::Partition { value: pk.clone(), items: 1, bytes: size, band: 0 };
+                        let header = LayoutRow::Partition { value: pk.into_owned(), items: 1, bytes: size, band: 0 };
                         self.layout.rows.splice(at..at, [header, item_row]);
                     }
                 }
@@ -352,8 +349,8 @@ impl TableView {
         }
     }
 
-    fn sort_values<'a>(&self, item: &'a Item) -> Vec<Option<&'a AttributeValue>> {
-        self.sk.iter().map(|s| item.get(s)).collect()
+    fn sort_values<'a>(&self, item: &'a RowItem) -> Vec<Option<Cow<'a, AttributeValue>>> {
+        self.sk.iter().map(|s| item.attr(s)).collect()
     }
 
     /// Recompute bands, slots and header positions in one pass over the rows.

@@ -3,14 +3,13 @@
 
 use engine::model::{key_attributes, Entity};
 use engine::value::{Item, ValueType};
-use crate::ui::prelude::*;
-use crate::reactive::UpdateUntracked;
+use leptos::prelude::*;
 
 use crate::model::display::key_text;
 use crate::model::value_edit::{editor_kind, parse_value, EditorKind};
 use crate::model::Edit;
 
-use super::state::use_modeler;
+use crate::state::use_modeler;
 
 /// The fields to ask for: `(attribute, type)`.
 fn fields_for(entity: Option<&Entity>, table_keys: &[(String, ValueType)]) -> Vec<(String, ValueType)> {
@@ -20,7 +19,8 @@ fn fields_for(entity: Option<&Entity>, table_keys: &[(String, ValueType)]) -> Ve
     }
 }
 
-pub fn add_item_dialog(table: usize, entity: Option<usize>) -> View {
+#[component]
+pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
     let m = use_modeler();
     let (ent, fields, keys) = m.state.with_untracked(|s| {
         let t = s.playground.table(table);
@@ -40,6 +40,8 @@ pub fn add_item_dialog(table: usize, entity: Option<usize>) -> View {
     });
     let title = ent.as_ref().map(|e| format!("Add {}", e.name)).unwrap_or_else(|| String::from("Add item"));
     let texts = RwSignal::new(vec![String::new(); fields.len()]);
+    let blank = ent.is_none();
+    let shown_fields = fields.clone();
     let fields = StoredValue::new(fields);
     let ent = StoredValue::new(ent);
     let keys = StoredValue::new(keys);
@@ -50,7 +52,6 @@ pub fn add_item_dialog(table: usize, entity: Option<usize>) -> View {
     let built = Memo::new(move |_| -> Result<Item, String> {
         let mut item = Item::new();
         let texts = texts.get();
-        let blank = ent.with_value(|e| e.is_none());
         for ((name, ty), text) in fields.get_value().iter().zip(texts.iter()) {
             let skip = text.is_empty() && *ty != ValueType::Null && *ty != ValueType::Bool && !blank;
             if skip || (*ty == ValueType::Null && !blank && text.is_empty()) {
@@ -89,65 +90,99 @@ pub fn add_item_dialog(table: usize, entity: Option<usize>) -> View {
         }
     };
 
-    let field_views = fields.get_value().into_iter().enumerate().map(|(i, (name, ty))| {
-        let value = move || texts.with(|t| t.get(i).cloned().unwrap_or_default());
-        let set = move |v: String| {
-            apply_error.set(None);
-            texts.update(|t| if let Some(x) = t.get_mut(i) { *x = v })
-        };
-        let testid = format!("field-{name}");
-        let input = match editor_kind(ty) {
-            EditorKind::Line => el("input").ty("text").class("mdl-input mdl-mono").attr("spellcheck", "false").tid(&testid).dyn_value(value).on_input(set),
-            EditorKind::Bool => el("select")
-                .class("mdl-input mdl-narrow")
-                .tid(&testid)
-                .children(super::designer::options(&[("", "(not set)"), ("false", "false"), ("true", "true")]))
-                .dyn_value(value)
-                .on_change(set),
-            EditorKind::Nothing => el("label")
-                .class("mdl-check")
-                .child(el("input").ty("checkbox").tid(&testid).dyn_checked(move || !value().is_empty()).on("change", move |ev| {
-                    set(if event_target_checked(&ev) { "null".into() } else { String::new() })
-                }))
-                .text(" set to NULL"),
-            EditorKind::Lines | EditorKind::Json => el("textarea")
-                .class("mdl-input mdl-mono")
-                .attr("rows", "3")
-                .attr("spellcheck", "false")
-                .tid(&testid)
-                .attr("placeholder", if editor_kind(ty) == EditorKind::Json { "DynamoDB JSON" } else { "one element per line" })
-                .dyn_value(value)
-                .on_input(set),
-        };
-        el("label")
-            .class("mdl-field")
-            .child(el("span").class("mdl-label").text(&name).text(" ").child(el("span").class("mdl-type").text(ty.as_str())))
-            .child(input)
-    });
-
-    el("form")
-        .class("mdl-add-item")
-        .tid("add-item-dialog")
-        .on("submit", move |ev| {
-            ev.prevent_default();
-            save()
+    let field_views = shown_fields
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, ty))| {
+            let value = Signal::derive(move || texts.with(|t| t.get(i).cloned().unwrap_or_default()));
+            let set = move |v: String| {
+                apply_error.set(None);
+                texts.update(|t| if let Some(x) = t.get_mut(i) { *x = v })
+            };
+            let testid = format!("field-{name}");
+            let input = match editor_kind(ty) {
+                EditorKind::Line => view! {
+                    <input
+                        type="text"
+                        class="mdl-input mdl-mono"
+                        spellcheck="false"
+                        data-testid=testid
+                        prop:value=value
+                        on:input=move |ev| set(event_target_value(&ev))
+                    />
+                }
+                .into_any(),
+                EditorKind::Bool => view! {
+                    <select class="mdl-input mdl-narrow" data-testid=testid on:change=move |ev| set(event_target_value(&ev))>
+                        {super::designer::options(&[("", "(not set)"), ("false", "false"), ("true", "true")], value)}
+                    </select>
+                }
+                .into_any(),
+                EditorKind::Nothing => view! {
+                    <label class="mdl-check">
+                        <input
+                            type="checkbox"
+                            data-testid=testid
+                            prop:checked=move || value.with(|v| !v.is_empty())
+                            on:change=move |ev| set(if event_target_checked(&ev) { "null".into() } else { String::new() })
+                        />
+                        " set to NULL"
+                    </label>
+                }
+                .into_any(),
+                kind @ (EditorKind::Lines | EditorKind::Json) => view! {
+                    <textarea
+                        class="mdl-input mdl-mono"
+                        rows="3"
+                        spellcheck="false"
+                        data-testid=testid
+                        placeholder=if kind == EditorKind::Json { "DynamoDB JSON" } else { "one element per line" }
+                        prop:value=value
+                        on:input=move |ev| set(event_target_value(&ev))
+                    ></textarea>
+                }
+                .into_any(),
+            };
+            view! {
+                <label class="mdl-field">
+                    <span class="mdl-label">{name} " " <span class="mdl-type">{ty.as_str()}</span></span>
+                    {input}
+                </label>
+            }
         })
-        .child(el("h2").class("mdl-dialog-title").text(&title))
-        .children(field_views)
-        .child(el("p").class("mdl-keys-preview").tid("add-item-keys").child(el("span").class("mdl-label").text("Keys: ")).child(el("span").class("mdl-mono").dyn_text(preview)))
-        .child(
-            el("p")
-                .class("mdl-error")
-                .tid("add-item-error")
-                .attr("role", "alert")
-                .dyn_flag("hidden", move || !(submitted.get() && built.with(|b| b.is_err())) && apply_error.with(|e| e.is_none()))
-                .dyn_text(move || apply_error.get().or_else(|| built.with(|b| b.as_ref().err().cloned())).unwrap_or_default()),
-        )
-        .child(
-            el("div")
-                .class("mdl-actions")
-                .child(el("button").ty("button").class("mdl-btn").tid("add-item-cancel").on_click(move |_| m.dialog.set(None)).text("Cancel"))
-                .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("add-item-submit").text("Add item")),
-        )
-        .into()
+        .collect_view();
+
+    view! {
+        <form
+            class="mdl-add-item"
+            data-testid="add-item-dialog"
+            on:submit=move |ev| {
+                ev.prevent_default();
+                save()
+            }
+        >
+            <h2 class="mdl-dialog-title">{title}</h2>
+            {field_views}
+            <p class="mdl-keys-preview" data-testid="add-item-keys">
+                <span class="mdl-label">"Keys: "</span>
+                <span class="mdl-mono">{preview}</span>
+            </p>
+            <p
+                class="mdl-error"
+                data-testid="add-item-error"
+                role="alert"
+                hidden=move || !(submitted.get() && built.with(Result::is_err)) && apply_error.with(Option::is_none)
+            >
+                {move || apply_error.get().or_else(|| built.with(|b| b.as_ref().err().cloned())).unwrap_or_default()}
+            </p>
+            <div class="mdl-actions">
+                <button type="button" class="mdl-btn" data-testid="add-item-cancel" on:click=move |_| m.dialog.set(None)>
+                    "Cancel"
+                </button>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="add-item-submit">
+                    "Add item"
+                </button>
+            </div>
+        </form>
+    }
 }

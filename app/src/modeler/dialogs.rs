@@ -1,40 +1,40 @@
 //! The modal dialogs (designer, entity editor, add item), mounted once.
 
-use crate::ui::prelude::*;
+use leptos::prelude::*;
 
-use super::add_item::add_item_dialog;
-use super::designer::table_designer;
-use super::entity_editor::entity_editor;
-use super::state::{use_modeler, Dialog};
+use super::add_item::AddItemDialog;
+use super::designer::TableDesigner;
+use super::entity_editor::EntityEditor;
+use crate::state::{use_modeler, Dialog};
 
-pub fn dialogs() -> View {
+/// The open dialog over a backdrop; Escape or a click on the backdrop closes it.
+#[component]
+pub fn Dialogs() -> impl IntoView {
     let m = use_modeler();
+    let open = Memo::new(move |_| m.dialog.get());
     let close = move || m.dialog.set(None);
-    dynamic(move || {
-        m.dialog
-            .get()
-            .map(|d| {
-                // Built untracked, as a component was: only the dialog signal rebuilds it.
-                let body = untrack(|| match d {
-                    Dialog::Designer(table) => table_designer(table),
-                    Dialog::Entity { table, entity } => entity_editor(table, entity),
-                    Dialog::AddItem { table, entity } => add_item_dialog(table, entity),
-                });
-                fragment(vec![
-                    el("div").class("mdl-backdrop").on_click(move |_| close()).into(),
-                    el("div")
-                        .class("mdl-dialog")
-                        .attr("role", "dialog")
-                        .attr("aria-modal", "true")
-                        .on_key("keydown", move |ev| {
-                            if ev.key() == "Escape" {
-                                close()
-                            }
-                        })
-                        .child(body)
-                        .into(),
-                ])
-            })
-            .into()
-    })
+    move || {
+        open.get().map(|d| {
+            let body = match d {
+                Dialog::Designer(table) => view! { <TableDesigner table/> }.into_any(),
+                Dialog::Entity { table, entity } => view! { <EntityEditor table entity/> }.into_any(),
+                Dialog::AddItem { table, entity } => view! { <AddItemDialog table entity/> }.into_any(),
+            };
+            view! {
+                <div class="mdl-backdrop" on:click=move |_| close()></div>
+                <div
+                    class="mdl-dialog"
+                    role="dialog"
+                    aria-modal="true"
+                    on:keydown=move |ev: web_sys::KeyboardEvent| {
+                        if ev.key() == "Escape" {
+                            close()
+                        }
+                    }
+                >
+                    {body}
+                </div>
+            }
+        })
+    }
 }

@@ -1,23 +1,28 @@
 //! The Indexes tab: each GSI/LSI as the index itself sees the table.
 
-use crate::ui::prelude::*;
+use leptos::html;
+use leptos::prelude::*;
 
 use crate::model::index_view::{index_view, indexes, IndexInfo};
 
-use super::grid::{grid, GridModel};
-use super::state::{now, use_modeler};
+use crate::grid::{Grid, GridModel};
+use crate::observe::use_visible;
+use crate::state::{now, use_app, Tab};
 
-pub fn index_views() -> View {
-    let m = use_modeler();
+/// An index's view: its grid, the index, and how many items the table has.
+type IndexGrid = Result<(GridModel, Option<IndexInfo>, usize), String>;
+
+#[component]
+pub fn IndexesTab() -> impl IntoView {
+    let app = use_app();
+    let m = app.modeler;
     let chosen = RwSignal::new(0usize);
     // The tab stays mounted while hidden; the index is only scanned while it can be seen.
-    let root = el("div").class("mdl-indexes").tid("index-views");
-    let shown = RwSignal::new(false);
-    watch_visibility(root.elem().clone(), shown);
+    let root = NodeRef::<html::Div>::new();
+    let shown = use_visible(root);
     // Selecting the tab shows it at once: the view is read in the same task as the click, not a frame
     // later when the visibility observer reports (which still covers a page that scrolls it into view).
-    let active = crate::shell::active_tab();
-    let visible = move || shown.get() || active.get() == crate::shell::Tab::Indexes;
+    let visible = move || shown.get() || app.tab.get() == Tab::Indexes;
     let infos = Memo::new(move |_| {
         let sel = m.selected.get();
         m.state.with(|s| sel.and_then(|t| s.playground.table(t)).map(|t| indexes(&t.definition)).unwrap_or_default())
@@ -26,8 +31,8 @@ pub fn index_views() -> View {
     // DynamoDB's, not re-implemented here.
     // The last view computed, by (model revision, table, index): showing the tab again on an unchanged
     // model does not scan the index again.
-    let cache = StoredValue::new(None::<((u64, usize, String), Result<(GridModel, Option<IndexInfo>, usize), String>)>);
-    let view_model = Memo::new(move |_| -> Result<(GridModel, Option<IndexInfo>, usize), String> {
+    let cache = StoredValue::new(None::<((u64, usize, String), IndexGrid)>);
+    let view_model = Memo::new(move |_| -> IndexGrid {
         if !visible() {
             return Ok((GridModel::default(), None, 0));
         }
@@ -82,35 +87,42 @@ pub fn index_views() -> View {
         })
     };
 
-    let tabs = move || -> View {
-        el("div")
-            .class("mdl-toolbar")
-            .attr("role", "tablist")
-            .attr("aria-label", "Indexes")
-            .child(each(
-                move || infos.get().into_iter().enumerate().collect(),
-                |(i, x): &(usize, IndexInfo)| (*i, x.name.clone()),
-                move |(i, info)| {
-                    el("button")
-                        .ty("button")
-                        .attr("role", "tab")
-                        .class("mdl-index-tab")
-                        .tid(&format!("index-tab-{}", info.name))
-                        .dyn_attr("aria-selected", move || Some((chosen.get() == i).to_string()))
-                        .on_click(move |_| chosen.set(i))
-                        .text(&info.name)
-                        .child(el("span").class("mdl-type").text(if info.global { "GSI" } else { "LSI" }))
-                        .into()
-                },
-            ))
-            .child(el("span").class("mdl-muted").tid("index-summary").dyn_text(summary))
-            .into()
-    };
-
-    root.child(show_else(
-        move || !infos.with(|i| i.is_empty()),
-        move || fragment(vec![tabs(), grid(grid_model, None, "index-grid")]),
-        || el("p").class("mdl-muted mdl-empty-tab").tid("no-indexes").text("This table has no secondary indexes. Add a GSI or LSI in the table designer.").into(),
-    ))
-    .into()
+    view! {
+        <div class="mdl-indexes" data-testid="index-views" node_ref=root>
+            <Show
+                when=move || !infos.with(Vec::is_empty)
+                fallback=|| {
+                    view! {
+                        <p class="mdl-muted mdl-empty-tab" data-testid="no-indexes">
+                            "This table has no secondary indexes. Add a GSI or LSI in the table designer."
+                        </p>
+                    }
+                }
+            >
+                <div class="mdl-toolbar" role="tablist" aria-label="Indexes">
+                    <For
+                        each=move || infos.get().into_iter().enumerate()
+                        key=|(i, x)| (*i, x.name.clone())
+                        children=move |(i, info)| {
+                            view! {
+                                <button
+                                    type="button"
+                                    role="tab"
+                                    class="mdl-index-tab"
+                                    data-testid=format!("index-tab-{}", info.name)
+                                    aria-selected=move || (chosen.get() == i).to_string()
+                                    on:click=move |_| chosen.set(i)
+                                >
+                                    {info.name.clone()}
+                                    <span class="mdl-type">{if info.global { "GSI" } else { "LSI" }}</span>
+                                </button>
+                            }
+                        }
+                    />
+                    <span class="mdl-muted" data-testid="index-summary">{summary}</span>
+                </div>
+                <Grid model=grid_model editable=None testid="index-grid"/>
+            </Show>
+        </div>
+    }
 }

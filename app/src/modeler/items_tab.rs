@@ -1,14 +1,18 @@
 //! The Items tab: the selected table's items as DynamoDB stores them.
 
-use crate::ui::prelude::*;
+use leptos::prelude::*;
 
 use crate::model::display::bytes_text;
 use crate::model::grid_view::GridSource;
 
-use super::grid::{grid, GridModel};
-use super::state::{use_modeler, Dialog};
+use crate::grid::{Grid, GridModel};
+use crate::state::{use_modeler, Dialog};
 
-pub fn items_tab() -> View {
+/// What the toolbar shows of the selected table: (table, name, items, item collections, bytes, entities).
+type Summary = (usize, String, usize, usize, usize, Vec<(usize, String)>);
+
+#[component]
+pub fn ItemsTab() -> impl IntoView {
     let m = use_modeler();
     // Owning memo: each edit updates the previous layout in place (see `TableView`) instead of laying
     // out the whole table again.
@@ -19,54 +23,73 @@ pub fn items_tab() -> View {
             None => (GridModel::default(), prev.is_some()),
         })
     });
-    let summary = move || {
+    let summary = Memo::new(move |_| -> Option<Summary> {
         let sel = m.selected.get()?;
         m.state.with(|s| {
             let t = s.playground.table(sel)?;
-            let bytes = model.with(|g| match &g.source {
-                GridSource::Table(v) => v.total_bytes,
-                GridSource::Entries { .. } | GridSource::Read { .. } => 0,
+            let (bytes, partitions) = model.with(|g| {
+                let bytes = match &g.source {
+                    GridSource::Table(v) => v.total_bytes,
+                    GridSource::Entries { .. } | GridSource::Read { .. } => 0,
+                };
+                (bytes, g.layout().partitions)
             });
             let entities: Vec<(usize, String)> = t.entities.iter().enumerate().map(|(i, e)| (i, e.name.clone())).collect();
-            Some((sel, t.name().to_string(), t.rows.len(), bytes, entities))
+            Some((sel, t.name().to_string(), t.rows.len(), partitions, bytes, entities))
         })
-    };
-    let partitions = move || model.with(|g| g.layout().partitions);
-
-    let summary_view = move || -> View {
-        match summary() {
-            None => el("div")
-                .class("mdl-empty-tab")
-                .child(el("p").text("No table selected. Create a table (or load an example) in the sidebar."))
-                .child(el("button").ty("button").class("mdl-btn mdl-primary").on_click(move |_| m.dialog.set(Some(Dialog::Designer(None)))).text("+ New table"))
-                .into(),
-            Some((table, name, items, bytes, entities)) => el("div")
-                .class("mdl-toolbar")
-                .child(el("h2").class("mdl-toolbar-title").tid("grid-table-name").text(&name))
-                .child(el("span").class("mdl-muted").tid("grid-summary").text(&format!("{items} items · {} item collections · {}", partitions(), bytes_text(bytes))))
-                .child(el("span").class("mdl-spacer"))
-                .children(entities.into_iter().map(|(i, e)| {
-                    el("button")
-                        .ty("button")
-                        .class("mdl-btn mdl-small")
-                        .tid(&format!("toolbar-add-{e}"))
-                        .on_click(move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) })))
-                        .text(&format!("+ {e}"))
-                }))
-                .child(el("button").ty("button").class("mdl-btn mdl-small").tid("toolbar-add-item").on_click(move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))).text("+ Item"))
-                .into(),
-        }
-    };
-
+    });
     let selected = Memo::new(move |_| m.selected.get());
-    el("div")
-        .class("mdl-items")
-        .tid("items-view")
-        .dyn_child(summary_view)
-        // Rebuilt when another table is selected: the grid edits the table it was built for.
-        .child(dynamic(move || match selected.get() {
-            Some(t) => grid(model, Some(t), "item-grid"),
-            None => View::empty(),
-        }))
-        .into()
+
+    let toolbar = move || match summary.get() {
+        None => view! {
+            <div class="mdl-empty-tab">
+                <p>"No table selected. Create a table (or load an example) in the sidebar."</p>
+                <button type="button" class="mdl-btn mdl-primary" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>
+                    "+ New table"
+                </button>
+            </div>
+        }
+        .into_any(),
+        Some((table, name, items, partitions, bytes, entities)) => view! {
+            <div class="mdl-toolbar">
+                <h2 class="mdl-toolbar-title" data-testid="grid-table-name">{name}</h2>
+                <span class="mdl-muted" data-testid="grid-summary">
+                    {format!("{items} items · {partitions} item collections · {}", bytes_text(bytes))}
+                </span>
+                <span class="mdl-spacer"></span>
+                {entities
+                    .into_iter()
+                    .map(|(i, e)| {
+                        view! {
+                            <button
+                                type="button"
+                                class="mdl-btn mdl-small"
+                                data-testid=format!("toolbar-add-{e}")
+                                on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) }))
+                            >
+                                {format!("+ {e}")}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+                <button
+                    type="button"
+                    class="mdl-btn mdl-small"
+                    data-testid="toolbar-add-item"
+                    on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))
+                >
+                    "+ Item"
+                </button>
+            </div>
+        }
+        .into_any(),
+    };
+
+    view! {
+        <div class="mdl-items" data-testid="items-view">
+            {toolbar}
+            // Rebuilt when another table is selected: the grid edits the table it was built for.
+            {move || selected.get().map(|t| view! { <Grid model editable=Some(t) testid="item-grid"/> })}
+        </div>
+    }
 }

@@ -1,25 +1,23 @@
 //! The visual modeler: table designer, entity editor, item grid and index views.
 //!
-//! All components share one [`Modeler`] handle. Its state is the signal-free [`crate::model`] layer
-//! wrapped in signals here; every change goes through [`Modeler::perform`], so undo/redo and autosave
-//! see every edit, and a refused edit comes back as an error to show next to the control.
+//! All components share one [`Modeler`] handle (from the app's context). Its state is the signal-free
+//! [`crate::model`] layer wrapped in signals; every change goes through [`Modeler::perform`], so
+//! undo/redo and autosave see every edit, and a refused edit comes back as an error to show next to the
+//! control.
 //!
-//! The views are built with [`crate::ui`].
+//! Exported roots: [`ModelerSidebar`] (the "Model" sidebar, its children at its top), [`ItemsTab`] and
+//! [`IndexesTab`].
 
 mod add_item;
-mod cell_editor;
 mod designer;
 mod dialogs;
 mod entity_editor;
-mod grid;
-pub(crate) mod indexes_tab;
+mod indexes_tab;
 mod items_tab;
 mod sidebar;
-pub mod state;
 
 pub use crate::model::grid_view::key_label;
-pub use grid::{grid, GridModel};
-pub use indexes_tab::index_views;
-pub use items_tab::items_tab;
-pub use sidebar::modeler_sidebar;
-pub use state::{use_modeler, Dialog, Modeler};
+pub use crate::state::{use_modeler, Dialog, Modeler};
+pub use indexes_tab::IndexesTab;
+pub use items_tab::ItemsTab;
+pub use sidebar::{ModelerSidebar, EXAMPLES};

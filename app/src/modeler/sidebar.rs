@@ -1,12 +1,13 @@
 //! The "Model" sidebar: tables, their entities, examples, undo/redo and the banner.
 
 use engine::model::Model;
+use gloo_events::{EventListener, EventListenerOptions};
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use crate::ui::prelude::*;
-
-use super::dialogs::dialogs;
-use super::state::{use_modeler, Dialog, Modeler};
+use super::dialogs::Dialogs;
+use crate::state::{use_modeler, Dialog, Modeler, Notice};
 
 /// The built-in example models (the same files the engine's tests load).
 pub const EXAMPLES: [(&str, &str, &str); 3] = [
@@ -16,10 +17,12 @@ pub const EXAMPLES: [(&str, &str, &str); 3] = [
 ];
 
 /// Ctrl/Cmd+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes — unless the user is typing in a field, where the
-/// browser's own text undo applies.
+/// browser's own text undo applies. Listens on the window while the calling component lives.
 fn install_shortcuts(m: Modeler) {
-    window_on("keydown", move |ev| {
-        let ev: web_sys::KeyboardEvent = ev.unchecked_into();
+    // Not passive (gloo's default): the shortcut cancels the browser's own handling of the key.
+    let options = EventListenerOptions::enable_prevent_default();
+    let listener = EventListener::new_with_options(&gloo_utils::window(), "keydown", options, move |ev| {
+        let Some(ev) = ev.dyn_ref::<web_sys::KeyboardEvent>() else { return };
         if !(ev.ctrl_key() || ev.meta_key()) {
             return;
         }
@@ -38,93 +41,131 @@ fn install_shortcuts(m: Modeler) {
         }
         ev.prevent_default();
     });
+    let listener = SendWrapper::new(listener);
+    on_cleanup(move || drop(listener));
 }
 
-pub fn modeler_sidebar() -> View {
+/// The sidebar; its children (the model's file, share and template actions) go at its top.
+#[component]
+pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl IntoView {
     let m = use_modeler();
     install_shortcuts(m);
-    super::state::install_flush();
-    let tables = move || {
+    let tables = Memo::new(move |_| {
         m.state.with(|s| s.playground.tables().iter().map(|t| (t.name().to_string(), t.rows.len(), t.entities.len())).collect::<Vec<_>>())
-    };
-    let can_undo = move || m.state.with(|s| s.history.can_undo());
-    let can_redo = move || m.state.with(|s| s.history.can_redo());
-    let load_example = move |json: &'static str| match Model::from_json_str(json) {
-        Ok(model) => {
-            if let Err(e) = m.replace_model(&model) {
-                m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true }));
-            }
+    });
+    let can_undo = Memo::new(move |_| m.state.with(|s| s.history.can_undo()));
+    let can_redo = Memo::new(move |_| m.state.with(|s| s.history.can_redo()));
+    let load_example = move |json: &'static str| {
+        let outcome = Model::from_json_str(json).map_err(|e| e.to_string()).and_then(|model| m.replace_model(&model).map_err(|e| e.to_string()));
+        if let Err(text) = outcome {
+            m.notice.set(Some(Notice { text, error: true }));
         }
-        Err(e) => m.notice.set(Some(super::state::Notice { text: e.to_string(), error: true })),
     };
 
-    let notice = move || -> View {
-        el("div")
-            .class("mdl-notice")
-            .attr("role", "alert")
-            .tid("modeler-notice")
-            .dyn_class("mdl-notice-error", move || m.notice.with(|n| n.as_ref().is_some_and(|n| n.error)))
-            .child(el("span").dyn_text(move || m.notice.with(|n| n.as_ref().map(|n| n.text.clone()).unwrap_or_default())))
-            .child(el("button").ty("button").class("mdl-link").attr("aria-label", "Dismiss").on_click(move |_| m.notice.set(None)).text("×"))
-            .into()
-    };
-    let table_row = move |(i, (name, rows, entities)): (usize, (String, usize, usize))| -> View {
-        el("li")
-            .class("mdl-table")
-            .dyn_class("mdl-selected", move || m.selected.get() == Some(i))
-            .child(
-                el("button")
-                    .ty("button")
-                    .class("mdl-table-name")
-                    .tid(&format!("table-{name}"))
-                    .dyn_attr("aria-pressed", move || Some((m.selected.get() == Some(i)).to_string()))
-                    .on_click(move |_| m.selected.set(Some(i)))
-                    .child(el("span").class("mdl-table-title").text(&name))
-                    .child(el("span").class("mdl-muted").text(&format!("{rows} items · {entities} entities"))),
-            )
-            .into()
-    };
-    let no_tables = || -> View {
-        el("div")
-            .class("mdl-empty")
-            .tid("no-tables")
-            .child(el("p").class("mdl-empty-title").text("No tables yet"))
-            .child(el("p").class("mdl-muted").text("Your model starts with a table: give it a partition key (and a sort key if items share one), then add entities, items and indexes. Or start from an example below."))
-            .into()
-    };
-
-    el("div")
-        .class("mdl-sidebar")
-        .tid("model-tables")
-        .child(crate::share::actions::model_actions())
-        .child(
-            el("div")
-                .class("mdl-history")
-                .child(el("button").ty("button").class("mdl-btn").tid("undo").attr("title", "Undo (Ctrl+Z)").dyn_flag("disabled", move || !can_undo()).on_click(move |_| m.undo()).text("↶ Undo"))
-                .child(el("button").ty("button").class("mdl-btn").tid("redo").attr("title", "Redo (Ctrl+Shift+Z)").dyn_flag("disabled", move || !can_redo()).on_click(move |_| m.redo()).text("↷ Redo")),
-        )
-        .child(show(move || m.notice.with(|n| n.is_some()), notice))
-        .child(el("ul").class("mdl-table-list").attr("aria-label", "Tables").child(each(move || tables().into_iter().enumerate().collect(), |(i, t)| (*i, t.clone()), table_row)))
-        .child(show(move || tables().is_empty(), no_tables))
-        .child(el("button").ty("button").class("mdl-btn mdl-primary").tid("new-table").on_click(move |_| m.dialog.set(Some(Dialog::Designer(None)))).text("+ New table"))
-        .child(selected_table_panel(m))
-        .child(
-            el("details")
-                .class("mdl-examples")
-                .child(el("summary").tid("examples").text("Examples"))
-                .child(el("p").class("mdl-muted").text("Replaces the current model (undo brings it back)."))
-                .children(EXAMPLES.iter().map(|(slug, label, json)| {
-                    let json: &'static str = json;
-                    el("button").ty("button").class("mdl-btn mdl-block").tid(&format!("example-{slug}")).on_click(move |_| load_example(json)).text(label)
-                })),
-        )
-        .child(dialogs())
-        .into()
+    view! {
+        <div class="mdl-sidebar" data-testid="model-tables">
+            {children.map(|c| c())}
+            <div class="mdl-history">
+                <button
+                    type="button"
+                    class="mdl-btn"
+                    data-testid="undo"
+                    title="Undo (Ctrl+Z)"
+                    disabled=move || !can_undo.get()
+                    on:click=move |_| m.undo()
+                >
+                    "↶ Undo"
+                </button>
+                <button
+                    type="button"
+                    class="mdl-btn"
+                    data-testid="redo"
+                    title="Redo (Ctrl+Shift+Z)"
+                    disabled=move || !can_redo.get()
+                    on:click=move |_| m.redo()
+                >
+                    "↷ Redo"
+                </button>
+            </div>
+            <Show when=move || m.notice.with(Option::is_some)>
+                <div
+                    class="mdl-notice"
+                    class:mdl-notice-error=move || m.notice.with(|n| n.as_ref().is_some_and(|n| n.error))
+                    role="alert"
+                    data-testid="modeler-notice"
+                >
+                    <span>{move || m.notice.with(|n| n.as_ref().map(|n| n.text.clone()).unwrap_or_default())}</span>
+                    <button type="button" class="mdl-link" aria-label="Dismiss" on:click=move |_| m.notice.set(None)>
+                        "×"
+                    </button>
+                </div>
+            </Show>
+            <ul class="mdl-table-list" aria-label="Tables">
+                <For each=move || tables.get().into_iter().enumerate() key=|row| row.clone() let:row>
+                    <TableRow index=row.0 name=row.1.0 rows=row.1.1 entities=row.1.2/>
+                </For>
+            </ul>
+            <Show when=move || tables.with(Vec::is_empty)>
+                <div class="mdl-empty" data-testid="no-tables">
+                    <p class="mdl-empty-title">"No tables yet"</p>
+                    <p class="mdl-muted">
+                        "Your model starts with a table: give it a partition key (and a sort key if items share one), then add entities, items and indexes. Or start from an example below."
+                    </p>
+                </div>
+            </Show>
+            <button type="button" class="mdl-btn mdl-primary" data-testid="new-table" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>
+                "+ New table"
+            </button>
+            <SelectedTable/>
+            <details class="mdl-examples">
+                <summary data-testid="examples">"Examples"</summary>
+                <p class="mdl-muted">"Replaces the current model (undo brings it back)."</p>
+                {EXAMPLES
+                    .iter()
+                    .map(|(slug, label, json)| {
+                        let json: &'static str = json;
+                        view! {
+                            <button type="button" class="mdl-btn mdl-block" data-testid=format!("example-{slug}") on:click=move |_| load_example(json)>
+                                {*label}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </details>
+            <Dialogs/>
+        </div>
+    }
 }
 
+/// One table of the list: selecting it shows its items.
+#[component]
+fn TableRow(index: usize, name: String, rows: usize, entities: usize) -> impl IntoView {
+    let m = use_modeler();
+    let selected = move || m.selected.get() == Some(index);
+    view! {
+        <li class="mdl-table" class:mdl-selected=selected>
+            <button
+                type="button"
+                class="mdl-table-name"
+                data-testid=format!("table-{name}")
+                aria-pressed=move || selected().to_string()
+                on:click=move |_| m.selected.set(Some(index))
+            >
+                <span class="mdl-table-title">{name.clone()}</span>
+                <span class="mdl-muted">{format!("{rows} items · {entities} entities")}</span>
+            </button>
+        </li>
+    }
+}
+
+/// What the selected table panel shows: (table, name, partition key, sort key, entities, design error).
+type TableInfo = (usize, String, String, Option<String>, Vec<String>, Option<String>);
+
 /// The selected table's design summary and entity list.
-fn selected_table_panel(m: Modeler) -> View {
-    let info = move || {
+#[component]
+fn SelectedTable() -> impl IntoView {
+    let m = use_modeler();
+    let info = Memo::new(move |_| -> Option<TableInfo> {
         let sel = m.selected.get()?;
         m.state.with(|s| {
             let t = s.playground.table(sel)?;
@@ -132,46 +173,61 @@ fn selected_table_panel(m: Modeler) -> View {
             let entities: Vec<String> = t.entities.iter().map(|e| e.name.clone()).collect();
             Some((sel, t.name().to_string(), pk.unwrap_or_default(), sk, entities, t.definition_error.clone()))
         })
-    };
-    dynamic(move || {
-        info()
-            .map(|(table, name, pk, sk, entities, def_error)| {
-                el("section")
-                    .class("mdl-panel")
-                    .tid("table-panel")
-                    .attr("aria-label", &format!("Table {name}"))
-                    .child(el("h3").class("mdl-panel-title").text(&name))
-                    .child(
-                        el("p")
-                            .class("mdl-keys")
-                            .child(el("span").class("mdl-chip").attr("title", "Partition key").text(&format!("partition: {pk}")))
-                            .child(sk.map(|sk| el("span").class("mdl-chip").attr("title", "Sort key").text(&format!("sort: {sk}")))),
-                    )
-                    .child(def_error.map(|e| el("p").class("mdl-error").tid("definition-error").text(&e)))
-                    .child(
-                        el("div")
-                            .class("mdl-row")
-                            .child(el("button").ty("button").class("mdl-btn").tid("edit-table").on_click(move |_| m.dialog.set(Some(Dialog::Designer(Some(table))))).text("Edit design"))
-                            .child(el("button").ty("button").class("mdl-btn").tid("add-blank-item").on_click(move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))).text("+ Item")),
-                    )
-                    .child(el("h4").class("mdl-subtitle").text("Entities"))
-                    .child(el("ul").class("mdl-entity-list").children(entities.into_iter().enumerate().map(|(i, e)| {
-                        el("li")
-                            .class("mdl-entity")
-                            .child(el("span").class("mdl-entity-name").text(&e))
-                            .child(el("button").ty("button").class("mdl-link").tid(&format!("edit-entity-{e}")).on_click(move |_| m.dialog.set(Some(Dialog::Entity { table, entity: Some(i) }))).text("edit"))
-                            .child(
-                                el("button")
-                                    .ty("button")
-                                    .class("mdl-btn mdl-small")
-                                    .tid(&format!("add-item-{e}"))
-                                    .on_click(move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) })))
-                                    .text(&format!("+ {e}")),
-                            )
-                    })))
-                    .child(el("button").ty("button").class("mdl-btn").tid("new-entity").on_click(move |_| m.dialog.set(Some(Dialog::Entity { table, entity: None }))).text("+ New entity"))
-            })
-            .into()
-    })
+    });
+    move || {
+        info.get().map(|(table, name, pk, sk, entities, def_error)| {
+            let open = move |d: Dialog| move |_| m.dialog.set(Some(d.clone()));
+            view! {
+                <section class="mdl-panel" data-testid="table-panel" aria-label=format!("Table {name}")>
+                    <h3 class="mdl-panel-title">{name.clone()}</h3>
+                    <p class="mdl-keys">
+                        <span class="mdl-chip" title="Partition key">{format!("partition: {pk}")}</span>
+                        {sk.map(|sk| view! { <span class="mdl-chip" title="Sort key">{format!("sort: {sk}")}</span> })}
+                    </p>
+                    {def_error.map(|e| view! { <p class="mdl-error" data-testid="definition-error">{e}</p> })}
+                    <div class="mdl-row">
+                        <button type="button" class="mdl-btn" data-testid="edit-table" on:click=open(Dialog::Designer(Some(table)))>
+                            "Edit design"
+                        </button>
+                        <button type="button" class="mdl-btn" data-testid="add-blank-item" on:click=open(Dialog::AddItem { table, entity: None })>
+                            "+ Item"
+                        </button>
+                    </div>
+                    <h4 class="mdl-subtitle">"Entities"</h4>
+                    <ul class="mdl-entity-list">
+                        {entities
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, e)| {
+                                view! {
+                                    <li class="mdl-entity">
+                                        <span class="mdl-entity-name">{e.clone()}</span>
+                                        <button
+                                            type="button"
+                                            class="mdl-link"
+                                            data-testid=format!("edit-entity-{e}")
+                                            on:click=open(Dialog::Entity { table, entity: Some(i) })
+                                        >
+                                            "edit"
+                                        </button>
+                                        <button
+                                            type="button"
+                                            class="mdl-btn mdl-small"
+                                            data-testid=format!("add-item-{e}")
+                                            on:click=open(Dialog::AddItem { table, entity: Some(i) })
+                                        >
+                                            {format!("+ {e}")}
+                                        </button>
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                    <button type="button" class="mdl-btn" data-testid="new-entity" on:click=open(Dialog::Entity { table, entity: None })>
+                        "+ New entity"
+                    </button>
+                </section>
+            }
+        })
+    }
 }
-

@@ -3,56 +3,57 @@
 
 use advisor::draft::{Draft, DraftError, Field};
 use advisor::pattern::OPERATIONS;
+use leptos::prelude::*;
 
 use crate::model::Edit;
-use crate::modeler::state::use_modeler;
-use crate::ui::prelude::*;
+use crate::state::use_modeler;
 
 /// The faults of `f`, joined ("" when it has none).
 fn error_of(errors: RwSignal<Vec<DraftError>>, f: Field) -> String {
     errors.with(|e| e.iter().filter(|x| x.field == f).map(|x| x.message.clone()).collect::<Vec<_>>().join("; "))
 }
 
-/// One field of the draft: its label, a text input (or a textarea for `area`), and its fault below.
-#[allow(clippy::too_many_arguments)]
-fn field(
+/// One text field of the form (a textarea when `area`), with its faults beside it.
+#[component]
+fn DraftField(
     draft: RwSignal<Draft>,
     errors: RwSignal<Vec<DraftError>>,
-    label: &str,
-    testid: &str,
-    f: Field,
+    label: &'static str,
+    testid: &'static str,
+    field: Field,
     get: fn(&Draft) -> String,
     set: fn(&mut Draft, String),
-    area: bool,
-) -> El {
-    let input = if area {
-        el("textarea").class("mdl-input mdl-mono pat-request").attr("spellcheck", "false").attr("rows", "9")
+    #[prop(optional)] area: bool,
+) -> impl IntoView {
+    let invalid = move || if error_of(errors, field).is_empty() { "false" } else { "true" };
+    let value = move || draft.with(get);
+    let input = move |ev| draft.update(|d| set(d, event_target_value(&ev)));
+    let control = if area {
+        view! {
+            <textarea class="mdl-input mdl-mono pat-request" spellcheck="false" rows="9" data-testid=testid aria-invalid=invalid prop:value=value on:input=input></textarea>
+        }
+        .into_any()
     } else {
-        el("input").ty("text").class("mdl-input").attr("spellcheck", "false")
+        view! { <input type="text" class="mdl-input" spellcheck="false" data-testid=testid aria-invalid=invalid prop:value=value on:input=input /> }.into_any()
     };
-    let input = input
-        .tid(testid)
-        .dyn_attr("aria-invalid", move || Some(String::from(if error_of(errors, f).is_empty() { "false" } else { "true" })))
-        .dyn_value(move || draft.with(get))
-        .on_input(move |v| draft.update(|d| set(d, v)));
-    el("label")
-        .class("mdl-field")
-        .child(el("span").class("mdl-label").text(label))
-        .child(input)
-        .child(
-            el("span")
-                .class("mdl-error")
-                .attr("role", "alert")
-                .tid(&format!("{testid}-error"))
-                .dyn_flag("hidden", move || error_of(errors, f).is_empty())
-                .dyn_text(move || error_of(errors, f)),
-        )
+    view! {
+        <label class="mdl-field">
+            <span class="mdl-label">{label}</span>
+            {control}
+            <span class="mdl-error" role="alert" data-testid=format!("{testid}-error") hidden=move || error_of(errors, field).is_empty()>
+                {move || error_of(errors, field)}
+            </span>
+        </label>
+    }
 }
 
 /// The form for pattern `index` (`None` adds a pattern), starting from `start`. Saving checks the draft
 /// and applies it as one undoable edit; Cancel or Escape calls `on_close`.
-pub fn pattern_editor(index: Option<usize>, start: Draft, on_close: Callback<()>) -> View {
+#[component]
+pub fn PatternEditor(index: Option<usize>, start: Draft, on_close: Callback<()>) -> impl IntoView {
     let m = use_modeler();
+    // The select changes only the draft: its options start on the draft's operation.
+    let operation = start.operation.clone();
     let draft = RwSignal::new(start);
     let errors = RwSignal::new(Vec::<DraftError>::new());
     let apply_error = RwSignal::new(None::<String>);
@@ -74,48 +75,73 @@ pub fn pattern_editor(index: Option<usize>, start: Draft, on_close: Callback<()>
             }
         }
     };
-    el("form")
-        .class("pat-editor")
-        .tid("pattern-editor")
-        .on("submit", move |ev| {
-            ev.prevent_default();
-            save()
-        })
-        .on_key("keydown", move |ev| {
-            if ev.key() == "Escape" {
+    view! {
+        <form
+            class="pat-editor"
+            data-testid="pattern-editor"
+            on:submit=move |ev| {
                 ev.prevent_default();
-                on_close.run(())
+                save()
             }
-        })
-        .child(el("h3").class("pat-subtitle").text(if index.is_some() { "Edit access pattern" } else { "New access pattern" }))
-        .child(field(draft, errors, "Name", "pattern-name", Field::Name, |d| d.name.clone(), |d, v| d.name = v, false))
-        .child(
-            el("label").class("mdl-field").child(el("span").class("mdl-label").text("Operation")).child(
-                el("select")
-                    .class("mdl-input")
-                    .tid("pattern-operation")
-                    .on_change(move |v| draft.update(|d| d.operation = v))
-                    .children(OPERATIONS.iter().map(|o| el("option").attr("value", o).text(o)))
-                    .dyn_value(move || draft.with(|d| d.operation.clone())),
-            ),
-        )
-        .child(field(draft, errors, "Request (the action's input as DynamoDB JSON; {name} placeholders allowed)", "pattern-request", Field::Request, |d| d.request.clone(), |d, v| d.request = v, true))
-        .child(field(draft, errors, "Sample values (name=value, comma separated)", "pattern-parameters", Field::Parameters, |d| d.parameters.clone(), |d, v| d.parameters = v, false))
-        .child(field(draft, errors, "Entity types it should return (comma separated; empty: not checked)", "pattern-entity-types", Field::EntityTypes, |d| d.entity_types.clone(), |d, v| d.entity_types = v, false))
-        .child(field(draft, errors, "Expected rate (requests per second)", "pattern-rate", Field::Rate, |d| d.rate.clone(), |d, v| d.rate = v, false))
-        .child(
-            el("p")
-                .class("mdl-error")
-                .attr("role", "alert")
-                .tid("pattern-apply-error")
-                .dyn_flag("hidden", move || apply_error.with(|e| e.is_none()))
-                .dyn_text(move || apply_error.get().unwrap_or_default()),
-        )
-        .child(
-            el("div")
-                .class("mdl-actions")
-                .child(el("button").ty("button").class("mdl-btn").tid("pattern-cancel").on_click(move |_| on_close.run(())).text("Cancel"))
-                .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("pattern-save").text("Save pattern")),
-        )
-        .into()
+            on:keydown=move |ev| {
+                if ev.key() == "Escape" {
+                    ev.prevent_default();
+                    on_close.run(())
+                }
+            }
+        >
+            <h3 class="pat-subtitle">{if index.is_some() { "Edit access pattern" } else { "New access pattern" }}</h3>
+            <DraftField draft errors label="Name" testid="pattern-name" field=Field::Name get=|d| d.name.clone() set=|d, v| d.name = v />
+            <label class="mdl-field">
+                <span class="mdl-label">"Operation"</span>
+                <select class="mdl-input" data-testid="pattern-operation" on:change=move |ev| draft.update(|d| d.operation = event_target_value(&ev))>
+                    {OPERATIONS.into_iter().map(|o| view! { <option value=o selected=o == operation>{o}</option> }).collect_view()}
+                </select>
+            </label>
+            <DraftField
+                draft
+                errors
+                label="Request (the action's input as DynamoDB JSON; {name} placeholders allowed)"
+                testid="pattern-request"
+                field=Field::Request
+                get=|d| d.request.clone()
+                set=|d, v| d.request = v
+                area=true
+            />
+            <DraftField
+                draft
+                errors
+                label="Sample values (name=value, comma separated)"
+                testid="pattern-parameters"
+                field=Field::Parameters
+                get=|d| d.parameters.clone()
+                set=|d, v| d.parameters = v
+            />
+            <DraftField
+                draft
+                errors
+                label="Entity types it should return (comma separated; empty: not checked)"
+                testid="pattern-entity-types"
+                field=Field::EntityTypes
+                get=|d| d.entity_types.clone()
+                set=|d, v| d.entity_types = v
+            />
+            <DraftField
+                draft
+                errors
+                label="Expected rate (requests per second)"
+                testid="pattern-rate"
+                field=Field::Rate
+                get=|d| d.rate.clone()
+                set=|d, v| d.rate = v
+            />
+            <p class="mdl-error" role="alert" data-testid="pattern-apply-error" hidden=move || apply_error.with(Option::is_none)>
+                {move || apply_error.get().unwrap_or_default()}
+            </p>
+            <div class="mdl-actions">
+                <button type="button" class="mdl-btn" data-testid="pattern-cancel" on:click=move |_| on_close.run(())>"Cancel"</button>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="pattern-save">"Save pattern"</button>
+            </div>
+        </form>
+    }
 }

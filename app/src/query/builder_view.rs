@@ -1,32 +1,34 @@
 //! The Query/Scan builder: controls on the left, the request JSON they write beside them, both editable.
 
+use leptos::prelude::*;
 use serde_json::Value;
 
 use super::builder::{error_field, Builder, FieldError, KeyInfo, Operation, SortOp};
-use super::save_pattern;
+use super::fields::{plain_options, Check, Choice, TextField};
+use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
-use crate::modeler::use_modeler;
-use crate::ui::prelude::*;
+use super::{JsonEditor, RequestForm};
+use crate::state::Modeler;
 
 fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
 /// Keys of a table (or one of its indexes) of the model.
-fn key_info(table: &str, index: &str) -> Option<KeyInfo> {
-    let m = use_modeler();
+fn key_info(m: Modeler, table: &str, index: &str) -> Option<KeyInfo> {
     m.state.with_untracked(|s| s.playground.table_index(table).and_then(|i| s.playground.table(i)).map(|t| KeyInfo::of(&t.definition, index)))
 }
 
 /// The JSON the builder writes, or its error.
-fn request_of(b: &Builder) -> Result<Value, FieldError> {
-    let keys = key_info(&b.table, &b.index).unwrap_or_default();
+fn request_of(m: Modeler, b: &Builder) -> Result<Value, FieldError> {
+    let keys = key_info(m, &b.table, &b.index).unwrap_or_default();
     b.to_request(&keys)
 }
 
 /// The builder's state: the controls' values and the JSON they write, with the faults shown beside them.
 #[derive(Clone, Copy)]
 struct Panel {
+    m: Modeler,
     b: RwSignal<Builder>,
     json: RwSignal<String>,
     /// `Some(reason)`: the JSON was edited into something the controls cannot show; it is what runs.
@@ -37,7 +39,7 @@ struct Panel {
 
 impl Panel {
     /// Controls → JSON.
-    fn set(self, f: &dyn Fn(&mut Builder)) {
+    fn set(self, f: impl FnOnce(&mut Builder)) {
         self.b.update(|x| {
             f(x);
             x.start_key = None;
@@ -45,56 +47,53 @@ impl Panel {
         self.json_only.set(None);
         self.json_error.set(None);
         self.field_error.set(None);
-        match request_of(&self.b.get_untracked()) {
+        match request_of(self.m, &self.b.get_untracked()) {
             Ok(v) => self.json.set(pretty(&v)),
             Err(e) => self.field_error.set(Some((e.field.to_string(), e.message))),
         }
     }
 
-    /// A text input showing `get` and writing `put` as it is typed in.
-    fn input(self, class: &str, testid: &str, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> El {
+    /// What a control shows of the builder.
+    fn shows<T: Send + Sync + 'static>(self, get: fn(&Builder) -> T) -> Signal<T> {
         let b = self.b;
-        el("input").class(class).tid(testid).dyn_value(move || b.with(get)).on_input(move |v| self.set(&|x: &mut Builder| put(x, v.clone())))
+        Signal::derive(move || b.with(get))
     }
 
-    /// A choice among the options of `select`, showing `get` and writing `put`.
-    fn select(self, testid: &str, select: El, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> El {
-        let b = self.b;
-        select.class("mdl-input").tid(testid).dyn_value(move || b.with(get)).on_change(move |v| self.set(&|x: &mut Builder| put(x, v.clone())))
+    /// A text input showing `get` and writing `put` as it is typed in.
+    fn input(self, class: &'static str, testid: &'static str, placeholder: &'static str, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> impl IntoView {
+        view! { <TextField classes=class testid=testid placeholder=placeholder value=self.shows(get) write=move |v| self.set(|x| put(x, v))/> }
+    }
+
+    /// A text input for a whole number.
+    fn number(self, testid: &'static str, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> impl IntoView {
+        view! { <TextField classes="mdl-input q-narrow" testid=testid numeric=true value=self.shows(get) write=move |v| self.set(|x| put(x, v))/> }
+    }
+
+    /// A choice among `options`, showing `get` and writing `put`.
+    fn select(self, testid: &'static str, options: Signal<Vec<(String, String)>>, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> impl IntoView {
+        view! { <Choice testid=testid options=options value=self.shows(get) write=move |v| self.set(|x| put(x, v))/> }
     }
 
     /// A checkbox showing `get` and writing `put`.
-    fn check(self, testid: &str, label: &str, get: fn(&Builder) -> bool, put: fn(&mut Builder, bool)) -> El {
-        let b = self.b;
-        el("label")
-            .class("q-check")
-            .child(el("input").ty("checkbox").tid(testid).dyn_checked(move || b.with(get)).on("change", move |ev| {
-                let v = event_target_checked(&ev);
-                self.set(&|x: &mut Builder| put(x, v))
-            }))
-            .text(label)
+    fn check(self, testid: &'static str, label: &'static str, get: fn(&Builder) -> bool, put: fn(&mut Builder, bool)) -> impl IntoView {
+        view! { <Check testid=testid label=label value=self.shows(get) write=move |v| self.set(|x| put(x, v))/> }
     }
 
     /// The fault of `field`, shown where the field is.
-    fn err_at(self, field: &'static str) -> View {
+    fn err_at(self, field: &'static str) -> impl IntoView {
         let field_error = self.field_error;
-        dynamic(move || field_error.with(|e| e.as_ref().filter(|(f, _)| f == field).map(|(_, msg)| el("p").class("mdl-error").tid(&format!("q-error-{field}")).text(msg))).into())
+        move || {
+            field_error.with(|e| {
+                e.as_ref().filter(|(f, _)| f == field).map(|(_, msg)| view! { <p class="mdl-error" data-testid=format!("q-error-{field}")>{msg.clone()}</p> })
+            })
+        }
     }
 }
 
-/// `<label class="..">label control</label>`
-fn labelled(class: &str, label: &str, control: El) -> El {
-    el("label").class(class).text(label).child(control)
-}
-
-/// `<option value=v>label</option>`
-fn option(value: &str, label: &str) -> El {
-    el("option").attr("value", value).text(label)
-}
-
-pub fn builder_panel() -> View {
-    let m = use_modeler();
+#[component]
+pub fn BuilderPanel() -> impl IntoView {
     let session = use_session();
+    let m = session.app.modeler;
     let b = session.builder;
     // Start on the selected table.
     if b.with_untracked(|b| b.table.is_empty()) {
@@ -104,8 +103,9 @@ pub fn builder_panel() -> View {
         }
     }
     let p = Panel {
+        m,
         b,
-        json: RwSignal::new(request_of(&b.get_untracked()).map(|v| pretty(&v)).unwrap_or_default()),
+        json: RwSignal::new(request_of(m, &b.get_untracked()).map(|v| pretty(&v)).unwrap_or_default()),
         json_only: RwSignal::new(None),
         json_error: RwSignal::new(None),
         field_error: RwSignal::new(None),
@@ -123,7 +123,7 @@ pub fn builder_panel() -> View {
             Ok(v) => {
                 json_error.set(None);
                 let action = b.with_untracked(|b| b.op.action());
-                match Builder::from_request(action, &v, key_info) {
+                match Builder::from_request(action, &v, |t, i| key_info(m, t, i)) {
                     Ok(nb) => {
                         b.set(nb);
                         json_only.set(None);
@@ -134,33 +134,41 @@ pub fn builder_panel() -> View {
         }
     };
 
-    let tables = move || m.state.with(|s| s.playground.tables().iter().map(|t| t.name().to_string()).collect::<Vec<_>>());
-    let indexes = move || {
-        let table = b.with(|b| b.table.clone());
+    let tables = Memo::new(move |_| m.state.with(|s| s.playground.tables().iter().map(|t| t.name().to_string()).collect::<Vec<_>>()));
+    let table = Memo::new(move |_| b.with(|b| b.table.clone()));
+    // `(value, label)` of the Index choice: the table itself, then its indexes.
+    let indexes = Memo::new(move |_| {
+        let table = table.get();
+        let mut out = vec![(String::new(), String::from("(table)"))];
         m.state.with(|s| {
-            s.playground
-                .table_index(&table)
-                .and_then(|i| s.playground.table(i))
-                .map(|t| crate::model::index_view::indexes(&t.definition).into_iter().map(|i| (i.name.clone(), if i.global { "GSI" } else { "LSI" })).collect::<Vec<_>>())
-                .unwrap_or_default()
-        })
-    };
+            let Some(t) = s.playground.table_index(&table).and_then(|i| s.playground.table(i)) else { return };
+            out.extend(crate::model::index_view::indexes(&t.definition).into_iter().map(|i| {
+                let label = format!("{} ({})", i.name, if i.global { "GSI" } else { "LSI" });
+                (i.name, label)
+            }));
+        });
+        out
+    });
     // Follow the model: when the builder's table is not (or no longer) in it — the page loaded before an
     // example, a table was renamed or removed — start on the selected table.
     Effect::new(move |_| {
-        let names = tables();
+        let names = tables.get();
         let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
         let current = b.with_untracked(|b| b.table.clone());
         if !names.contains(&current) {
             if let Some(name) = selected.or_else(|| names.first().cloned()) {
-                p.set(&|x: &mut Builder| {
-                    x.table = name.clone();
+                p.set(|x| {
+                    x.table = name;
                     x.index.clear();
                 });
             }
         }
     });
-    let keys = move || b.with(|b| key_info(&b.table, &b.index)).unwrap_or_default();
+    let keys = Memo::new(move |_| {
+        let (t, i) = b.with(|b| (b.table.clone(), b.index.clone()));
+        m.state.track();
+        key_info(m, &t, &i).unwrap_or_default()
+    });
     let is_query = move || b.with(|b| b.op == Operation::Query);
 
     // The request as the builder holds it ({placeholders} unfilled).
@@ -172,7 +180,7 @@ pub fn builder_panel() -> View {
             let v = serde_json::from_str::<Value>(&json.get_untracked()).ok()?;
             return Some((b.with_untracked(|b| b.op.action()), v));
         }
-        match request_of(&b.get_untracked()) {
+        match request_of(m, &b.get_untracked()) {
             Ok(v) => Some((b.with_untracked(|b| b.op.action()), v)),
             Err(e) => {
                 field_error.set(Some((e.field.to_string(), e.message)));
@@ -182,8 +190,8 @@ pub fn builder_panel() -> View {
     };
     let run_now = move || {
         let Some((action, request)) = current() else { return };
-        let Some(request) = save_pattern::resolve(action, request) else { return };
-        let outcome = run(Source::Builder, action, request);
+        let Some(request) = session.pattern.resolve(action, request) else { return };
+        let outcome = run(session, Source::Builder, action, request);
         if let Err(f) = &outcome.result {
             field_error.set(Some((error_field(&f.message).to_string(), format!("{}: {}", f.type_name, f.message))));
         }
@@ -192,177 +200,124 @@ pub fn builder_panel() -> View {
         let lek = session.last.with_untracked(|o| o.as_ref().filter(|o| o.source == Source::Builder).and_then(|o| o.summary.last_evaluated_key.clone()));
         if let Some(k) = lek {
             b.update(|x| x.start_key = Some(k));
-            if let Ok(v) = request_of(&b.get_untracked()) {
+            if let Ok(v) = request_of(m, &b.get_untracked()) {
                 json.set(pretty(&v));
             }
             run_now();
         }
     };
     let has_next = move || session.last.with(|o| o.as_ref().is_some_and(|o| o.source == Source::Builder && o.summary.last_evaluated_key.is_some()));
+    let sort_ops = Signal::stored(SortOp::ALL.into_iter().map(|o| (o.slug().to_string(), o.label().to_string())).collect());
+    let selects = Signal::stored(
+        [("", "(default)"), ("ALL_ATTRIBUTES", "ALL_ATTRIBUTES"), ("ALL_PROJECTED_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"), ("SPECIFIC_ATTRIBUTES", "SPECIFIC_ATTRIBUTES"), ("COUNT", "COUNT")]
+            .into_iter()
+            .map(|(v, l)| (v.to_string(), l.to_string()))
+            .collect(),
+    );
+    let table_options = Signal::derive(move || tables.with(|t| t.iter().map(|n| (n.clone(), n.clone())).collect()));
 
     // The sort key's condition: its operator, and one or two values.
     let sort_row = move || {
-        el("div")
-            .class("q-row")
-            .child(
-                el("label")
-                    .class("q-field")
-                    .dyn_text(move || keys().sort.map(|(n, t)| format!("{n} ({t})")).unwrap_or_default())
-                    .child(p.select(
-                        "q-sort-op",
-                        el("select").children(SortOp::ALL.into_iter().map(|o| option(o.slug(), o.label()))),
-                        |b| b.sort_op.slug().to_string(),
-                        |x, v| x.sort_op = SortOp::from_slug(&v),
-                    )),
-            )
-            .child(show(
-                move || b.with(|b| b.sort_op != SortOp::None),
-                move || labelled("q-field q-grow", "value", p.input("mdl-input", "q-sk", |b| b.sk.clone(), |x, v| x.sk = v)).into(),
-            ))
-            .child(show(
-                move || b.with(|b| b.sort_op == SortOp::Between),
-                move || labelled("q-field q-grow", "and", p.input("mdl-input", "q-sk2", |b| b.sk2.clone(), |x, v| x.sk2 = v)).into(),
-            ))
-            .into()
-    };
-    // The key condition, for a Query.
-    let key_rows = move || {
-        fragment(vec![
-            el("div")
-                .class("q-row")
-                .child(
-                    el("label")
-                        .class("q-field q-grow")
-                        .dyn_text(move || {
-                            let k = keys();
-                            format!("{} = ({})", k.partition, k.partition_type)
-                        })
-                        .child(p.input("mdl-input", "q-pk", |b| b.pk.clone(), |x, v| x.pk = v).attr("placeholder", "partition key value")),
-                )
-                .into(),
-            show(move || keys().sort.is_some(), sort_row),
-            p.err_at("key"),
-        ])
-    };
-    let segments = move || {
-        fragment(vec![
-            el("div")
-                .class("q-row")
-                .child(labelled("q-field", "Segment", p.input("mdl-input q-narrow", "q-segment", |b| b.segment.clone(), |x, v| x.segment = v).attr("inputmode", "numeric")))
-                .child(labelled(
-                    "q-field",
-                    "TotalSegments",
-                    p.input("mdl-input q-narrow", "q-total-segments", |b| b.total_segments.clone(), |x, v| x.total_segments = v).attr("inputmode", "numeric"),
-                ))
-                .into(),
-            p.err_at("segment"),
-        ])
+        view! {
+            <div class="q-row">
+                <label class="q-field">
+                    {move || keys.with(|k| k.sort.as_ref().map(|(n, t)| format!("{n} ({t})")).unwrap_or_default())}
+                    {p.select("q-sort-op", sort_ops, |b| b.sort_op.slug().to_string(), |x, v| x.sort_op = SortOp::from_slug(&v))}
+                </label>
+                <Show when=move || b.with(|b| b.sort_op != SortOp::None)>
+                    <label class="q-field q-grow">"value" {p.input("mdl-input", "q-sk", "", |b| b.sk.clone(), |x, v| x.sk = v)}</label>
+                </Show>
+                <Show when=move || b.with(|b| b.sort_op == SortOp::Between)>
+                    <label class="q-field q-grow">"and" {p.input("mdl-input", "q-sk2", "", |b| b.sk2.clone(), |x, v| x.sk2 = v)}</label>
+                </Show>
+            </div>
+        }
     };
 
-    super::request_form("q-builder", run_now)
-        .child(
-            el("div")
-                .class("q-controls")
-                .child(
-                    el("div")
-                        .class("q-row")
-                        .child(labelled(
-                            "q-field",
-                            "Operation",
-                            p.select(
-                                "q-op",
-                                el("select").child(option("Query", "Query")).child(option("Scan", "Scan")),
-                                |b| b.op.action().to_string(),
-                                |x, v| x.op = if v == "Scan" { Operation::Scan } else { Operation::Query },
-                            ),
-                        ))
-                        .child(labelled(
-                            "q-field",
-                            "Table",
-                            p.select(
-                                "q-table",
-                                el("select").dyn_child(move || tables().iter().map(|t| option(t, t)).collect::<Vec<_>>().into()),
-                                |b| b.table.clone(),
-                                |x, v| {
-                                    x.table = v;
-                                    x.index.clear();
-                                },
-                            ),
-                        ))
-                        .child(labelled(
-                            "q-field",
-                            "Index",
-                            p.select(
-                                "q-index",
-                                el("select")
-                                    .child(option("", "(table)"))
-                                    .dyn_child(move || indexes().into_iter().map(|(n, kind)| option(&n, &format!("{n} ({kind})"))).collect::<Vec<_>>().into()),
-                                |b| b.index.clone(),
-                                |x, v| x.index = v,
-                            ),
-                        )),
-                )
-                .child(p.err_at("index"))
-                .child(show(is_query, key_rows))
-                .child(labelled("q-field", "Filter expression", p.input("mdl-input mdl-mono", "q-filter", |b| b.filter.clone(), |x, v| x.filter = v).attr("placeholder", "#s = :s")))
-                .child(p.err_at("filter"))
-                .child(labelled(
-                    "q-field",
-                    "Projection expression",
-                    p.input("mdl-input mdl-mono", "q-projection", |b| b.projection.clone(), |x, v| x.projection = v).attr("placeholder", "PK, SK, #s"),
-                ))
-                .child(p.err_at("projection"))
-                .child(
-                    el("div")
-                        .class("q-row")
-                        .child(labelled(
-                            "q-field q-grow",
-                            "Attribute names (JSON)",
-                            p.input("mdl-input mdl-mono", "q-names", |b| b.names.clone(), |x, v| x.names = v).attr("placeholder", r##"{"#s": "status"}"##),
-                        ))
-                        .child(labelled(
-                            "q-field q-grow",
-                            "Attribute values (JSON)",
-                            p.input("mdl-input mdl-mono", "q-values", |b| b.values.clone(), |x, v| x.values = v).attr("placeholder", r#"{":s": {"S": "SHIPPED"}}"#),
-                        )),
-                )
-                .child(p.err_at("names"))
-                .child(p.err_at("values"))
-                .child(
-                    el("div")
-                        .class("q-row")
-                        .child(labelled("q-field", "Limit", p.input("mdl-input q-narrow", "q-limit", |b| b.limit.clone(), |x, v| x.limit = v).attr("inputmode", "numeric")))
-                        .child(labelled(
-                            "q-field",
-                            "Select",
-                            p.select(
-                                "q-select",
-                                el("select").child(option("", "(default)")).children(
-                                    ["ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"].into_iter().map(|s| option(s, s)),
-                                ),
-                                |b| b.select.clone(),
-                                |x, v| x.select = v,
-                            ),
-                        ))
-                        .child(show(is_query, move || p.check("q-forward", "ScanIndexForward", |b| b.forward, |x, v| x.forward = v).into()))
-                        .child(p.check("q-consistent", "ConsistentRead", |b| b.consistent, |x, v| x.consistent = v)),
-                )
-                .child(p.err_at("limit"))
-                .child(p.err_at("select"))
-                .child(p.err_at("consistent"))
-                .child(show(move || !is_query(), segments))
-                .child(
-                    el("div")
-                        .class("q-row")
-                        .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("q-run").text("Run"))
-                        .child(el("button").ty("button").class("mdl-btn").tid("q-next").dyn_flag("disabled", move || !has_next()).on_click(move |_| next_page()).text("Next page"))
-                        .dyn_child(move || b.with(|b| b.start_key.is_some()).then(|| el("span").class("mdl-muted").tid("q-start-key").text("from ExclusiveStartKey")).into()),
-                )
-                .child(p.err_at("request"))
-                .child(save_pattern::pattern_bar(json.into(), Callback::new(move |_| current()))),
-        )
-        .child(
-            super::json_editor(super::JsonEditor { prefix: "q", label: "Request JSON", controls: "The builder", json, json_error, json_only }, on_json),
-        )
-        .into()
+    view! {
+        <RequestForm testid="q-builder" run=run_now>
+            <div class="q-controls">
+                <div class="q-row">
+                    <label class="q-field">
+                        "Operation"
+                        {p.select(
+                            "q-op",
+                            plain_options(&["Query", "Scan"]),
+                            |b| b.op.action().to_string(),
+                            |x, v| x.op = if v == "Scan" { Operation::Scan } else { Operation::Query },
+                        )}
+                    </label>
+                    <label class="q-field">
+                        "Table"
+                        {p.select("q-table", table_options, |b| b.table.clone(), |x, v| {
+                            x.table = v;
+                            x.index.clear();
+                        })}
+                    </label>
+                    <label class="q-field">"Index" {p.select("q-index", indexes.into(), |b| b.index.clone(), |x, v| x.index = v)}</label>
+                </div>
+                {p.err_at("index")}
+                // The key condition, for a Query.
+                <Show when=is_query>
+                    <div class="q-row">
+                        <label class="q-field q-grow">
+                            {move || keys.with(|k| format!("{} = ({})", k.partition, k.partition_type))}
+                            {p.input("mdl-input", "q-pk", "partition key value", |b| b.pk.clone(), |x, v| x.pk = v)}
+                        </label>
+                    </div>
+                    <Show when=move || keys.with(|k| k.sort.is_some())>{sort_row()}</Show>
+                    {p.err_at("key")}
+                </Show>
+                <label class="q-field">
+                    "Filter expression"
+                    {p.input("mdl-input mdl-mono", "q-filter", "#s = :s", |b| b.filter.clone(), |x, v| x.filter = v)}
+                </label>
+                {p.err_at("filter")}
+                <label class="q-field">
+                    "Projection expression"
+                    {p.input("mdl-input mdl-mono", "q-projection", "PK, SK, #s", |b| b.projection.clone(), |x, v| x.projection = v)}
+                </label>
+                {p.err_at("projection")}
+                <div class="q-row">
+                    <label class="q-field q-grow">
+                        "Attribute names (JSON)"
+                        {p.input("mdl-input mdl-mono", "q-names", r##"{"#s": "status"}"##, |b| b.names.clone(), |x, v| x.names = v)}
+                    </label>
+                    <label class="q-field q-grow">
+                        "Attribute values (JSON)"
+                        {p.input("mdl-input mdl-mono", "q-values", r#"{":s": {"S": "SHIPPED"}}"#, |b| b.values.clone(), |x, v| x.values = v)}
+                    </label>
+                </div>
+                {p.err_at("names")}
+                {p.err_at("values")}
+                <div class="q-row">
+                    <label class="q-field">"Limit" {p.number("q-limit", |b| b.limit.clone(), |x, v| x.limit = v)}</label>
+                    <label class="q-field">"Select" {p.select("q-select", selects, |b| b.select.clone(), |x, v| x.select = v)}</label>
+                    <Show when=is_query>{p.check("q-forward", "ScanIndexForward", |b| b.forward, |x, v| x.forward = v)}</Show>
+                    {p.check("q-consistent", "ConsistentRead", |b| b.consistent, |x, v| x.consistent = v)}
+                </div>
+                {p.err_at("limit")}
+                {p.err_at("select")}
+                {p.err_at("consistent")}
+                // Parallel scan segments, for a Scan.
+                <Show when=move || !is_query()>
+                    <div class="q-row">
+                        <label class="q-field">"Segment" {p.number("q-segment", |b| b.segment.clone(), |x, v| x.segment = v)}</label>
+                        <label class="q-field">"TotalSegments" {p.number("q-total-segments", |b| b.total_segments.clone(), |x, v| x.total_segments = v)}</label>
+                    </div>
+                    {p.err_at("segment")}
+                </Show>
+                <div class="q-row">
+                    <button type="submit" class="mdl-btn mdl-primary" data-testid="q-run">"Run"</button>
+                    <button type="button" class="mdl-btn" data-testid="q-next" disabled=move || !has_next() on:click=move |_| next_page()>
+                        "Next page"
+                    </button>
+                    {move || b.with(|b| b.start_key.is_some()).then(|| view! { <span class="mdl-muted" data-testid="q-start-key">"from ExclusiveStartKey"</span> })}
+                </div>
+                {p.err_at("request")}
+                <PatternBar json=json current=Callback::new(move |_| current())/>
+            </div>
+            <JsonEditor prefix="q" label="Request JSON" controls="The builder" json=json json_error=json_error json_only=json_only on_input=on_json/>
+        </RequestForm>
+    }
 }

@@ -1,11 +1,13 @@
 //! The last request as code (JS SDK v3, boto3, AWS CLI) with a copy button and an endpoint toggle.
 
 use codegen::{generate, Endpoint, Lang};
+use leptos::prelude::*;
 
+use super::fields::Check;
 use super::session::use_session;
-use crate::ui::prelude::*;
 
-pub fn code_panel() -> View {
+#[component]
+pub fn CodePanel() -> impl IntoView {
     let session = use_session();
     let lang = RwSignal::new(Lang::JavaScript);
     let local = RwSignal::new(true);
@@ -19,53 +21,56 @@ pub fn code_panel() -> View {
         };
         session.last.with(|o| o.as_ref().map(|o| generate(lang.get(), &o.action, &o.request, &endpoint)).unwrap_or_default())
     };
+    // The browser's asynchronous clipboard (no gloo crate wraps it); the answer comes back in a task.
     let copy = move |_| {
-        let text = code();
         let Some(w) = web_sys::window() else { return };
-        let promise = w.navigator().clipboard().write_text(&text);
-        wasm_bindgen_futures::spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(_) => copied.set(Some(String::from("Copied"))),
-                Err(_) => copied.set(Some(String::from("The browser refused the clipboard; select the code and copy it by hand."))),
-            }
+        let promise = w.navigator().clipboard().write_text(&code());
+        leptos::task::spawn_local(async move {
+            let text = match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(_) => "Copied",
+                Err(_) => "The browser refused the clipboard; select the code and copy it by hand.",
+            };
+            copied.try_set(Some(String::from(text)));
         });
     };
     let lang_button = move |l: Lang| {
-        el("button")
-            .ty("button")
-            .class("mdl-btn mdl-small")
-            .tid(&format!("q-lang-{}", l.slug()))
-            .dyn_attr("aria-pressed", move || Some((lang.get() == l).to_string()))
-            .dyn_class("q-on", move || lang.get() == l)
-            .on_click(move |_| {
-                lang.set(l);
-                copied.set(None);
-            })
-            .text(l.label())
+        view! {
+            <button
+                type="button"
+                class="mdl-btn mdl-small"
+                data-testid=format!("q-lang-{}", l.slug())
+                aria-pressed=move || (lang.get() == l).to_string()
+                class:q-on=move || lang.get() == l
+                on:click=move |_| {
+                    lang.set(l);
+                    copied.set(None);
+                }
+            >
+                {l.label()}
+            </button>
+        }
     };
-    el("div")
-        .class("q-code")
-        .tid("q-code-panel")
-        .child(
-            el("div")
-                .class("q-row")
-                .attr("role", "group")
-                .attr("aria-label", "Language")
-                .children(Lang::ALL.into_iter().map(lang_button))
-                .child(el("span").class("mdl-spacer"))
-                .child(
-                    el("label")
-                        .class("q-check")
-                        .child(el("input").ty("checkbox").tid("q-endpoint-local").dyn_checked(move || local.get()).on("change", move |ev| local.set(event_target_checked(&ev))))
-                        .text("local dynamodel-server"),
-                )
-                .child(show(
-                    move || local.get(),
-                    move || el("input").class("mdl-input q-url").tid("q-endpoint-url").attr("aria-label", "Endpoint URL").dyn_value(move || url.get()).on_input(move |v| url.set(v)).into(),
-                ))
-                .child(el("button").ty("button").class("mdl-btn mdl-small").tid("q-copy").on_click(copy).text("Copy"))
-                .dyn_child(move || copied.get().map(|t| el("span").class("mdl-muted").tid("q-copied").text(&t)).into()),
-        )
-        .child(el("pre").class("mdl-mono q-pre").tid("q-code").dyn_text(code))
-        .into()
+    view! {
+        <div class="q-code" data-testid="q-code-panel">
+            <div class="q-row" role="group" aria-label="Language">
+                {Lang::ALL.into_iter().map(lang_button).collect_view()}
+                <span class="mdl-spacer"></span>
+                <Check testid="q-endpoint-local" label="local dynamodel-server" value=local write=move |on| local.set(on)/>
+                <Show when=move || local.get()>
+                    <input
+                        class="mdl-input q-url"
+                        data-testid="q-endpoint-url"
+                        aria-label="Endpoint URL"
+                        prop:value=move || url.get()
+                        on:input=move |ev| url.set(event_target_value(&ev))
+                    />
+                </Show>
+                <button type="button" class="mdl-btn mdl-small" data-testid="q-copy" on:click=copy>
+                    "Copy"
+                </button>
+                {move || copied.get().map(|t| view! { <span class="mdl-muted" data-testid="q-copied">{t}</span> })}
+            </div>
+            <pre class="mdl-mono q-pre" data-testid="q-code">{code}</pre>
+        </div>
+    }
 }

@@ -2,11 +2,12 @@
 //! `{name}` in the body is a placeholder filled from its sample value (as in the builder), and the
 //! request can be saved as an access pattern with its placeholders.
 
+use leptos::prelude::*;
 use serde_json::Value;
 
-use super::save_pattern::{pattern_bar, resolve};
-use super::session::{run, Source};
-use crate::ui::prelude::*;
+use super::save_pattern::PatternBar;
+use super::session::{run, use_session, Source};
+use super::RequestForm;
 
 /// Every action `Database::execute` answers.
 pub const ACTIONS: [&str; 27] = [
@@ -18,9 +19,11 @@ pub const ACTIONS: [&str; 27] = [
     "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
 ];
 
-pub fn console_panel() -> View {
+#[component]
+pub fn ConsolePanel() -> impl IntoView {
+    let session = use_session();
     // A pattern opened from the Access patterns tab, or the example.
-    let (start_action, start_body) = super::save_pattern::take_console().unwrap_or_else(|| (String::from("Query"), String::from(
+    let (start_action, start_body) = session.pattern.take_console().unwrap_or_else(|| (String::from("Query"), String::from(
         "{\n  \"TableName\": \"Shop\",\n  \"KeyConditionExpression\": \"PK = :pk\",\n  \"ExpressionAttributeValues\": {\":pk\": {\"S\": \"USER#u1\"}},\n  \"ReturnConsumedCapacity\": \"TOTAL\"\n}",
     )));
     let action = RwSignal::new(start_action);
@@ -34,8 +37,8 @@ pub fn console_panel() -> View {
     };
     let run_now = move || {
         let a = action.get_untracked();
-        if let Some(v) = parsed().and_then(|v| resolve(&a, v)) {
-            run(Source::Console, &a, v);
+        if let Some(v) = parsed().and_then(|v| session.pattern.resolve(&a, v)) {
+            run(session, Source::Console, &a, v);
         }
     };
     // For "Save as access pattern": one of the engine's actions (a pattern takes only item operations,
@@ -50,40 +53,46 @@ pub fn console_panel() -> View {
             }
         }
     };
-    super::request_form("c-form", run_now)
-        .child(
-            el("div")
-                .class("q-controls")
-                .child(
-                    el("label")
-                        .class("q-field")
-                        .text("Action")
-                        .child(el("input").class("mdl-input").attr("list", "q-actions").tid("c-action").dyn_value(move || action.get()).on_input(move |v| action.set(v)))
-                        .child(el("datalist").id("q-actions").children(ACTIONS.into_iter().map(|a| el("option").attr("value", a)))),
-                )
-                .child(el("p").class("mdl-muted").text("Paste the request body the AWS API takes (as in aws dynamodb <command> --cli-input-json). Ctrl+Enter runs it. {name} in a string is a placeholder for a sample value ({{ and }} for braces)."))
-                .child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("c-run").text("Run"))
-                .dyn_child(move || error.get().map(|e| el("p").class("mdl-error").attr("role", "alert").tid("c-error").text(&e)).into())
-                .child(pattern_bar(body.into(), Callback::new(move |_| current()))),
-        )
-        .child(
-            el("div").class("q-json").child(
-                el("label").class("q-field").text("Request body").child(
-                    el("textarea")
-                        .class("mdl-input mdl-mono q-json-text")
-                        .tid("c-body")
-                        .attr("spellcheck", "false")
-                        .attr("rows", "16")
-                        .dyn_value(move || body.get())
-                        .on_input(move |v| body.set(v))
-                        .on_key("keydown", move |ev| {
+    view! {
+        <RequestForm testid="c-form" run=run_now>
+            <div class="q-controls">
+                <label class="q-field">
+                    "Action"
+                    <input
+                        class="mdl-input"
+                        list="q-actions"
+                        data-testid="c-action"
+                        prop:value=move || action.get()
+                        on:input=move |ev| action.set(event_target_value(&ev))
+                    />
+                    <datalist id="q-actions">{ACTIONS.into_iter().map(|a| view! { <option value=a></option> }).collect_view()}</datalist>
+                </label>
+                <p class="mdl-muted">
+                    "Paste the request body the AWS API takes (as in aws dynamodb <command> --cli-input-json). Ctrl+Enter runs it. {name} in a string is a placeholder for a sample value ({{ and }} for braces)."
+                </p>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="c-run">"Run"</button>
+                {move || error.get().map(|e| view! { <p class="mdl-error" role="alert" data-testid="c-error">{e}</p> })}
+                <PatternBar json=body current=Callback::new(move |_| current())/>
+            </div>
+            <div class="q-json">
+                <label class="q-field">
+                    "Request body"
+                    <textarea
+                        class="mdl-input mdl-mono q-json-text"
+                        data-testid="c-body"
+                        spellcheck="false"
+                        rows="16"
+                        prop:value=move || body.get()
+                        on:input=move |ev| body.set(event_target_value(&ev))
+                        on:keydown=move |ev| {
                             if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
                                 ev.prevent_default();
                                 run_now();
                             }
-                        }),
-                ),
-            ),
-        )
-        .into()
+                        }
+                    ></textarea>
+                </label>
+            </div>
+        </RequestForm>
+    }
 }

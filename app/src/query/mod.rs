@@ -2,9 +2,11 @@
 //! wrote and cost, with the code for it.
 //!
 //! Pure logic lives in its own modules ([`builder`], [`write_request`], [`partiql`], [`results`],
-//! [`capacity`], [`log`], [`clock`], [`streams`]; code generation in the `codegen` crate); components (`*_view`)
-//! only wire signals to them. Every request runs through [`session::run`], which goes to
-//! `Playground::run_request` so writes land in the model as one undoable step.
+//! [`capacity`], [`log`], [`streams`], the playground clock in [`crate::state::clock`]; code generation in
+//! the `codegen` crate); the Leptos components (`*_view`, under [`QueryTab`]) only wire signals to them.
+//! The tab's state is one [`session::QuerySession`], made by [`QueryTab`] and provided as context; every
+//! request runs through [`session::run`], which goes to `Playground::run_request` so writes land in the
+//! model as one undoable step.
 //!
 //! Modes are listed in [`MODES`]: a way of writing requests (builder, write form, PartiQL, console) is
 //! one entry and its own module; the results panel, code, log and clock below it are shared.
@@ -12,11 +14,10 @@
 pub mod builder;
 mod builder_view;
 pub mod capacity;
-pub mod clock;
 mod clock_view;
 mod code_view;
 mod console_view;
-pub mod highlight;
+mod fields;
 pub mod log;
 mod log_view;
 pub mod partiql;
@@ -29,90 +30,125 @@ pub mod streams;
 pub mod write_request;
 mod write_view;
 
-use crate::ui::prelude::*;
-use session::use_session;
+use leptos::prelude::*;
+
+use session::QuerySession;
 
 /// One way of writing a request: `(slug, label, panel)`.
-pub type Mode = (&'static str, &'static str, fn() -> View);
+pub type Mode = (&'static str, &'static str, fn() -> AnyView);
 
 /// The modes, in tab order.
 pub const MODES: &[Mode] = &[
-    ("builder", "Query / Scan", builder_view::builder_panel),
-    ("write", "Write", write_view::write_panel),
-    ("partiql", "PartiQL", partiql_view::partiql_panel),
-    ("console", "API console", console_view::console_panel),
+    ("builder", "Query / Scan", || view! { <builder_view::BuilderPanel/> }.into_any()),
+    ("write", "Write", || view! { <write_view::WritePanel/> }.into_any()),
+    ("partiql", "PartiQL", || view! { <partiql_view::PartiqlPanel/> }.into_any()),
+    ("console", "API console", || view! { <console_view::ConsolePanel/> }.into_any()),
 ];
 
-pub fn query_tab() -> View {
-    let session = use_session();
+/// The Query tab: the mode buttons, the open mode's panel, and the results, clock and log under it. It
+/// owns the tab's state ([`QuerySession`]) and provides it to its panels.
+#[component]
+pub fn QueryTab() -> impl IntoView {
+    let session = QuerySession::new(crate::state::use_app());
+    provide_context(session);
+    // "Open in builder" from the Access patterns tab.
+    let open_pattern = session.app.requests.open_pattern;
+    Effect::new(move |_| {
+        if let Some(i) = open_pattern.get() {
+            open_pattern.set(None);
+            save_pattern::open(session, i);
+        }
+    });
     let mode = session.mode;
-    let mode_button = move |(slug, label, _): &Mode| {
-        let slug: &'static str = slug;
-        el("button")
-            .ty("button")
-            .class("mdl-btn mdl-small")
-            .tid(&format!("q-mode-{slug}"))
-            .dyn_attr("aria-pressed", move || Some((mode.get() == slug).to_string()))
-            .dyn_class("q-on", move || mode.get() == slug)
-            .on_click(move |_| mode.set(slug))
-            .text(label)
+    let mode_button = move |&(slug, label, _): &Mode| {
+        view! {
+            <button
+                type="button"
+                class="mdl-btn mdl-small"
+                data-testid=format!("q-mode-{slug}")
+                aria-pressed=move || (mode.get() == slug).to_string()
+                class:q-on=move || mode.get() == slug
+                on:click=move |_| mode.set(slug)
+            >
+                {label}
+            </button>
+        }
     };
-    el("div")
-        .class("q-tab")
-        .tid("query-view")
-        .child(el("div").class("mdl-toolbar q-modes").attr("role", "group").attr("aria-label", "Request mode").children(MODES.iter().map(mode_button)))
-        .dyn_child(move || {
-            let current = mode.get();
-            // A panel builds untracked: only the mode rebuilds it.
-            MODES.iter().find(|(s, _, _)| *s == current).map(|(_, _, panel)| untrack(panel)).unwrap_or_default()
-        })
-        .child(results_view::results_panel())
-        .child(clock_view::clock_panel())
-        .child(log_view::log_panel())
-        .into()
+    // Every setting of the mode rebuilds the panel (see `QuerySession::mode`); the panel itself builds
+    // untracked.
+    let panel = move || {
+        let current = mode.get();
+        MODES.iter().find(|(s, _, _)| *s == current).map(|&(_, _, panel)| untrack(panel))
+    };
+    view! {
+        <div class="q-tab" data-testid="query-view">
+            <div class="mdl-toolbar q-modes" role="group" aria-label="Request mode">
+                {MODES.iter().map(mode_button).collect_view()}
+            </div>
+            {panel}
+            <results_view::ResultsPanel/>
+            <clock_view::ClockPanel/>
+            <log_view::LogPanel/>
+        </div>
+    }
 }
 
 /// The form a request mode's controls sit in: Enter in any field, or its Run button, runs the request
 /// (the browser's own submit, kept from reloading the page).
-fn request_form(testid: &str, run: impl Fn() + 'static) -> El {
-    el("form").class("q-builder").tid(testid).on("submit", move |ev| {
-        ev.prevent_default();
-        run();
-    })
+#[component]
+fn RequestForm(testid: &'static str, run: impl Fn() + 'static, children: Children) -> impl IntoView {
+    view! {
+        <form
+            class="q-builder"
+            data-testid=testid
+            on:submit=move |ev| {
+                ev.prevent_default();
+                run();
+            }
+        >
+            {children()}
+        </form>
+    }
 }
 
-/// What a request mode's JSON editor shows: the request as text, its parse error, and why the mode's
-/// controls cannot show it (then the JSON alone is what runs). Test ids are `{prefix}-json`,
+/// The request JSON editor of the builder and the write form: both stay in step with their controls,
+/// and an error or note appears under the text it is about. Test ids are `{prefix}-json`,
 /// `{prefix}-json-error` and `{prefix}-json-note`.
-struct JsonEditor {
+#[component]
+fn JsonEditor(
     prefix: &'static str,
     label: &'static str,
     /// What cannot show a request ("The builder", "The fields"), for the note.
     controls: &'static str,
+    /// The request as text.
     json: RwSignal<String>,
+    /// Its parse error.
     json_error: RwSignal<Option<String>>,
+    /// Why the mode's controls cannot show it (then the JSON alone is what runs).
     json_only: RwSignal<Option<String>>,
-}
-
-/// The request JSON editor of the builder and the write form: both stay in step with their controls,
-/// and an error or note appears under the text it is about.
-fn json_editor(e: JsonEditor, on_input: impl FnMut(String) + 'static) -> El {
-    let JsonEditor { prefix, label, controls, json, json_error, json_only } = e;
-    el("div")
-        .class("q-json")
-        .child(
-            el("label").class("q-field").text(label).child(
-                el("textarea")
-                    .class("mdl-input mdl-mono q-json-text")
-                    .tid(&format!("{prefix}-json"))
-                    .attr("spellcheck", "false")
-                    .attr("rows", "16")
-                    .dyn_value(move || json.get())
-                    .on_input(on_input),
-            ),
-        )
-        .dyn_child(move || json_error.get().map(|e| el("p").class("mdl-error").tid(&format!("{prefix}-json-error")).text(&e)).into())
-        .dyn_child(move || {
-            json_only.get().map(|r| el("p").class("q-note").tid(&format!("{prefix}-json-note")).text(&format!("{controls} can't show this request ({r}); the JSON is what runs."))).into()
-        })
+    on_input: impl Fn(String) + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="q-json">
+            <label class="q-field">
+                {label}
+                <textarea
+                    class="mdl-input mdl-mono q-json-text"
+                    data-testid=format!("{prefix}-json")
+                    spellcheck="false"
+                    rows="16"
+                    prop:value=move || json.get()
+                    on:input=move |ev| on_input(event_target_value(&ev))
+                ></textarea>
+            </label>
+            {move || json_error.get().map(|e| view! { <p class="mdl-error" data-testid=format!("{prefix}-json-error")>{e}</p> })}
+            {move || {
+                json_only.get().map(|r| view! {
+                    <p class="q-note" data-testid=format!("{prefix}-json-note")>
+                        {format!("{controls} can't show this request ({r}); the JSON is what runs.")}
+                    </p>
+                })
+            }}
+        </div>
+    }
 }

@@ -13,94 +13,85 @@
 use advisor::builder_form::to_builder_form;
 use advisor::draft::{Draft, DraftError, Field};
 use advisor::pattern::{placeholders, substitute, unescape, PatternSpec};
+use leptos::prelude::*;
 use serde_json::Value;
 
 use super::builder::{Builder, KeyInfo};
-use super::session::use_session;
+use super::session::{use_session, QuerySession};
 use crate::model::Edit;
-use crate::modeler::use_modeler;
-use crate::shell::{active_tab, Tab};
-use crate::ui::prelude::*;
+use crate::state::Tab;
 
-/// What the builder keeps of the pattern it was opened from.
+/// What the modes keep of the pattern they were opened from, shared by their pattern bars (the builder,
+/// the write form, PartiQL and the console fill their placeholders from the same sample values).
 #[derive(Clone, Copy)]
-struct Shared {
+pub struct PatternState {
     /// `userId=u1, date=2024-03-01`
-    samples: RwSignal<String>,
+    pub samples: RwSignal<String>,
     /// The name to save under (the pattern the builder was opened from, or the last one saved).
-    name: RwSignal<String>,
+    pub name: RwSignal<String>,
     /// Why the sample values do not fill the request (shown under them).
-    error: RwSignal<Option<String>>,
-    /// An action and body for the API console to open with (taken when it mounts; empty: none).
-    console: (RwSignal<String>, RwSignal<String>),
+    pub error: RwSignal<Option<String>>,
+    /// An action and body for the API console to open with (taken when it mounts).
+    console: RwSignal<Option<(String, String)>>,
 }
 
-struct Arcs {
-    samples: ArcRwSignal<String>,
-    name: ArcRwSignal<String>,
-    error: ArcRwSignal<Option<String>>,
-    console: (ArcRwSignal<String>, ArcRwSignal<String>),
+impl PatternState {
+    pub fn new() -> PatternState {
+        PatternState { samples: RwSignal::new(String::new()), name: RwSignal::new(String::new()), error: RwSignal::new(None), console: RwSignal::new(None) }
+    }
+
+    /// The request to run: `{name}` placeholders filled from the sample values (and `{{`/`}}` read as
+    /// braces). `None` (and the error shown under the sample values) when one has no value.
+    pub fn resolve(self, action: &str, request: Value) -> Option<Value> {
+        if placeholders(&request).is_empty() {
+            let filled = substitute(&request, &Default::default()).map_err(|e| e.to_string());
+            self.error.set(filled.as_ref().err().cloned());
+            return filled.ok();
+        }
+        let mut d = Draft::from_request(action, &request, &self.samples.get_untracked(), None);
+        d.name = String::from("builder");
+        let resolved = d
+            .to_pattern(None)
+            .map_err(|e| e.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))
+            .and_then(|p| PatternSpec::from_access_pattern(&p).and_then(|s| s.resolved_request()).map_err(|e| e.to_string()));
+        match resolved {
+            Ok(mut v) => {
+                // The stored form drops ReturnConsumedCapacity; the builder always asks for it.
+                if let (Some(o), Some(rcc)) = (v.as_object_mut(), request.get("ReturnConsumedCapacity")) {
+                    o.insert("ReturnConsumedCapacity".into(), rcc.clone());
+                }
+                self.error.set(None);
+                Some(v)
+            }
+            Err(e) => {
+                self.error.set(Some(e));
+                None
+            }
+        }
+    }
+
+    /// The API console's starting action and body, when a pattern was opened into it (once).
+    pub fn take_console(self) -> Option<(String, String)> {
+        self.console.try_update_untracked(Option::take).flatten()
+    }
 }
 
-thread_local! {
-    static SHARED: Arcs = Arcs { samples: ArcRwSignal::new(String::new()), name: ArcRwSignal::new(String::new()), error: ArcRwSignal::new(None), console: (ArcRwSignal::new(String::new()), ArcRwSignal::new(String::new())) };
-}
-
-fn shared() -> Shared {
-    SHARED.with(|a| Shared { samples: a.samples.clone().into(), name: a.name.clone().into(), error: a.error.clone().into(), console: (a.console.0.clone().into(), a.console.1.clone().into()) })
+impl Default for PatternState {
+    fn default() -> Self {
+        PatternState::new()
+    }
 }
 
 fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-/// The request to run: `{name}` placeholders filled from the sample values (and `{{`/`}}` read as
-/// braces). `None` (and the error shown under the sample values) when one has no value.
-pub fn resolve(action: &str, request: Value) -> Option<Value> {
-    let st = shared();
-    if placeholders(&request).is_empty() {
-        let filled = substitute(&request, &Default::default()).map_err(|e| e.to_string());
-        st.error.set(filled.as_ref().err().cloned());
-        return filled.ok();
-    }
-    let mut d = Draft::from_request(action, &request, &st.samples.get_untracked(), None);
-    d.name = String::from("builder");
-    let resolved = d
-        .to_pattern(None)
-        .map_err(|e| e.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))
-        .and_then(|p| PatternSpec::from_access_pattern(&p).and_then(|s| s.resolved_request()).map_err(|e| e.to_string()));
-    match resolved {
-        Ok(mut v) => {
-            // The stored form drops ReturnConsumedCapacity; the builder always asks for it.
-            if let (Some(o), Some(rcc)) = (v.as_object_mut(), request.get("ReturnConsumedCapacity")) {
-                o.insert("ReturnConsumedCapacity".into(), rcc.clone());
-            }
-            st.error.set(None);
-            Some(v)
-        }
-        Err(e) => {
-            st.error.set(Some(e));
-            None
-        }
-    }
-}
-
-/// The API console's starting action and body, when a pattern was opened into it.
-pub fn take_console() -> Option<(String, String)> {
-    let (action, body) = shared().console;
-    if action.with_untracked(String::is_empty) {
-        return None;
-    }
-    Some((action.try_update(core::mem::take).unwrap_or_default(), body.try_update(core::mem::take).unwrap_or_default()))
-}
-
 /// Open the model's access pattern `i` in the Query tab, placeholders kept and sample values beside them:
 /// a Query or Scan in the builder, a statement in the PartiQL mode, anything else (or a Query the
 /// builder cannot show) in the API console.
-pub fn open(i: usize) {
-    let m = use_modeler();
-    let session = use_session();
-    let st = shared();
+pub fn open(session: QuerySession, i: usize) {
+    let m = session.app.modeler;
+    let st = session.pattern;
     let Some(p) = m.state.with_untracked(|s| s.playground.access_patterns.get(i).cloned()) else { return };
     let action = p.operation.clone().unwrap_or_default();
     let request = p.request.clone().unwrap_or(Value::Null);
@@ -134,20 +125,22 @@ pub fn open(i: usize) {
             session.mode.set("partiql");
         }
         None => {
-            st.console.0.set(action);
-            st.console.1.set(pretty(&request));
+            st.console.set(Some((action, pretty(&request))));
             session.mode.set("console");
         }
     }
-    active_tab().set(Tab::Query);
+    session.app.tab.set(Tab::Query);
 }
+
 
 /// Under a mode's request: the sample values for its `{placeholders}`, and "Save as access pattern".
 /// `json` is the JSON text the placeholders are read from; `current` is the request the mode would run
 /// (placeholders unfilled), `None` while it has an error (shown by the mode).
-pub fn pattern_bar(json: Signal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> View {
-    let m = use_modeler();
-    let st = shared();
+#[component]
+pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> impl IntoView {
+    let session = use_session();
+    let (app, st) = (session.app, session.pattern);
+    let m = app.modeler;
     let used = Memo::new(move |_| json.with(|j| serde_json::from_str::<Value>(j).map(|v| placeholders(&v)).unwrap_or_default()));
     let open = RwSignal::new(false);
     // The form's fault (name, request); a sample-value fault goes under the sample values.
@@ -189,90 +182,80 @@ pub fn pattern_bar(json: Signal<String>, current: Callback<(), Option<(&'static 
             }
         }
     };
-    let samples = move || {
-        el("label")
-            .class("q-field")
-            .dyn_text(move || format!("Sample values for {} (name=value, comma separated)", used.get().iter().map(|u| format!("{{{u}}}")).collect::<Vec<_>>().join(", ")))
-            .child(
-                el("input")
-                    .class("mdl-input mdl-mono")
-                    .tid("q-samples")
-                    .attr("placeholder", "userId=u1")
-                    .dyn_value(move || st.samples.get())
-                    .on_input(move |v| {
+    let samples_label = move || format!("Sample values for {} (name=value, comma separated)", used.with(|u| u.iter().map(|u| format!("{{{u}}}")).collect::<Vec<_>>().join(", ")));
+    view! {
+        <Show when=move || used.with(|u| !u.is_empty())>
+            <label class="q-field">
+                {samples_label}
+                <input
+                    class="mdl-input mdl-mono"
+                    data-testid="q-samples"
+                    placeholder="userId=u1"
+                    prop:value=move || st.samples.get()
+                    on:input=move |ev| {
                         st.error.set(None);
-                        st.samples.set(v)
-                    }),
-            )
-            .into()
-    };
-    let saved_note = move || {
-        saved
-            .get()
-            .map(|n| {
-                el("span").class("mdl-muted").attr("role", "status").tid("q-pattern-saved").text(&format!("Saved as “{n}”. ")).child(
-                    el("button").ty("button").class("mdl-link").tid("q-pattern-show").on_click(move |_| active_tab().set(Tab::Patterns)).text("Show in Access patterns"),
-                )
-            })
-            .into()
-    };
-    let form = move || {
-        fragment(vec![
-            el("div")
-                .class("q-row")
-                .child(
-                    el("label").class("q-field q-grow").text("Access pattern name").child(
-                        el("input")
-                            .class("mdl-input")
-                            .tid("q-pattern-name")
-                            .attr("placeholder", "Get a user's orders by date")
-                            .dyn_value(move || st.name.get())
-                            .on_input(move |v| st.name.set(v))
-                            .on_key("keydown", move |ev| {
-                                if ev.key() == "Enter" {
-                                    ev.prevent_default();
-                                    save()
-                                }
-                            }),
-                    ),
-                )
-                .child(
-                    el("button")
-                        .ty("button")
-                        .class("mdl-btn mdl-primary")
-                        .tid("q-pattern-save")
-                        .on_click(move |_| save())
-                        .dyn_text(move || String::from(if existing().is_some() { "Replace pattern" } else { "Save pattern" })),
-                )
-                .into(),
-            error_line("q-pattern-error", move || error.with(String::is_empty), move || error.get()),
-        ])
-    };
-    fragment(vec![
-        show(move || used.with(|u| !u.is_empty()), samples),
-        error_line("q-samples-error", move || st.error.with(Option::is_none), move || st.error.get().unwrap_or_default()),
-        el("div")
-            .class("q-row")
-            .child(
-                el("button")
-                    .ty("button")
-                    .class("mdl-btn")
-                    .tid("q-save-pattern")
-                    .dyn_attr("aria-expanded", move || Some(open.get().to_string()))
-                    .on_click(move |_| {
-                        saved.set(None);
-                        error.set(String::new());
-                        open.update(|o| *o = !*o)
-                    })
-                    .text("Save as access pattern…"),
-            )
-            .dyn_child(saved_note)
-            .into(),
-        show(move || open.get(), form),
-    ])
+                        st.samples.set(event_target_value(&ev));
+                    }
+                />
+            </label>
+        </Show>
+        <ErrorLine testid="q-samples-error" message=Signal::derive(move || st.error.get().unwrap_or_default())/>
+        <div class="q-row">
+            <button
+                type="button"
+                class="mdl-btn"
+                data-testid="q-save-pattern"
+                aria-expanded=move || open.get().to_string()
+                on:click=move |_| {
+                    saved.set(None);
+                    error.set(String::new());
+                    open.update(|o| *o = !*o);
+                }
+            >
+                "Save as access pattern…"
+            </button>
+            {move || saved.get().map(|n| view! {
+                <span class="mdl-muted" role="status" data-testid="q-pattern-saved">
+                    {format!("Saved as “{n}”. ")}
+                    <button type="button" class="mdl-link" data-testid="q-pattern-show" on:click=move |_| app.tab.set(Tab::Patterns)>
+                        "Show in Access patterns"
+                    </button>
+                </span>
+            })}
+        </div>
+        <Show when=move || open.get()>
+            <div class="q-row">
+                <label class="q-field q-grow">
+                    "Access pattern name"
+                    <input
+                        class="mdl-input"
+                        data-testid="q-pattern-name"
+                        placeholder="Get a user's orders by date"
+                        prop:value=move || st.name.get()
+                        on:input=move |ev| st.name.set(event_target_value(&ev))
+                        on:keydown=move |ev| {
+                            if ev.key() == "Enter" {
+                                ev.prevent_default();
+                                save();
+                            }
+                        }
+                    />
+                </label>
+                <button type="button" class="mdl-btn mdl-primary" data-testid="q-pattern-save" on:click=move |_| save()>
+                    {move || if existing().is_some() { "Replace pattern" } else { "Save pattern" }}
+                </button>
+            </div>
+            <ErrorLine testid="q-pattern-error" message=error.into()/>
+        </Show>
+    }
 }
 
 /// An alert line that is always in the page, hidden while there is nothing to say.
-fn error_line(testid: &str, hidden: impl Fn() -> bool + 'static, message: impl Fn() -> String + 'static) -> View {
-    el("p").class("mdl-error").attr("role", "alert").tid(testid).dyn_flag("hidden", hidden).dyn_text(message).into()
+#[component]
+fn ErrorLine(testid: &'static str, message: Signal<String>) -> impl IntoView {
+    view! {
+        <p class="mdl-error" role="alert" data-testid=testid hidden=move || message.with(String::is_empty)>
+            {message}
+        </p>
+    }
 }

@@ -5,20 +5,20 @@
 //! model and recorded as one undo step, and the answer becomes an [`Outcome`] that the results panel,
 //! the generated code and the operation log all read.
 
-use std::cell::RefCell;
-
 use engine::api::partiql::Operation;
 use engine::capacity::{Reason, Target};
-use crate::reactive::*;
+use leptos::prelude::*;
 use serde_json::Value;
 
 use super::builder::Builder;
 use super::capacity::{explain, TableCapacity};
-use super::clock;
-use super::highlight::{matched, Matched};
+use super::save_pattern::PatternState;
+use crate::state::clock;
+use crate::state::{AppState, Matched};
 use super::results::{summarize, Summary};
 use crate::model::{Edit, TableState};
-use crate::modeler::{key_label, use_modeler, Modeler};
+use crate::model::grid_view::key_label;
+use crate::state::Modeler;
 
 /// Which part of the tab sent a request (the log's "open in builder" goes back to it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,7 +90,8 @@ impl Outcome {
     }
 }
 
-/// The tab's shared state.
+/// The tab's own state: made once by [`super::QueryTab`], provided as context to its panels, and passed
+/// as a parameter to everything a click runs (there is no context inside an event handler).
 #[derive(Clone, Copy)]
 pub struct QuerySession {
     pub builder: RwSignal<Builder>,
@@ -98,45 +99,36 @@ pub struct QuerySession {
     pub log: RwSignal<Vec<Outcome>>,
     /// The clock, mirrored in a signal so its display updates.
     pub clock: RwSignal<u64>,
-    /// The open mode (see `super::modes`).
+    /// The open mode (a slug of [`super::MODES`]). Setting it rebuilds the mode's panel, even to the mode
+    /// already open: that is how a request opened from the log or a pattern reaches the panel's controls.
     pub mode: RwSignal<&'static str>,
     /// The PartiQL mode's form (kept while another mode is open).
     pub partiql: RwSignal<super::partiql::Form>,
+    /// What the modes keep of the access pattern they were opened from (sample values, name).
+    pub pattern: PatternState,
+    /// The playground's shared state, captured when the tab was built (requests run from click handlers).
+    pub app: AppState,
 }
 
-struct Shared {
-    builder: ArcRwSignal<Builder>,
-    last: ArcRwSignal<Option<Outcome>>,
-    log: ArcRwSignal<Vec<Outcome>>,
-    clock: ArcRwSignal<u64>,
-    mode: ArcRwSignal<&'static str>,
-    partiql: ArcRwSignal<super::partiql::Form>,
-}
-
-thread_local! {
-    static SHARED: RefCell<Option<Shared>> = const { RefCell::new(None) };
-}
-
-pub fn use_session() -> QuerySession {
-    SHARED.with(|c| {
-        let mut c = c.borrow_mut();
-        let s = c.get_or_insert_with(|| Shared {
-            builder: ArcRwSignal::new(Builder::new("")),
-            last: ArcRwSignal::new(None),
-            log: ArcRwSignal::new(Vec::new()),
-            clock: ArcRwSignal::new(clock::now()),
-            mode: ArcRwSignal::new("builder"),
-            partiql: ArcRwSignal::new(Default::default()),
-        });
+impl QuerySession {
+    /// The tab's state, made once by the tab and provided to its panels.
+    pub fn new(app: AppState) -> QuerySession {
         QuerySession {
-            builder: s.builder.clone().into(),
-            last: s.last.clone().into(),
-            log: s.log.clone().into(),
-            clock: s.clock.clone().into(),
-            mode: s.mode.clone().into(),
-            partiql: s.partiql.clone().into(),
+            builder: RwSignal::new(Builder::new("")),
+            last: RwSignal::new(None),
+            log: RwSignal::new(Vec::new()),
+            clock: RwSignal::new(clock::now()),
+            mode: RwSignal::new("builder"),
+            partiql: RwSignal::new(Default::default()),
+            pattern: PatternState::new(),
+            app,
         }
-    })
+    }
+}
+
+/// The Query tab's state, while one of its components builds (never from a handler: pass it there).
+pub fn use_session() -> QuerySession {
+    expect_context::<QuerySession>()
 }
 
 fn index_targets(t: &TableState) -> Vec<Target> {
@@ -159,9 +151,8 @@ fn design_action(action: &str, input: &Value) -> bool {
 
 /// Run `action` with `input` on the playground's engine, mirror its writes into the model (one undo
 /// step), and publish the outcome.
-pub fn run(source: Source, action: &str, input: Value) -> Outcome {
-    let m = use_modeler();
-    let session = use_session();
+pub fn run(session: QuerySession, source: Source, action: &str, input: Value) -> Outcome {
+    let m = session.app.modeler;
     let now = clock::now();
     let mut note = None;
     let mut changed = 0;
@@ -221,7 +212,7 @@ pub fn run(source: Source, action: &str, input: Value) -> Outcome {
     let mut outcome = Outcome { seq: 0, source, action: action.to_string(), request: input, result, summary, capacity, changed, at: now, note, operation };
     let reads = matches!(outcome.operation, Some(Operation::GetItem { .. } | Operation::Query { .. } | Operation::Scan { .. }));
     if (matches!(action, "Query" | "Scan") || reads) && outcome.result.is_ok() {
-        publish_matches(&m, outcome.target().0, &outcome.summary);
+        publish_matches(&session.app, outcome.target().0, &outcome.summary);
     }
     outcome.seq = session.log.with_untracked(|l| l.len() as u64 + 1);
     session.log.update(|l| l.push(outcome.clone()));
@@ -252,7 +243,8 @@ fn apply_design(m: &Modeler, action: &str, input: &Value) -> Option<String> {
     }
 }
 
-fn publish_matches(m: &Modeler, table: &str, summary: &Summary) {
+fn publish_matches(app: &AppState, table: &str, summary: &Summary) {
+    let m = &app.modeler;
     let table = table.to_string();
     let labels = m.state.with_untracked(|s| {
         let Some(t) = s.playground.table_index(&table).and_then(|i| s.playground.table(i)) else { return Vec::new() };
@@ -260,14 +252,13 @@ fn publish_matches(m: &Modeler, table: &str, summary: &Summary) {
         let cols: Vec<String> = pk.into_iter().chain(sk).collect();
         summary.items.iter().map(|i| key_label(i, &cols)).collect()
     });
-    matched().set(Matched { table, keys: labels.into_iter().collect() });
+    app.matched.set(Matched { table, keys: labels.into_iter().collect() });
 }
 
 /// Move the playground clock to `to` and let the engine catch up (TTL deletes, stream trimming) in a
 /// request that is logged and mirrored like any other.
-pub fn advance_clock(to: u64) -> Outcome {
-    let session = use_session();
+pub fn advance_clock(session: QuerySession, to: u64) -> Outcome {
     let t = clock::set(to);
     session.clock.set(t);
-    run(Source::Clock, "ListTables", serde_json::json!({}))
+    run(session, Source::Clock, "ListTables", serde_json::json!({}))
 }

@@ -1,26 +1,17 @@
 //! The write form: single-item writes built from fields, batches and transactions from a template;
 //! the request JSON beside it is what runs and can be edited.
 
+use leptos::prelude::*;
 use serde_json::Value;
 
-use super::save_pattern::{pattern_bar, resolve};
+use super::fields::{plain_options, Check, Choice, TextField};
+use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
 use super::write_request::{template, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
-use crate::modeler::use_modeler;
-use crate::ui::prelude::*;
+use super::{JsonEditor, RequestForm};
 
 fn single(action: &str) -> bool {
     matches!(action, "PutItem" | "UpdateItem" | "DeleteItem")
-}
-
-/// `<option value=v>v</option>`
-fn option(v: &str) -> El {
-    el("option").attr("value", v).text(v)
-}
-
-/// A labelled control: `<label class="q-field">label control</label>`.
-fn field(label: &str, control: El) -> El {
-    el("label").class("q-field").text(label).child(control)
 }
 
 /// The panel's state: the form, the JSON it writes (what runs) and the faults shown beside them.
@@ -60,22 +51,27 @@ impl Panel {
         self.refresh();
     }
 
-    /// A text field (an `input` or a `textarea`) showing `get` and writing `put`.
-    fn text(self, tag: &'static str, class: &str, testid: &str, get: fn(&WriteForm) -> String, put: fn(&mut WriteForm, String)) -> El {
+    /// What a field shows of the form.
+    fn shows(self, get: fn(&WriteForm) -> String) -> Signal<String> {
         let form = self.form;
-        el(tag).class(class).tid(testid).dyn_value(move || form.with(get)).on_input(move |v| self.set(put, v))
+        Signal::derive(move || form.with(get))
     }
 
-    /// A choice among the options of `select`, showing `get` and writing `put`.
-    fn select(self, testid: &str, select: El, get: fn(&WriteForm) -> String, put: fn(&mut WriteForm, String)) -> El {
-        let form = self.form;
-        select.class("mdl-input").tid(testid).dyn_value(move || form.with(get)).on_change(move |v| self.set(put, v))
+    /// A text field showing `get` and writing `put` (a textarea of `rows` rows, or an input when 0).
+    fn text(self, testid: &'static str, placeholder: &'static str, rows: u32, get: fn(&WriteForm) -> String, put: fn(&mut WriteForm, String)) -> impl IntoView {
+        view! { <TextField classes="mdl-input mdl-mono" testid=testid placeholder=placeholder rows=rows value=self.shows(get) write=move |v| self.set(put, v)/> }
+    }
+
+    /// A choice among `options`, showing `get` and writing `put`.
+    fn select(self, testid: &'static str, options: Signal<Vec<(String, String)>>, get: fn(&WriteForm) -> String, put: fn(&mut WriteForm, String)) -> impl IntoView {
+        view! { <Choice testid=testid options=options value=self.shows(get) write=move |v| self.set(put, v)/> }
     }
 }
 
-pub fn write_panel() -> View {
-    let m = use_modeler();
-    let _session = use_session();
+#[component]
+pub fn WritePanel() -> impl IntoView {
+    let session = use_session();
+    let m = session.app.modeler;
     let first = m.state.with_untracked(|s| {
         let t = m.selected.get_untracked().and_then(|i| s.playground.table(i))?;
         let row = t.rows.iter().find(|r| r.error.is_none())?;
@@ -116,8 +112,8 @@ pub fn write_panel() -> View {
             Ok(v) => {
                 error.set(None);
                 // `{placeholders}` filled from the sample values (their error shows under them).
-                let Some(v) = resolve(&action, v) else { return };
-                let o = run(Source::Write, &action, v);
+                let Some(v) = session.pattern.resolve(&action, v) else { return };
+                let o = run(session, Source::Write, &action, v);
                 if let Err(f) = o.result {
                     error.set(Some(format!("{}: {}", f.type_name, f.message)));
                 }
@@ -156,61 +152,63 @@ pub fn write_panel() -> View {
             }
         }
     };
-    let tables = move || m.state.with(|s| s.playground.tables().iter().map(|t| t.name().to_string()).collect::<Vec<_>>());
+    let tables = Memo::new(move |_| m.state.with(|s| s.playground.tables().iter().map(|t| (t.name().to_string(), t.name().to_string())).collect::<Vec<_>>()));
     let is_single = move || form.with(|f| single(&f.action));
 
     let single_fields = move || {
-        fragment(vec![
-            el("label")
-                .class("q-field")
-                .dyn_text(move || String::from(if form.with(|f| f.action == "PutItem") { "Item (DynamoDB JSON)" } else { "Key (DynamoDB JSON)" }))
-                .child(w.text("textarea", "mdl-input mdl-mono", "w-item", |f| f.item.clone(), |f, v| f.item = v).attr("rows", "3"))
-                .into(),
-            show(
-                move || form.with(|f| f.action == "UpdateItem"),
-                move || field("Update expression", w.text("input", "mdl-input mdl-mono", "w-update", |f| f.update.clone(), |f, v| f.update = v)).into(),
-            ),
-            field("Condition expression", w.text("input", "mdl-input mdl-mono", "w-condition", |f| f.condition.clone(), |f, v| f.condition = v).attr("placeholder", "attribute_exists(PK)")).into(),
-            el("div")
-                .class("q-row")
-                .child(field("Attribute names (JSON)", w.text("input", "mdl-input mdl-mono", "w-names", |f| f.names.clone(), |f, v| f.names = v)).class("q-field q-grow"))
-                .child(field("Attribute values (JSON)", w.text("input", "mdl-input mdl-mono", "w-values", |f| f.values.clone(), |f, v| f.values = v)).class("q-field q-grow"))
-                .into(),
-            el("div")
-                .class("q-row")
-                .child(field("ReturnValues", w.select("w-return-values", el("select").children(RETURN_VALUES.into_iter().map(option)), |f| f.return_values.clone(), |f, v| f.return_values = v)))
-                .child(
-                    el("label")
-                        .class("q-check")
-                        .child(el("input").ty("checkbox").tid("w-return-on-failure").dyn_checked(move || form.with(|f| f.return_on_failure)).on("change", move |ev| {
-                            form.update(|f| f.return_on_failure = event_target_checked(&ev));
-                            w.refresh();
-                        }))
-                        .text("ReturnValuesOnConditionCheckFailure = ALL_OLD"),
-                )
-                .into(),
-        ])
+        view! {
+            <label class="q-field">
+                {move || if form.with(|f| f.action == "PutItem") { "Item (DynamoDB JSON)" } else { "Key (DynamoDB JSON)" }}
+                {w.text("w-item", "", 3, |f| f.item.clone(), |f, v| f.item = v)}
+            </label>
+            <Show when=move || form.with(|f| f.action == "UpdateItem")>
+                <label class="q-field">"Update expression" {w.text("w-update", "", 0, |f| f.update.clone(), |f, v| f.update = v)}</label>
+            </Show>
+            <label class="q-field">
+                "Condition expression"
+                {w.text("w-condition", "attribute_exists(PK)", 0, |f| f.condition.clone(), |f, v| f.condition = v)}
+            </label>
+            <div class="q-row">
+                <label class="q-field q-grow">"Attribute names (JSON)" {w.text("w-names", "", 0, |f| f.names.clone(), |f, v| f.names = v)}</label>
+                <label class="q-field q-grow">"Attribute values (JSON)" {w.text("w-values", "", 0, |f| f.values.clone(), |f, v| f.values = v)}</label>
+            </div>
+            <div class="q-row">
+                <label class="q-field">
+                    "ReturnValues"
+                    {w.select("w-return-values", plain_options(&RETURN_VALUES), |f| f.return_values.clone(), |f, v| f.return_values = v)}
+                </label>
+                <Check
+                    testid="w-return-on-failure"
+                    label="ReturnValuesOnConditionCheckFailure = ALL_OLD"
+                    value=Signal::derive(move || form.with(|f| f.return_on_failure))
+                    write=move |on| {
+                        form.update(|f| f.return_on_failure = on);
+                        w.refresh();
+                    }
+                />
+            </div>
+        }
     };
-    super::request_form("w-form", run_now)
-        .child(
-            el("div")
-                .class("q-controls")
-                .child(
-                    el("div")
-                        .class("q-row")
-                        .child(field("Action", w.select("w-action", el("select").children(WRITE_ACTIONS.into_iter().map(option)), |f| f.action.clone(), |f, v| f.action = v)))
-                        .child(field(
-                            "Table",
-                            w.select("w-table", el("select").dyn_child(move || tables().iter().map(|t| option(t)).collect::<Vec<_>>().into()), |f| f.table.clone(), |f, v| f.table = v),
-                        )),
-                )
-                .child(show_else(is_single, single_fields, || el("p").class("mdl-muted").text("A starting request from the table's first item: edit the JSON and run it.").into()))
-                .child(el("div").class("q-row").child(el("button").ty("submit").class("mdl-btn mdl-primary").tid("w-run").text("Run")))
-                .dyn_child(move || error.get().map(|e| el("p").class("mdl-error").tid("w-error").text(&e)).into())
-                .child(pattern_bar(json.into(), Callback::new(move |_| current()))),
-        )
-        .child(
-            super::json_editor(super::JsonEditor { prefix: "w", label: "Request JSON (what runs)", controls: "The fields", json, json_error, json_only }, on_json),
-        )
-        .into()
+    view! {
+        <RequestForm testid="w-form" run=run_now>
+            <div class="q-controls">
+                <div class="q-row">
+                    <label class="q-field">"Action" {w.select("w-action", plain_options(&WRITE_ACTIONS), |f| f.action.clone(), |f, v| f.action = v)}</label>
+                    <label class="q-field">"Table" {w.select("w-table", tables.into(), |f| f.table.clone(), |f, v| f.table = v)}</label>
+                </div>
+                <Show
+                    when=is_single
+                    fallback=|| view! { <p class="mdl-muted">"A starting request from the table's first item: edit the JSON and run it."</p> }
+                >
+                    {single_fields()}
+                </Show>
+                <div class="q-row">
+                    <button type="submit" class="mdl-btn mdl-primary" data-testid="w-run">"Run"</button>
+                </div>
+                {move || error.get().map(|e| view! { <p class="mdl-error" data-testid="w-error">{e}</p> })}
+                <PatternBar json=json current=Callback::new(move |_| current())/>
+            </div>
+            <JsonEditor prefix="w" label="Request JSON (what runs)" controls="The fields" json=json json_error=json_error json_only=json_only on_input=on_json/>
+        </RequestForm>
+    }
 }

@@ -4,10 +4,12 @@
 
 use formats::aws::{batch_files, cloudformation, items_json, seed_script, to_yaml};
 
-use super::file_io::{download, file_name};
-use super::state::use_travel;
-use crate::modeler::use_modeler;
-use crate::ui::prelude::*;
+use leptos::prelude::*;
+
+use super::dialog::Dialog;
+use super::file_io::file_name;
+use crate::download::download;
+use crate::state::{use_app, Modeler};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -19,8 +21,9 @@ enum Format {
     Batches,
 }
 
-fn run(format: Format) -> Result<(String, Vec<String>), String> {
-    let model = use_modeler().state.with_untracked(|s| s.playground.to_model());
+/// Save `format`'s file(s) for the current model.
+fn run(m: Modeler, format: Format) -> Outcome {
+    let model = m.state.with_untracked(|s| s.playground.to_model());
     let notes = |n: Vec<formats::workbench::Note>| n.into_iter().map(|n| n.to_string()).collect::<Vec<_>>();
     Ok(match format {
         Format::Workbench => {
@@ -30,7 +33,7 @@ fn run(format: Format) -> Result<(String, Vec<String>), String> {
             (name, notes(n))
         }
         Format::CfnYaml | Format::CfnJson => {
-            let (doc, n) = cloudformation(&model);
+            let (doc, n) = cloudformation(&model).map_err(|e| e.to_string())?;
             let (name, text) = if format == Format::CfnYaml {
                 (file_name(&model, ".cfn.yaml"), to_yaml(&doc))
             } else {
@@ -59,59 +62,66 @@ fn run(format: Format) -> Result<(String, Vec<String>), String> {
     })
 }
 
-/// One export: its button, and beside it what the format is for.
-fn choice(result: RwSignal<Option<Result<(String, Vec<String>), String>>>, format: Format, id: &str, label: &str, hint: &str) -> View {
-    fragment(vec![
-        el("button").ty("button").class("mdl-btn").tid(id).on_click(move |_| result.set(Some(run(format)))).text(label).into(),
-        el("span").class("mdl-muted").text(hint).into(),
-    ])
-}
+/// What the last export did: the file(s) it saved and what the format left out, or why it failed.
+type Outcome = Result<(String, Vec<String>), String>;
 
-/// What the last export did: the file it saved and what the format left out, or why it failed.
-fn outcome(r: Result<(String, Vec<String>), String>) -> View {
-    match r {
+/// The exports, in the dialog's order: format, test id, button label, and what the format is for.
+const CHOICES: [(Format, &str, &str, &str); 6] = [
+    (Format::Workbench, "export-workbench", "NoSQL Workbench", "A model file NoSQL Workbench 3 opens (tables, facets, indexes, items)."),
+    (Format::CfnYaml, "export-cfn-yaml", "CloudFormation (YAML)", "The tables on real DynamoDB: aws cloudformation deploy --template-file FILE --stack-name NAME"),
+    (Format::CfnJson, "export-cfn-json", "CloudFormation (JSON)", "The same template as JSON."),
+    (Format::Seed, "export-seed", "Seed script", "Puts every item with aws dynamodb batch-write-item (ENDPOINT=… for a local server)."),
+    (Format::Items, "export-items", "Items (DynamoDB JSON)", "Every table's items, as DynamoDB JSON."),
+    (Format::Batches, "export-batches", "batch-write-item files", "One request file per 25 items: aws dynamodb batch-write-item --request-items file://FILE"),
+];
+
+/// The file an export saved and what its format left out, or why it failed.
+#[component]
+fn ExportOutcome(outcome: Outcome) -> impl IntoView {
+    match outcome {
         Ok((name, notes)) => {
             let left_out = (!notes.is_empty()).then(|| {
-                fragment(vec![
-                    el("p").class("trv-warn").text(&format!("{} thing(s) this format cannot hold were left out:", notes.len())).into(),
-                    el("ul").tid("export-notes").children(notes.iter().map(|n| el("li").text(n))).into(),
-                ])
+                view! {
+                    <p class="trv-warn">{format!("{} thing(s) this format cannot hold were left out:", notes.len())}</p>
+                    <ul data-testid="export-notes">{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                }
             });
-            el("div").class("trv-result").attr("role", "status").tid("export-result").child(el("p").text(&format!("Saved {name}."))).child(left_out).into()
+            view! {
+                <div class="trv-result" role="status" data-testid="export-result">
+                    <p>{format!("Saved {name}.")}</p>
+                    {left_out}
+                </div>
+            }
+            .into_any()
         }
-        Err(e) => el("p").class("mdl-error").attr("role", "alert").tid("export-error").text(&e).into(),
+        Err(e) => view! { <p class="mdl-error" role="alert" data-testid="export-error">{e}</p> }.into_any(),
     }
 }
 
 /// The dialog and its backdrop; Escape or a click on the backdrop closes it.
-pub fn export_panel() -> View {
-    let t = use_travel();
-    let result = RwSignal::new(None::<Result<(String, Vec<String>), String>>);
-    let close = move || t.panel.set(None);
-    fragment(vec![
-        el("div").class("mdl-backdrop").on_click(move |_| close()).into(),
-        el("div")
-            .class("mdl-dialog trv-export")
-            .attr("role", "dialog")
-            .attr("aria-modal", "true")
-            .attr("aria-labelledby", "trv-export-title")
-            .tid("export-panel")
-            .on_key("keydown", move |ev| {
-                if ev.key() == "Escape" {
-                    close()
-                }
-            })
-            .child(el("h2").class("mdl-dialog-title").id("trv-export-title").text("Export the model"))
-            .child(el("div").class("trv-choices").children([
-                choice(result, Format::Workbench, "export-workbench", "NoSQL Workbench", "A model file NoSQL Workbench 3 opens (tables, facets, indexes, items)."),
-                choice(result, Format::CfnYaml, "export-cfn-yaml", "CloudFormation (YAML)", "The tables on real DynamoDB: aws cloudformation deploy --template-file FILE --stack-name NAME"),
-                choice(result, Format::CfnJson, "export-cfn-json", "CloudFormation (JSON)", "The same template as JSON."),
-                choice(result, Format::Seed, "export-seed", "Seed script", "Puts every item with aws dynamodb batch-write-item (ENDPOINT=… for a local server)."),
-                choice(result, Format::Items, "export-items", "Items (DynamoDB JSON)", "Every table's items, as DynamoDB JSON."),
-                choice(result, Format::Batches, "export-batches", "batch-write-item files", "One request file per 25 items: aws dynamodb batch-write-item --request-items file://FILE"),
-            ]))
-            .dyn_child(move || result.get().map(outcome).into())
-            .child(el("div").class("mdl-row trv-end").child(el("button").ty("button").class("mdl-btn").tid("export-close").on_click(move |_| close()).text("Close")))
-            .into(),
-    ])
+#[component]
+pub fn ExportPanel() -> impl IntoView {
+    let app = use_app();
+    let (t, m) = (app.travel, app.modeler);
+    let result = RwSignal::new(None::<Outcome>);
+    let close = Callback::new(move |_| t.panel.set(None));
+    let choices = CHOICES
+        .into_iter()
+        .map(|(format, id, label, hint)| {
+            view! {
+                <button type="button" class="mdl-btn" data-testid=id on:click=move |_| result.set(Some(run(m, format)))>{label}</button>
+                <span class="mdl-muted">{hint}</span>
+            }
+        })
+        .collect_view();
+    view! {
+        <Dialog class="trv-export" testid="export-panel" labelled_by="trv-export-title" on_close=close>
+            <h2 class="mdl-dialog-title" id="trv-export-title">"Export the model"</h2>
+            <div class="trv-choices">{choices}</div>
+            {move || result.get().map(|outcome| view! { <ExportOutcome outcome /> })}
+            <div class="mdl-row trv-end">
+                <button type="button" class="mdl-btn" data-testid="export-close" on:click=move |_| close.run(())>"Close"</button>
+            </div>
+        </Dialog>
+    }
 }

@@ -5,16 +5,14 @@
 //! file is not opened, so a bad file never replaces anything.
 
 use engine::model::Model;
-use crate::reactive::*;
-use crate::ui::dom::document;
-use crate::ui::page::set_timeout;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
+use gloo_file::futures::read_as_bytes;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use super::incoming::{offer, Incoming};
-use super::state::use_travel;
+use crate::download::download;
+use crate::state::{AppState, Incoming, Travel};
 use crate::model::Playground;
-use crate::modeler::state::now;
+use crate::state::modeler::now;
 
 /// Files larger than this are refused before they are read (a 100,000-item model is about 20 MB).
 pub const MAX_FILE_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
@@ -89,21 +87,24 @@ fn engine_verdict(p: &Playground) -> Result<(), String> {
 }
 
 /// Open a file the user picked or dropped.
-pub fn open_file(file: web_sys::File) {
-    let t = use_travel();
+pub fn open_file(app: AppState, file: gloo_file::File) {
+    let t = app.travel;
     let name = file.name();
-    if file.size() > MAX_FILE_BYTES {
+    let size = file.size() as f64;
+    if size > MAX_FILE_BYTES {
         t.error.set(Some(format!(
-            "{name} is {} MB, more than the {} MB a model file may have; it was not opened.",
-            sim::decimal::fixed(file.size() / 1_048_576.0, 1),
-            sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1)
+            "{name} is {:.1} MB, more than the {} MB a model file may have; it was not opened.",
+            size / 1_048_576.0,
+            MAX_FILE_BYTES / 1_048_576.0
         )));
         return;
     }
     mark("file");
-    wasm_bindgen_futures::spawn_local(async move {
-        let text = match JsFuture::from(file.text()).await {
-            Ok(v) => crate::ui::browser::js_text(&v).unwrap_or_default(),
+    spawn_local(async move {
+        // The bytes, not a JS string: one copy into wasm memory, then UTF-8 is checked in place (a 20 MB
+        // file as a JS string would be decoded to UTF-16 and encoded back).
+        let text = match read_as_bytes(&file).await {
+            Ok(bytes) => utf8_text(bytes),
             Err(_) => {
                 t.error.set(Some(format!("{name} could not be read.")));
                 return;
@@ -117,12 +118,18 @@ pub fn open_file(file: web_sys::File) {
                 let mut inc = Incoming::new(read.model, Default::default(), &origin);
                 inc.loaded = Some(read.loaded);
                 inc.notes = read.notes;
-                offer(inc);
+                app.offer(inc);
                 mark("offered");
             }
             Err(e) => t.error.set(Some(format!("{name} was not opened: {e}"))),
         }
     });
+}
+
+/// A file's or response's bytes as text. Malformed UTF-8 becomes U+FFFD, as the browser's own decoder
+/// does; the JSON reader then names the value it lands in.
+pub fn utf8_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// A `performance.mark` (`dynamodel:<stage>`) for the stages of opening a file, read by
@@ -134,10 +141,10 @@ fn mark(stage: &str) {
 }
 
 /// The first file of a drop, if any.
-pub fn on_drop(ev: web_sys::DragEvent) {
+pub fn on_drop(app: AppState, ev: web_sys::DragEvent) {
     ev.prevent_default();
     if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-        open_file(file);
+        open_file(app, file.into());
     }
 }
 
@@ -156,44 +163,9 @@ pub fn file_name(model: &Model, suffix: &str) -> String {
     format!("{}{suffix}", slug.trim_end_matches('-'))
 }
 
-/// Offer `text` as a download called `name`.
-pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|_| "the browser refused to make the file")?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "the browser refused to make the file")?;
-    download_url(&url, name)?;
-    // The browser resolves the link asynchronously: revoking the URL at once can cancel the download
-    // (Chromium drops it as "no file"), so it is released a while later instead.
-    set_timeout(move || { let _ = web_sys::Url::revoke_object_url(&url); }, 60_000);
-    Ok(())
-}
-
-/// Start a download of `href` (a blob or data URL) as `name`.
-pub fn download_url(href: &str, name: &str) -> Result<(), String> {
-    let doc = document();
-    let a = doc
-        .create_element("a")
-        .ok()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-        .ok_or("the page cannot create a link")?;
-    a.set_href(href);
-    a.set_download(name);
-    // A link in the document is clicked the same way in every browser; it leaves at once.
-    if let Some(body) = doc.body() {
-        let _ = body.append_child(&a);
-        a.click();
-        a.remove();
-    } else {
-        a.click();
-    }
-    Ok(())
-}
-
 /// Download the current model as a model file.
-pub fn save_model(model: &Model) {
+pub fn save_model(t: Travel, model: &Model) {
     if let Err(e) = download(&file_name(model, ".json"), "application/json", &model.to_json_string_pretty()) {
-        use_travel().error.set(Some(format!("The model could not be saved as a file: {e}")));
+        t.error.set(Some(format!("The model could not be saved as a file: {e}")));
     }
 }

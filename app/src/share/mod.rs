@@ -2,78 +2,87 @@
 //! and embed snippets, `?model=<url>`, and the decision of what happens to the user's own model when
 //! something arrives.
 //!
-//! The rules, all in [`incoming`]: something that arrives never replaces work without asking (an empty
+//! The rules, all in [`crate::state::incoming`]: something that arrives never replaces work without asking (an empty
 //! model is no work); "Replace" is one undoable step; "Open as a copy" shows it with autosave paused, so
 //! the saved model stays exactly as it was; anything unreadable is refused with its error and changes
 //! nothing. The formats themselves (share-link codec, launch parameters, templates) are pure code in the
 //! `formats` crate, tested natively.
+//!
+//! The views are Leptos components ([`ModelActions`] in the modeler sidebar's slot, with the banners and
+//! the Share and Export dialogs under it); [`start`] reads the page's address once, and [`on_drop`]
+//! takes a file dropped anywhere on the page. The browser is reached through gloo (`gloo-file` for
+//! files and downloads, `gloo-net` for `?model=`, `gloo-events` for `hashchange`).
 
 pub mod actions;
+mod banners;
+mod dialog;
 pub mod export_panel;
 pub mod file_io;
-pub mod incoming;
 pub mod link_panel;
 pub mod remote;
-mod state;
 pub mod zlib;
 
-pub use state::{launch, page_base, use_travel, GalleryState, Panel, Travel};
-
 use formats::launch::{Source, UrlRefusal};
-use crate::reactive::*;
-use crate::ui::browser::window_on;
-use crate::ui::page::window;
+use gloo_events::EventListener;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use crate::shell::{active_tab, Tab};
+use crate::state::{launch, AppState, GalleryState, Incoming};
+
+pub use actions::ModelActions;
+pub use file_io::on_drop;
 
 /// Open a share link's fragment (asking first if there is work), or say why it cannot be opened.
-fn open_link(fragment: &str, embed: bool) {
-    let t = use_travel();
+fn open_link(app: AppState, fragment: &str, embed: bool) {
+    let t = app.travel;
     let refuse = move |e: formats::share::ShareError| t.error.set(Some(format!("{e}. Nothing was opened; your own model is unchanged.")));
     let packed = formats::share::zlib_from_fragment(fragment);
     if !embed {
-        state::forget_fragment();
+        crate::state::launch::forget_fragment();
     }
     let packed = match packed {
         Ok(p) => p,
         Err(e) => return refuse(e),
     };
     // The browser inflates the link (see `zlib`); the model is read once it has.
-    wasm_bindgen_futures::spawn_local(async move {
+    spawn_local(async move {
         let json = match zlib::inflate(&packed, formats::share::MAX_DECODED_BYTES).await {
             Ok(json) => json,
             Err(zlib::ZlibError::TooLarge) => return refuse(formats::share::ShareError::TooLarge),
             Err(_) => return refuse(formats::share::ShareError::Corrupt),
         };
         match formats::share::shared_from_json(&json) {
-            Ok(shared) => incoming::offer(incoming::Incoming::new(shared.model, shared.view, "a share link")),
+            Ok(shared) => app.offer(Incoming::new(shared.model, shared.view, "a share link")),
             Err(e) => refuse(e),
         }
     });
 }
 
-/// Act on the page's address once, at start: the initial tab, a share link, a `?model=` file, a
+/// Act on the page's address once, at start (called by the app root with the page's state): the initial tab, a share link, a `?model=` file, a
 /// `?template=`, or, on a visit with nothing to show, the templates gallery.
-pub fn start() {
+pub fn start(app: AppState) {
     let launch = launch();
-    let t = use_travel();
-    let m = crate::modeler::use_modeler();
-    if let Some(tab) = launch.tab.as_deref().and_then(Tab::from_slug) {
-        active_tab().set(tab);
-    }
+    let (t, m) = (app.travel, app.modeler);
     // A link pasted into the address bar of an open playground changes only the fragment: no reload.
     let embed = launch.embed;
-    window_on("hashchange", move |_| {
-        let hash = window().location().hash().unwrap_or_default();
+    let hashchange = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
+        let hash = gloo_utils::window().location().hash().unwrap_or_default();
         if let Source::Link(fragment) = formats::launch::parse("", &hash).source {
-            open_link(&fragment, embed);
+            open_link(app, &fragment, embed);
         }
     });
+    // The listener lives as long as the owner that started the page (the app root, or a test's mount):
+    // a value stored under an owner is dropped, and the listener removed, when the owner is cleaned up.
+    if Owner::current().is_some() {
+        let _ = StoredValue::new_local(hashchange);
+    } else {
+        hashchange.forget();
+    }
     match &launch.source {
-        Source::Link(fragment) => open_link(fragment, launch.embed),
-        Source::Url(url) => remote::open_url(url.clone()),
+        Source::Link(fragment) => open_link(app, fragment, launch.embed),
+        Source::Url(url) => remote::open_url(app, url.clone()),
         Source::Template(slug) => match formats::gallery::Template::by_slug(slug).map(|t| t.model()) {
-            Some(Ok(model)) => incoming::offer(incoming::Incoming::new(model, Default::default(), "a template")),
+            Some(Ok(model)) => app.offer(Incoming::new(model, Default::default(), "a template")),
             _ => t.error.set(Some(format!("There is no template \"{slug}\"."))),
         },
         Source::Saved => {}

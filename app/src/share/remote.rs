@@ -2,25 +2,24 @@
 //! The file is fetched by the browser (so the hosting server must allow it by CORS), bounded in size,
 //! and then read exactly like a file the user opened.
 
-use crate::reactive::*;
-use crate::ui::page::window;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
+use gloo_net::http::Request;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use super::file_io::{read_model_text, MAX_FILE_BYTES};
-use super::incoming::{offer, Incoming};
-use super::state::use_travel;
+use super::file_io::{read_model_text, utf8_text, MAX_FILE_BYTES};
+use crate::state::{AppState, Incoming};
 
-pub fn open_url(url: String) {
-    let t = use_travel();
-    wasm_bindgen_futures::spawn_local(async move {
+/// Fetch the model at `url` and offer it (asking first if there is work), or say why it cannot be opened.
+pub fn open_url(app: AppState, url: String) {
+    let t = app.travel;
+    spawn_local(async move {
         match fetch_text(&url).await {
             Ok(text) => match read_model_text(&text) {
                 Ok(read) => {
                     let mut inc = Incoming::new(read.model, Default::default(), &format!("the model at {url}"));
                     inc.loaded = Some(read.loaded);
                     inc.notes = read.notes;
-                    offer(inc);
+                    app.offer(inc);
                 }
                 Err(e) => t.error.set(Some(format!("The model at {url} was not opened: {e}"))),
             },
@@ -29,24 +28,27 @@ pub fn open_url(url: String) {
     });
 }
 
+fn too_large() -> String {
+    format!("it is larger than {} MB", MAX_FILE_BYTES / 1_048_576.0)
+}
+
+/// The body at `url`, refused before it is read when the server announces more than
+/// [`MAX_FILE_BYTES`], and after when it brought more without saying so.
 async fn fetch_text(url: &str) -> Result<String, String> {
-    let resp = JsFuture::from(window().fetch_with_str(url))
+    let resp = Request::get(url)
+        .send()
         .await
         .map_err(|_| String::from("the server did not answer, or does not allow this page to read the file (CORS)"))?;
-    let resp: web_sys::Response = resp.dyn_into().map_err(|_| String::from("no response"))?;
     if !resp.ok() {
         return Err(format!("the server answered {} {}", resp.status(), resp.status_text()));
     }
-    let length = resp.headers().get("content-length").ok().flatten().and_then(|l| l.trim().parse::<u64>().ok()).map(|l| l as f64);
-    if length.is_some_and(|l| l > MAX_FILE_BYTES) {
-        return Err(format!("it is larger than {} MB", sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1)));
+    let length = resp.headers().get("content-length").and_then(|l| l.trim().parse::<u64>().ok());
+    if length.is_some_and(|l| l as f64 > MAX_FILE_BYTES) {
+        return Err(too_large());
     }
-    let text = JsFuture::from(resp.text().map_err(|_| String::from("the body cannot be read"))?)
-        .await
-        .map_err(|_| String::from("the body could not be read"))?;
-    let text = crate::ui::browser::js_text(&text).unwrap_or_default();
-    if text.len() as f64 > MAX_FILE_BYTES {
-        return Err(format!("it is larger than {} MB", sim::decimal::trimmed(MAX_FILE_BYTES / 1_048_576.0, 1)));
+    let bytes = resp.binary().await.map_err(|_| String::from("the body could not be read"))?;
+    if bytes.len() as f64 > MAX_FILE_BYTES {
+        return Err(too_large());
     }
-    Ok(text)
+    Ok(utf8_text(bytes))
 }

@@ -1,7 +1,8 @@
 //! Share links' zlib (deflate + Adler-32) through the browser's own `CompressionStream` and
-//! `DecompressionStream`, instead of a compressor compiled into the bundle (miniz_oxide was 11.9 KB of
-//! the gzipped wasm). The link format is unchanged: `formats::share` reads and writes everything around
-//! the zlib stream, and its native tests check the same streams with miniz_oxide.
+//! `DecompressionStream`, so the bundle carries no compressor of its own. Hand-written because no crate
+//! wraps these streams (web-sys has them only behind `web_sys_unstable_apis`). The link format is
+//! unchanged: `formats::share` reads and writes everything around the zlib stream, and its native tests
+//! check the same streams with miniz_oxide.
 //!
 //! Inflating a link trusts nothing: the output is read chunk by chunk and the stream is cancelled as soon
 //! as it passes the limit, so a small "zip bomb" link cannot expand without bound.

@@ -3,18 +3,14 @@
 //! The shell owns layout and navigation only. What appears inside the sidebar and each tab is decided in
 //! [`tabs`], so feature work plugs in there without touching the frame.
 
-mod empty_state;
 mod status_bar;
 pub mod tabs;
 mod workspace;
 
-use wasm_bindgen::JsCast;
+use leptos::prelude::*;
 
-use crate::ui::prelude::*;
-
-pub use empty_state::empty_state;
-pub use status_bar::status_bar;
-pub use workspace::{active_tab, workspace, Tab};
+pub use status_bar::StatusBar;
+pub use workspace::Workspace;
 
 /// Product name, shown in the header and the document title.
 pub const PRODUCT_NAME: &str = "Dynamodel";
@@ -23,37 +19,44 @@ pub const PRODUCT_NAME: &str = "Dynamodel";
 pub const TAGLINE: &str = "A DynamoDB data-modeling playground: design tables and indexes, try your access \
                            patterns, and see item sizes, capacity and hot partitions — all in your browser.";
 
-/// The whole page.
-pub fn app() -> View {
-    let launch = crate::share::launch();
-    crate::share::start();
-    el("div")
-        .class("app")
-        .tid("app-shell")
-        .class_if("app-embed", launch.embed)
-        .class_if("app-readonly", launch.read_only)
-        .on("dragover", |ev| ev.prevent_default())
-        .on("drop", |ev| crate::share::file_io::on_drop(ev.unchecked_into()))
-        .child(
-            el("header")
-                .class("topbar")
-                .tid("app-header")
-                .child(el("div").class("brand").child(el("span").class("brand-mark").attr("aria-hidden", "true")).child(el("h1").class("brand-name").text(PRODUCT_NAME)))
-                .child(el("p").class("tagline").tid("tagline").text(TAGLINE)),
-        )
-        .child(
-            el("div")
-                .class("body")
-                .child(
-                    el("aside")
-                        .class("sidebar")
-                        .tid("model-sidebar")
-                        .attr("aria-labelledby", "sidebar-title")
-                        .child(el("h2").id("sidebar-title").class("sidebar-title").text("Model"))
-                        .child(tabs::model_sidebar_body()),
-                )
-                .child(el("main").class("workspace").tid("workspace").child(workspace())),
-        )
-        .child(status_bar())
-        .into()
+/// The whole page: the root component. It makes the page's shared state (the model from the autosave,
+/// the tab the address names…) and provides it to everything below, writes a pending autosave when the
+/// page is left, and starts the share feature (a link, file or template the page was opened with).
+#[component]
+pub fn App() -> impl IntoView {
+    let launch = crate::state::launch();
+    let state = crate::state::provide_app_state();
+    crate::state::modeler::flush_on_page_exit(state.modeler);
+    crate::share::start(state);
+    let class = format!(
+        "app{}{}",
+        if launch.embed { " app-embed" } else { "" },
+        if launch.read_only { " app-readonly" } else { "" },
+    );
+    view! {
+        <div
+            class=class
+            data-testid="app-shell"
+            on:dragover=|ev| ev.prevent_default()
+            on:drop=move |ev| crate::share::file_io::on_drop(state, ev)
+        >
+            <header class="topbar" data-testid="app-header">
+                <div class="brand">
+                    <span class="brand-mark" aria-hidden="true"></span>
+                    <h1 class="brand-name">{PRODUCT_NAME}</h1>
+                </div>
+                <p class="tagline" data-testid="tagline">{TAGLINE}</p>
+            </header>
+            <div class="body">
+                <aside class="sidebar" data-testid="model-sidebar" aria-labelledby="sidebar-title">
+                    <h2 id="sidebar-title" class="sidebar-title">"Model"</h2>
+                    <tabs::SidebarBody/>
+                </aside>
+                <main class="workspace" data-testid="workspace">
+                    <Workspace/>
+                </main>
+            </div>
+            <StatusBar/>
+        </div>
+    }
 }

@@ -1,26 +1,34 @@
 //! What the sidebar and each workspace tab show.
 //!
-//! This is the plug-in point for feature work (the modeler's table designer, item grid and index views,
-//! the query runner, the heat map): replace a body here with the feature's component. The shell around it
-//! (`workspace.rs`) handles tab selection and keyboard navigation and should not need to change.
+//! This is the plug-in point for feature work: each body here is a feature's root component. The shell
+//! around it (`workspace.rs`) handles tab selection and keyboard navigation and should not need to change.
 
-use super::Tab;
-use crate::modeler::{index_views, items_tab, modeler_sidebar};
-use crate::ui::prelude::*;
+use leptos::prelude::*;
 
-/// The content of the "Model" sidebar: the modeler's tables, entities and examples.
-pub fn model_sidebar_body() -> View {
-    modeler_sidebar()
+use crate::modeler::{IndexesTab, ItemsTab, ModelerSidebar};
+use crate::state::Tab;
+
+/// The content of the "Model" sidebar: the model's actions, then the modeler's tables, entities and
+/// examples.
+#[component]
+pub fn SidebarBody() -> impl IntoView {
+    view! {
+        <ModelerSidebar><crate::share::ModelActions/></ModelerSidebar>
+    }
 }
 
 /// The content of one workspace tab.
-pub fn tab_body(tab: Tab) -> View {
+pub fn tab_body(tab: Tab) -> AnyView {
     match tab {
         // The templates gallery opens over the Items panel (first visit, or "Templates").
-        Tab::Items => fragment(vec![items_tab(), crate::gallery::gallery_host()]),
-        Tab::Indexes => index_views(),
-        Tab::Query => crate::query::query_tab(),
-        Tab::Heat => crate::heat::heat_tab(),
-        Tab::Patterns => crate::patterns::patterns_tab(),
+        Tab::Items => view! {
+            <ItemsTab/>
+            <crate::gallery::GalleryHost/>
+        }
+        .into_any(),
+        Tab::Indexes => view! { <IndexesTab/> }.into_any(),
+        Tab::Query => view! { <crate::query::QueryTab/> }.into_any(),
+        Tab::Heat => view! { <crate::heat::HeatTab/> }.into_any(),
+        Tab::Patterns => view! { <crate::patterns::PatternsTab/> }.into_any(),
     }
 }

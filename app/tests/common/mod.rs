@@ -3,18 +3,27 @@
 
 #![allow(dead_code)] // each test file uses a different subset
 
-use app::ui::dom::document;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent, KeyboardEventInit};
+
+fn document() -> web_sys::Document {
+    gloo_utils::document()
+}
 
 /// A mounted view; dropping it unmounts the view and removes its container, so ids never collide
 /// between tests.
 pub struct Mounted {
     container: HtmlElement,
+    state: app::state::AppState,
     _handle: Box<dyn core::any::Any>,
 }
 
 impl Mounted {
+    /// The shared state the view was mounted with (a fresh one per mount, as a page has).
+    pub fn state(&self) -> app::state::AppState {
+        self.state
+    }
+
     pub fn root(&self) -> &HtmlElement {
         &self.container
     }
@@ -42,18 +51,25 @@ impl Drop for Mounted {
     }
 }
 
-/// Mounts a view built by `app::ui` into a container of its own.
-pub fn mount_view(f: impl FnOnce() -> app::ui::View + 'static) -> Mounted {
+/// Mounts a Leptos component (anything `view!` returns) into a container of its own, with a fresh shared
+/// state provided to it, as Leptos's own examples mount theirs in `wasm_bindgen_test`s.
+pub fn mount<V: leptos::prelude::IntoView + 'static>(f: impl FnOnce() -> V + 'static) -> Mounted {
     let container = document().create_element("div").expect("create div").unchecked_into::<HtmlElement>();
     document().body().expect("body").append_child(&container).expect("append container");
-    let handle = app::ui::mount::mount_to(&container, f);
-    Mounted { container, _handle: Box::new(handle) }
+    let state = std::rc::Rc::new(std::cell::Cell::new(None));
+    let made = state.clone();
+    let handle = leptos::mount::mount_to(container.clone(), move || {
+        made.set(Some(app::state::provide_app_state()));
+        f()
+    });
+    let state = state.get().expect("the mount built its view");
+    Mounted { container, state, _handle: Box::new(handle) }
 }
 
 /// Let effects scheduled by a state change run, so the DOM reflects it.
 pub async fn settle() {
-    app::reactive::tick().await;
-    app::reactive::tick().await;
+    leptos::task::tick().await;
+    leptos::task::tick().await;
 }
 
 /// Wait `ms` milliseconds of real time, then settle: IntersectionObserver reports (the Indexes and

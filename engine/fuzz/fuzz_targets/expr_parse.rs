@@ -75,7 +75,7 @@ fuzz_target!(|data: &[u8]| {
     let rest = String::from_utf8_lossy(&data[4..]);
     let (first, second) = rest.split_once('\0').unwrap_or((&rest, ""));
 
-    let names: engine::vec_map::VecMap<String, String> = NAMES
+    let names: BTreeMap<String, String> = NAMES
         .iter()
         .enumerate()
         .filter(|(i, _)| name_bits & (1 << i) != 0)

@@ -4,6 +4,7 @@
 //! sorted), so outputs are deterministic. Unprocessed parts are returned in exactly the shape they
 //! were asked for, so a client can resend `UnprocessedKeys`/`UnprocessedItems` as the next request.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -45,7 +46,7 @@ pub struct KeysAndAttributes {
     pub keys: Vec<Item>,
     pub consistent_read: bool,
     pub projection_expression: Option<String>,
-    pub names: Option<crate::vec_map::VecMap<String, String>>,
+    pub names: Option<BTreeMap<String, String>>,
     pub attributes_to_get: Option<Vec<String>>,
 }
 
@@ -75,7 +76,7 @@ impl KeysAndAttributes {
             m.insert("ProjectionExpression".into(), json::s(p));
         }
         if let Some(n) = &self.names {
-            m.insert("ExpressionAttributeNames".into(), crate::collect::object_of(n.iter().map(|(k, v)| (k.clone(), json::s(v)))));
+            m.insert("ExpressionAttributeNames".into(), Value::Object(n.iter().map(|(k, v)| (k.clone(), json::s(v))).collect()));
         }
         if let Some(a) = &self.attributes_to_get {
             m.insert("AttributesToGet".into(), Value::Array(a.iter().map(|s| json::s(s)).collect()));
@@ -195,12 +196,10 @@ pub fn consumed_list(consumed: &[Consumed], mode: ReturnCapacity) -> Option<Valu
 impl BatchGetItemOutput {
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
-        let responses = crate::collect::json_map_of(self
-            .responses
-            .iter()
-            .map(|(t, items)| (t.clone(), Value::Array(items.iter().map(item_to_json).collect()))));
+        let responses =
+            self.responses.iter().map(|(t, items)| (t.clone(), Value::Array(items.iter().map(item_to_json).collect()))).collect();
         m.insert("Responses".into(), Value::Object(responses));
-        let unprocessed = crate::collect::json_map_of(self.unprocessed.iter().map(|(t, ka)| (t.clone(), ka.to_json())));
+        let unprocessed = self.unprocessed.iter().map(|(t, ka)| (t.clone(), ka.to_json())).collect();
         m.insert("UnprocessedKeys".into(), Value::Object(unprocessed));
         if let Some(c) = consumed_list(&self.consumed, self.return_consumed_capacity) {
             m.insert("ConsumedCapacity".into(), c);
@@ -347,10 +346,8 @@ pub struct BatchWriteItemOutput {
 impl BatchWriteItemOutput {
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
-        let unprocessed = crate::collect::json_map_of(self
-            .unprocessed
-            .iter()
-            .map(|(t, r)| (t.clone(), Value::Array(r.iter().map(BatchWrite::to_json).collect()))));
+        let unprocessed =
+            self.unprocessed.iter().map(|(t, r)| (t.clone(), Value::Array(r.iter().map(BatchWrite::to_json).collect()))).collect();
         m.insert("UnprocessedItems".into(), Value::Object(unprocessed));
         if let Some(c) = consumed_list(&self.consumed, self.return_consumed_capacity) {
             m.insert("ConsumedCapacity".into(), c);

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use serde_json::{json, Map, Value};
 
-use crate::db::DatabaseConfig;
+use crate::config::DatabaseConfig;
 use crate::table::schema::{scalar_name, BillingMode, IndexDef, IndexKind, KeySchema, ProjectionDef, Throughput};
 use crate::table::Table;
 

@@ -2,6 +2,7 @@
 //! `SerializationException` (with the Java-flavoured wording the real service uses), `null` counts as
 //! absent, and constraint failures are collected by [`Checks`] into one ValidationException.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -119,9 +120,9 @@ pub fn list_of_str(list: &[Value]) -> Result<Vec<String>, ApiError> {
 /// gets the attribute-name answer where the map is read, as an item's names do (the service's answer to
 /// `SET #n = :v` with `#n` mapped to a 65,536-byte name, ExtendDB/extenddb#365; an empty one is the
 /// expression compiler's fault, reported with its key).
-pub fn opt_names(m: &Map<String, Value>) -> Result<Option<crate::vec_map::VecMap<String, String>>, ApiError> {
+pub fn opt_names(m: &Map<String, Value>) -> Result<Option<BTreeMap<String, String>>, ApiError> {
     let Some(o) = opt_obj(m, "ExpressionAttributeNames")? else { return Ok(None) };
-    let mut out = crate::vec_map::VecMap::new();
+    let mut out = BTreeMap::new();
     for (k, v) in o {
         match v {
             Value::String(s) => {

@@ -1,5 +1,6 @@
 //! Typed inputs/outputs of GetItem, Query and Scan, and their JSON forms.
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -47,7 +48,7 @@ pub struct ReadExpressions {
     pub projection_expression: Option<String>,
     pub filter_expression: Option<String>,
     pub key_condition_expression: Option<String>,
-    pub names: Option<crate::vec_map::VecMap<String, String>>,
+    pub names: Option<BTreeMap<String, String>>,
     pub values: Option<Item>,
     pub attributes_to_get: Option<Value>,
     pub key_conditions: Option<Value>,

@@ -1,5 +1,6 @@
 //! TagResource / UntagResource / ListTagsOfResource requests, and DynamoDB's tag rules.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -83,7 +84,7 @@ pub fn tag_keys_field(v: &Value) -> Result<Vec<String>, ApiError> {
     Ok(keys)
 }
 
-pub fn tags_json(tags: &crate::vec_map::VecMap<String, String>) -> Value {
+pub fn tags_json(tags: &BTreeMap<String, String>) -> Value {
     let list: Vec<Value> = tags.iter().map(|(k, v)| json!({"Key": k, "Value": v})).collect();
     json!({"Tags": list})
 }

@@ -1,5 +1,6 @@
 //! Typed inputs/outputs of TransactWriteItems and TransactGetItems, and their JSON forms.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -201,7 +202,7 @@ pub struct TransactGetItem {
     pub table_name: String,
     pub key: Item,
     pub projection_expression: Option<String>,
-    pub names: Option<crate::vec_map::VecMap<String, String>>,
+    pub names: Option<BTreeMap<String, String>>,
 }
 
 impl TransactGetItem {

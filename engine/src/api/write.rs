@@ -1,5 +1,6 @@
 //! Typed inputs/outputs of PutItem, UpdateItem and DeleteItem, and their JSON forms.
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 
 use serde_json::{Map, Value};
@@ -36,7 +37,7 @@ impl ReturnValues {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct WriteExpressions {
     pub condition_expression: Option<String>,
-    pub names: Option<crate::vec_map::VecMap<String, String>>,
+    pub names: Option<BTreeMap<String, String>>,
     pub values: Option<Item>,
     pub expected: Option<Value>,
     pub conditional_operator: Option<String>,
@@ -238,7 +239,7 @@ pub struct ItemCollectionMetrics {
 impl ItemCollectionMetrics {
     /// The `{table: [metrics...]}` map that BatchWriteItem and TransactWriteItems return.
     pub fn per_table_json(per_table: &[(String, alloc::vec::Vec<ItemCollectionMetrics>)]) -> Value {
-        crate::collect::object_of(per_table.iter().map(|(t, l)| (t.clone(), Value::Array(l.iter().map(Self::to_json).collect()))))
+        Value::Object(per_table.iter().map(|(t, l)| (t.clone(), Value::Array(l.iter().map(Self::to_json).collect()))).collect())
     }
 
     pub fn to_json(&self) -> Value {

@@ -6,6 +6,7 @@
 //! themselves so a user can see *why* a Query cost 1.5 RCU. Batch and transactional operations reuse
 //! this by calling [`Consumed::read`]/[`Consumed::write`] per item with their own [`Factor`].
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -239,8 +240,8 @@ impl Consumed {
         m.insert("CapacityUnits".into(), units_json(self.total_half_units()));
         if mode == ReturnCapacity::Indexes {
             m.insert("Table".into(), cap_obj(self.half_units_for(&Target::Table)));
-            let mut gsis: crate::vec_map::VecMap<&str, u64> = crate::vec_map::VecMap::new();
-            let mut lsis: crate::vec_map::VecMap<&str, u64> = crate::vec_map::VecMap::new();
+            let mut gsis: BTreeMap<&str, u64> = BTreeMap::new();
+            let mut lsis: BTreeMap<&str, u64> = BTreeMap::new();
             for c in &self.charges {
                 match &c.target {
                     Target::GlobalIndex(n) => *gsis.entry(n.as_str()).or_default() += c.half_units,
@@ -249,7 +250,7 @@ impl Consumed {
                 }
             }
             for (key, map) in [("GlobalSecondaryIndexes", gsis), ("LocalSecondaryIndexes", lsis)] {
-                let map = crate::collect::json_map_of(map.into_iter().filter(|(_, h)| *h > 0).map(|(n, h)| (String::from(n), cap_obj(h))));
+                let map: Map<String, Value> = map.into_iter().filter(|(_, h)| *h > 0).map(|(n, h)| (String::from(n), cap_obj(h))).collect();
                 if !map.is_empty() {
                     m.insert(key.into(), Value::Object(map));
                 }

@@ -7,6 +7,7 @@
 //! 5. every supplied placeholder was used by some expression;
 //! 6. the key condition's shape, then its binding to the key schema.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -190,7 +191,7 @@ fn projection(src: &str, r: &mut Resolver<'_>) -> Result<Projection, ExprError> 
     Ok(Projection { paths })
 }
 
-fn unused<'k>(supplied: Option<impl Iterator<Item = &'k String>>, used: &crate::vec_map::VecSet<String>, what: &str) -> Result<(), ExprError> {
+fn unused<'k>(supplied: Option<impl Iterator<Item = &'k String>>, used: &BTreeSet<String>, what: &str) -> Result<(), ExprError> {
     let Some(keys) = supplied else { return Ok(()) };
     let unused: Vec<&str> = keys.filter(|k| !used.contains(*k)).map(String::as_str).collect();
     if unused.is_empty() {

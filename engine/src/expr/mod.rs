@@ -33,18 +33,18 @@
 //!
 //! ```
 //! use engine::expr::{compile, ExpressionInputs};
-//! use engine::vec_map::VecMap;
+//! use std::collections::BTreeMap;
 //! use engine::value::{AttributeValue, Item};
 //!
-//! let values = Item::from([(":p".to_string(), AttributeValue::S("ab".into()))]);
+//! let values: Item = [(":p".to_string(), AttributeValue::S("ab".into()))].into_iter().collect();
 //! let compiled = compile(&ExpressionInputs {
 //!     condition_expression: Some("begins_with(#n, :p)"),
-//!     names: Some(&VecMap::from([("#n".to_string(), "name".to_string())])),
+//!     names: Some(&BTreeMap::from([("#n".to_string(), "name".to_string())])),
 //!     values: Some(&values),
 //!     ..Default::default()
 //! })
 //! .unwrap();
-//! let item = Item::from([("name".to_string(), AttributeValue::S("abc".into()))]);
+//! let item: Item = [("name".to_string(), AttributeValue::S("abc".into()))].into_iter().collect();
 //! assert!(compiled.condition.unwrap().eval(&item));
 //! ```
 //!
@@ -73,6 +73,7 @@ mod validate_update;
 #[cfg(test)]
 mod proptests;
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -121,7 +122,7 @@ pub struct ExpressionInputs<'a> {
     pub key_condition_expression: Option<&'a str>,
     pub projection_expression: Option<&'a str>,
     pub update_expression: Option<&'a str>,
-    pub names: Option<&'a crate::vec_map::VecMap<String, String>>,
+    pub names: Option<&'a BTreeMap<String, String>>,
     pub values: Option<&'a Item>,
     /// Schema for key conditions (required when a key condition is present).
     pub key_schema: Option<KeySchemaRef<'a>>,

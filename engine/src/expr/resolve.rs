@@ -4,6 +4,7 @@
 //! known at the end, and "unused" errors fall out of the difference (DynamoDB requires every supplied
 //! placeholder to be used somewhere in the request).
 
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -39,17 +40,17 @@ pub(crate) fn path_str(path: &[Elem]) -> String {
 }
 
 pub(crate) struct Resolver<'a> {
-    names: Option<&'a crate::vec_map::VecMap<String, String>>,
+    names: Option<&'a BTreeMap<String, String>>,
     values: Option<&'a crate::value::Item>,
-    pub used_names: crate::vec_map::VecSet<String>,
-    pub used_values: crate::vec_map::VecSet<String>,
+    pub used_names: BTreeSet<String>,
+    pub used_values: BTreeSet<String>,
     /// See [`super::ExpressionInputs::from_statement`].
     pub from_statement: bool,
 }
 
 impl<'a> Resolver<'a> {
-    pub fn new(names: Option<&'a crate::vec_map::VecMap<String, String>>, values: Option<&'a crate::value::Item>) -> Self {
-        Resolver { names, values, used_names: crate::vec_map::VecSet::new(), used_values: crate::vec_map::VecSet::new(), from_statement: false }
+    pub fn new(names: Option<&'a BTreeMap<String, String>>, values: Option<&'a crate::value::Item>) -> Self {
+        Resolver { names, values, used_names: BTreeSet::new(), used_values: BTreeSet::new(), from_statement: false }
     }
 
     /// Resolve a path, recording reserved words, undefined names and excessive depth. Unresolvable

@@ -112,7 +112,7 @@ fn remove_key(item: &mut Item, path: &[Elem]) -> Result<(), ExprError> {
 }
 
 fn sort_dedup(v: &mut Vec<AttributeValue>) {
-    crate::sort::sort_by(v, key_cmp);
+    v.sort_by(key_cmp);
     v.dedup_by(|a, b| equal(a, b));
 }
 
@@ -122,13 +122,13 @@ fn union(old: AttributeValue, add: &AttributeValue, bad_type: &str) -> Result<At
     Ok(match (old, add) {
         (AttributeValue::SS(mut a), AttributeValue::SS(b)) => {
             a.extend(b.iter().cloned());
-            crate::sort::sort(&mut a);
+            a.sort();
             a.dedup();
             AttributeValue::SS(a)
         }
         (AttributeValue::BS(mut a), AttributeValue::BS(b)) => {
             a.extend(b.iter().cloned());
-            crate::sort::sort(&mut a);
+            a.sort();
             a.dedup();
             AttributeValue::BS(a)
         }
@@ -181,7 +181,7 @@ fn list_sets_by_index(actions: &[UAction], values: Vec<Option<AttributeValue>>) 
     for &i in slots.iter().rev() {
         moved.push(pairs.remove(i));
     }
-    crate::sort::sort_by(&mut moved, |x, y| x.0.path().cmp(y.0.path()));
+    moved.sort_by(|x, y| x.0.path().cmp(y.0.path()));
     for (&slot, pair) in slots.iter().zip(moved) {
         pairs.insert(slot, pair);
     }
@@ -238,7 +238,7 @@ pub(crate) fn apply(actions: &[UAction], original: &Item, legacy: bool, new_item
             _ => {}
         }
     }
-    crate::sort::sort_by(&mut list_removals, |a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    list_removals.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
     list_removals.dedup();
     for (list_path, i) in list_removals {
         let mut full = list_path.clone();

@@ -13,7 +13,7 @@ use alloc::collections::{BTreeMap, BTreeSet};
 use core::ops::Bound;
 
 use crate::table::key::{KeyVal, PrimaryKey, SortVal};
-use crate::table::range::is_valid;
+use crate::table::range::{is_valid, SortRange};
 use crate::table::schema::{IndexDef, KeySchema, ProjectionDef};
 use crate::value::{attribute_size, Item};
 
@@ -100,7 +100,7 @@ pub fn project(table: &KeySchema, index: &IndexDef, item: &Item) -> Item {
     if index.projection == ProjectionDef::All {
         return item.clone();
     }
-    crate::collect::map_of(item.iter().filter(|(k, _)| index.projects(table, k)).map(|(k, v)| (k.clone(), v.clone())))
+    item.iter().filter(|(k, _)| index.projects(table, k)).map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
 /// Size of the projected entry, without building it.
@@ -117,3 +117,19 @@ pub fn projection_changed(table: &KeySchema, index: &IndexDef, old: &Item, new: 
     let n = new.iter().filter(|(k, _)| index.projects(table, k));
     !o.eq(n)
 }
+/// Lift sort-value bounds to index positions (index sort value, then table key).
+pub fn index_bounds(r: &SortRange) -> (Bound<IndexPos>, Bound<IndexPos>) {
+    let pos = |sk: &SortVal, t: TableKeyBound| IndexPos { sk: sk.clone(), table_key: t };
+    let lo = match &r.lo {
+        Bound::Unbounded => Bound::Unbounded,
+        Bound::Included(s) => Bound::Included(pos(s, TableKeyBound::Min)),
+        Bound::Excluded(s) => Bound::Excluded(pos(s, TableKeyBound::Max)),
+    };
+    let hi = match &r.hi {
+        Bound::Unbounded => Bound::Unbounded,
+        Bound::Included(s) => Bound::Included(pos(s, TableKeyBound::Max)),
+        Bound::Excluded(s) => Bound::Excluded(pos(s, TableKeyBound::Min)),
+    };
+    (lo, hi)
+}
+

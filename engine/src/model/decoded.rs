@@ -62,8 +62,7 @@ fn fail<E: de::Error>() -> E {
     E::custom("not read by the fast path")
 }
 
-/// What a [`Seed`] reads. One seed type for every level keeps the code small: each visitor type is its
-/// own copy of serde_json's parser in the wasm bundle.
+/// What a [`Seed`] reads: one seed type serves every level of the document.
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
     /// A document holding a model file under this member (see [`read_member`]): every other member as a

@@ -1,5 +1,6 @@
 //! Entity types (facets): the named kinds of item that share one table in a single-table design.
 
+use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
@@ -30,7 +31,7 @@ pub struct Entity {
     pub type_value: String,
     /// Key attribute name to template text: `{"PK": "USER#{userId}", "GSI1PK": "STATUS#{status}"}`.
     #[serde(default)]
-    pub keys: crate::vec_map::VecMap<String, String>,
+    pub keys: BTreeMap<String, String>,
     /// The entity's own attributes (not its keys), with the type the editor offers for each.
     #[serde(default)]
     pub attributes: Vec<EntityAttribute>,
@@ -56,7 +57,7 @@ pub fn value_type_from_str(s: &str) -> Option<ValueType> {
 
 fn de_type<'de, D: Deserializer<'de>>(d: D) -> Result<ValueType, D::Error> {
     let s = String::deserialize(d)?;
-    value_type_from_str(&s).ok_or_else(|| serde::de::Error::custom(alloc::format!("unknown attribute type \"{s}\"")))
+    value_type_from_str(&s).ok_or_else(|| serde::de::Error::custom(alloc::format!("unknown attribute type {s:?}")))
 }
 
 /// What is wrong with an entity, given its table's keys.
@@ -97,7 +98,7 @@ impl Entity {
             name: name.to_string(),
             type_attribute: default_type_attribute(),
             type_value: type_value.to_string(),
-            keys: crate::vec_map::VecMap::new(),
+            keys: BTreeMap::new(),
             attributes: Vec::new(),
         }
     }

@@ -2,6 +2,7 @@
 //! (`tables[1].entities[0].keys.PK: expected a string`), and so that a file from a newer build with
 //! fields we do not know is refused by name instead of being half-read and saved back without them.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -106,8 +107,8 @@ impl Obj {
     }
 }
 
-const MODEL_FIELDS: [&str; 7] =
-    ["version", "name", "description", "tables", "accessPatterns", "workloads", "dismissedFindings"];
+const MODEL_FIELDS: [&str; 8] =
+    ["version", "name", "description", "tables", "accessPatterns", "workloads", "dismissedFindings", "lesson"];
 const TABLE_FIELDS: [&str; 4] = ["definition", "entities", "items", "timeToLive"];
 const ENTITY_FIELDS: [&str; 5] = ["name", "typeAttribute", "typeValue", "keys", "attributes"];
 
@@ -123,8 +124,13 @@ pub(super) fn model(raw: Value) -> Result<Model, ModelError> {
     let workloads = o.array("workloads")?.into_iter().map(|(v, p)| workload(v, p)).collect::<Result<Vec<_>, _>>()?;
     let dismissed_findings =
         o.array("dismissedFindings")?.into_iter().map(|(v, p)| dismissed(v, p)).collect::<Result<Vec<_>, _>>()?;
+    let lesson = match o.take("lesson") {
+        None | Some((Value::Null, _)) => None,
+        Some((l @ Value::Object(_), _)) => Some(l),
+        Some((other, p)) => return Err(p.fault(format!("expected a lesson (an object), found {}", kind(&other)))),
+    };
     o.finish(&MODEL_FIELDS)?;
-    Ok(Model { version: version as u32, name, description, tables, access_patterns, workloads, dismissed_findings })
+    Ok(Model { version: version as u32, name, description, tables, access_patterns, workloads, dismissed_findings, lesson })
 }
 
 fn table(v: Value, path: Path) -> Result<TableModel, ModelError> {
@@ -152,7 +158,7 @@ fn entity(v: Value, path: Path) -> Result<Entity, ModelError> {
     let name = o.required_string("name")?;
     let type_attribute = o.string("typeAttribute")?.unwrap_or_else(|| "Type".into());
     let type_value = o.required_string("typeValue")?;
-    let mut keys = crate::vec_map::VecMap::new();
+    let mut keys = BTreeMap::new();
     match o.take("keys") {
         None | Some((Value::Null, _)) => {}
         Some((Value::Object(m), p)) => {
@@ -173,7 +179,7 @@ fn entity(v: Value, path: Path) -> Result<Entity, ModelError> {
         let name = a.required_string("name")?;
         let tag = a.required_string("type")?;
         let value_type = value_type_from_str(&tag).ok_or_else(|| {
-            a.path.field("type").fault(format!("unknown attribute type \"{tag}\" (one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)"))
+            a.path.field("type").fault(format!("unknown attribute type {tag:?} (one of S, N, B, BOOL, NULL, L, M, SS, NS, BS)"))
         })?;
         a.finish(&["name", "type"])?;
         attributes.push(EntityAttribute { name, value_type });

@@ -3,6 +3,7 @@
 //! over — past 16 MB, or throttled by the throttling decision — come back as `UnprocessedKeys` with
 //! their table's parameters, ready to be sent again.
 
+use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -27,7 +28,7 @@ impl Database {
         for (name, ka) in &input.request_items {
             let t = self.table_for_data(name)?;
             let compiled = compile_read(&ka.expressions(), None, "BatchGetItem")?;
-            let mut seen = crate::vec_map::VecSet::new();
+            let mut seen = BTreeSet::new();
             let mut keys: Vec<(PrimaryKey, &Item)> = Vec::new();
             for k in &ka.keys {
                 let pk = key_from_key_param(&t.def.keys, k)?;

@@ -3,6 +3,7 @@
 //! as DynamoDB does); then each is applied through the table's write path and charged on its own.
 //! Requests the throttling decision rejects come back as `UnprocessedItems`, exactly as sent.
 
+use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -11,7 +12,7 @@ use crate::capacity::{Consumed, Factor};
 use crate::db::Database;
 use crate::error::ApiError;
 use crate::ops::batch_get::DUPLICATE_KEYS;
-use crate::ops::write::validate_item;
+use crate::table::validate::validate_item;
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey};
 use crate::throttle::{index_writes_refused, throughput_exceeded, Access, ThrottlePolicy};
 
@@ -25,7 +26,7 @@ impl Database {
         let mut plans: Vec<(&str, Vec<(PrimaryKey, &BatchWrite)>)> = Vec::new();
         for (name, reqs) in &input.request_items {
             let t = self.table_for_data(name)?;
-            let mut seen = crate::vec_map::VecSet::new();
+            let mut seen = BTreeSet::new();
             let mut keyed = Vec::new();
             for r in reqs {
                 let key = match r {
@@ -57,7 +58,7 @@ impl Database {
             billing.get_or_insert(t.def.billing);
             let mut consumed = Consumed::new(name);
             let mut left = Vec::new();
-            let mut collections: crate::vec_map::VecSet<KeyVal> = crate::vec_map::VecSet::new();
+            let mut collections: BTreeSet<KeyVal> = BTreeSet::new();
             for (key, r) in keyed {
                 requested += 1;
                 if throttle.active() && throttle.throttled(name, &key.to_item(&t.def.keys), Access::Write) {

@@ -1,5 +1,5 @@
 //! One file per action family. Each is an `impl Database` block with the typed entry point; the JSON
-//! adapters live in `db.rs` and `api/`.
+//! adapters live in `execute.rs` and `api/`.
 
 pub mod batch_get;
 pub mod batch_write;

@@ -13,7 +13,7 @@ use alloc::string::String;
 use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::error::ApiError;
 use crate::expr::{Condition, Update};
-use crate::ops::write::validate_updated_item;
+use crate::table::validate::validate_updated_item;
 use crate::table::key::PrimaryKey;
 use crate::table::Table;
 use crate::value::{check_index_key_value, item_size, IndexKeyWrite, Item};

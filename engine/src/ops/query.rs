@@ -15,7 +15,8 @@ use crate::index::{IndexPos, TableKeyBound};
 use crate::ops::{compile_read, filter_keys};
 use crate::ops::page::{Entry, PagePlan};
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey, SortVal};
-use crate::table::range::{index_bounds, is_valid, max_lo, min_hi, SortRange};
+use crate::index::index_bounds;
+use crate::table::range::{is_valid, max_lo, min_hi, SortRange};
 use crate::table::schema::{IndexDef, IndexKind, KeySchema, ProjectionDef};
 use crate::table::Table;
 use crate::value::{AttributeValue, Item};
@@ -157,7 +158,7 @@ fn typed(v: Option<&AttributeValue>, a: &crate::table::schema::KeyAttr) -> Resul
 /// ExclusiveStartKey: the table key, plus the index keys when reading an index; nothing else.
 pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Result<StartKey, ApiError> {
     let keys = &t.def.keys;
-    let table_part: Item = crate::collect::map_of(esk.iter().filter(|(k, _)| keys.is_key(k)).map(|(k, v)| (k.clone(), v.clone())));
+    let table_part: Item = esk.iter().filter(|(k, _)| keys.is_key(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     let pk = key_from_key_param(keys, &table_part).map_err(|_| ApiError::validation(BAD_START))?;
     let Some(idx) = index else {
         if esk.len() != table_part.len() {

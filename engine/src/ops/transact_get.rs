@@ -4,6 +4,7 @@
 //! table, with a `ValidationError` reason (a transactional read reports key faults through the
 //! cancellation, not as the request's error).
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -21,14 +22,13 @@ use crate::throttle::{transaction_reason, Access, ThrottlePolicy};
 impl Database {
     pub fn transact_get_items(&self, input: &TransactGetItemsInput, throttle: &mut dyn ThrottlePolicy) -> Result<TransactGetItemsOutput, ApiError> {
         let mut plans = Vec::new();
-        // A handful of keys per request: a sorted vector (see `crate::vec_map`), not a B-tree.
-        let mut seen: crate::vec_map::VecMap<(String, PrimaryKey), ()> = crate::vec_map::VecMap::new();
+        let mut seen: BTreeSet<(String, PrimaryKey)> = BTreeSet::new();
         for g in &input.items {
             let t = self.table_for_data(&g.table_name)?;
             let compiled = compile_read(&g.expressions(), None, "TransactGetItems")?;
             let key = key_from_key_param(&t.def.keys, &g.key);
             if let Ok(key) = &key {
-                if seen.insert((g.table_name.clone(), key.clone()), ()).is_some() {
+                if !seen.insert((g.table_name.clone(), key.clone())) {
                     return Err(ApiError::validation(MULTIPLE_OPERATIONS));
                 }
             }

@@ -15,6 +15,7 @@
 //! returns the first call's result without writing again; with a different request it is an
 //! `IdempotentParameterMismatchException`.
 
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -25,7 +26,8 @@ use crate::db::Database;
 use crate::error::{ApiError, CancellationReason};
 use crate::ops::compile_write;
 use crate::ops::plan::{self, check_update_targets, Effect, Intent, Op};
-use crate::ops::write::validate_item;
+use crate::table::validate::validate_item;
+use crate::tokens::Fingerprint;
 use crate::table::key::{item_key_type_fault, key_from_key_param, key_param_type_fault, KeyKind, KeyVal, PrimaryKey, SCHEMA_MISMATCH};
 use crate::table::schema::KeySchema;
 use crate::value::Item;
@@ -34,30 +36,8 @@ use crate::value::item_size;
 
 /// The aggregate size of a transaction's items may not exceed 4 MB.
 pub const MAX_TRANSACTION_BYTES: u64 = 4 * 1024 * 1024;
-/// How long a ClientRequestToken is remembered.
-pub const TOKEN_TTL_MS: u64 = 10 * 60 * 1000;
 
 pub(crate) const MULTIPLE_OPERATIONS: &str = "Transaction request cannot include multiple operations on one item";
-
-/// Remembered ClientRequestTokens: token -> (when first used, request fingerprint, output).
-#[derive(Debug, Clone, Default)]
-pub struct TokenCache {
-    entries: crate::vec_map::VecMap<String, (u64, Fingerprint, TransactWriteItemsOutput)>,
-}
-
-impl TokenCache {
-    fn prune(&mut self, now: u64) {
-        self.entries.retain(|_, (at, _, _)| now < at.saturating_add(TOKEN_TTL_MS));
-    }
-}
-
-/// What a request asks for, to recognise a retry of the same request: every parameter but the token.
-/// Compared as values (`PartialEq`), not as `Debug` text, which the release build shortens.
-type Fingerprint = (Vec<crate::api::transact::TransactWriteItem>, crate::capacity::ReturnCapacity, bool);
-
-fn fingerprint(input: &TransactWriteItemsInput) -> Fingerprint {
-    (input.items.clone(), input.return_consumed_capacity, input.return_item_collection_metrics)
-}
 
 fn cancelled(reasons: Vec<CancellationReason>) -> ApiError {
     let codes: Vec<&str> = reasons.iter().map(|r| r.code.as_str()).collect();
@@ -89,9 +69,9 @@ impl Database {
     ) -> Result<TransactWriteItemsOutput, ApiError> {
         let intents = self.transaction_intents(input)?;
         self.tokens.prune(now);
-        let print = input.client_request_token.as_ref().map(|_| fingerprint(input));
+        let print = input.client_request_token.as_ref().map(|_| Fingerprint::of(input));
         if let (Some(token), Some(print)) = (&input.client_request_token, &print) {
-            if let Some((_, seen, out)) = self.tokens.entries.get(token) {
+            if let Some((seen, out)) = self.tokens.get(token) {
                 if seen != print {
                     return Err(ApiError::IdempotentParameterMismatch(String::from(
                         "Request parameters do not match the original request with the same client request token",
@@ -142,7 +122,7 @@ impl Database {
             return Err(cancelled(reasons));
         }
         let mut consumed: Vec<Consumed> = Vec::new();
-        let mut touched: crate::vec_map::VecMap<String, crate::vec_map::VecSet<KeyVal>> = crate::vec_map::VecMap::new();
+        let mut touched: BTreeMap<String, BTreeSet<KeyVal>> = BTreeMap::new();
         for (intent, effect) in intents.iter().zip(effects) {
             let Some(effect) = effect else { continue };
             let pos = match consumed.iter().position(|c| c.table_name == intent.table) {
@@ -177,7 +157,7 @@ impl Database {
         }
         let out = TransactWriteItemsOutput { consumed, return_consumed_capacity: input.return_consumed_capacity, item_collection_metrics };
         if let (Some(token), Some(print)) = (&input.client_request_token, print) {
-            self.tokens.entries.insert(token.clone(), (now, print, out.clone()));
+            self.tokens.remember(token.clone(), now, print, out.clone());
         }
         Ok(out)
     }
@@ -187,8 +167,7 @@ impl Database {
     /// show; an empty or over-long key value, or a missing key attribute, is the request's error.
     fn transaction_intents(&self, input: &TransactWriteItemsInput) -> Result<Vec<Intent>, ApiError> {
         let mut intents = Vec::new();
-        // A handful of keys per request: a sorted vector (see `crate::vec_map`), not a B-tree.
-        let mut seen: crate::vec_map::VecMap<(String, PrimaryKey), ()> = crate::vec_map::VecMap::new();
+        let mut seen: BTreeSet<(String, PrimaryKey)> = BTreeSet::new();
         let mut bytes = 0u64;
         // Every action's expressions first, in request order: a malformed or unused part of any action
         // is refused before any table is looked up (paritysuite's captures of DynamoDB, 2026-10-09).
@@ -233,7 +212,7 @@ impl Database {
             if matches!(op, Op::Invalid(_)) {
                 // No item is named, so none is counted towards the size limit or the duplicates.
             } else {
-                if seen.insert((it.table_name.clone(), key.clone()), ()).is_some() {
+                if !seen.insert((it.table_name.clone(), key.clone())) {
                     return Err(ApiError::validation(MULTIPLE_OPERATIONS));
                 }
             }

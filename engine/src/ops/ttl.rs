@@ -20,9 +20,9 @@ use crate::api::ttl::{description_json, UpdateTimeToLiveInput};
 use crate::capacity::{Consumed, Factor};
 use crate::db::Database;
 use crate::error::ApiError;
-use crate::extras::Writer;
+use crate::stream::Writer;
 use crate::number::Number;
-use crate::table::key::{KeyRef, PrimaryKey};
+use crate::table::key::PrimaryKey;
 use crate::table::Table;
 use crate::value::AttributeValue;
 
@@ -43,23 +43,6 @@ pub fn is_expired(v: &AttributeValue, now_secs: u64) -> bool {
     *n <= now && *n >= oldest
 }
 
-/// Rebuild the expiry index from the stored items (TTL enabled, snapshot restored).
-pub fn rebuild_expiry_index(t: &mut Table) {
-    let mut index = alloc::collections::BTreeSet::new();
-    if let Some(attr) = t.extras.ttl.attribute.as_deref() {
-        for (pk, part) in &t.parts {
-            for (sk, stored) in &part.items {
-                if let Some(AttributeValue::N(n)) = stored.item.get(&KeyRef(pk, sk), attr) {
-                    if let Some(e) = crate::extras::expiry_entry(n, &PrimaryKey { pk: pk.clone(), sk: sk.clone() }) {
-                        index.insert(e);
-                    }
-                }
-            }
-        }
-    }
-    t.extras.ttl.by_expiry = index;
-}
-
 /// Delete every expired item of `t` as the TTL service, reading the expiry index's expired front.
 fn sweep(t: &mut Table, now_ms: u64) {
     let now_secs = now_ms / 1000;
@@ -68,7 +51,6 @@ fn sweep(t: &mut Table, now_ms: u64) {
         .ttl
         .by_expiry
         .iter()
-        .filter_map(crate::extras::read_expiry_entry)
         .take_while(|(n, _)| *n <= Number::from_u64(now_secs))
         .filter(|(n, _)| is_expired(&AttributeValue::N(*n), now_secs))
         .map(|(_, k)| k.clone())
@@ -120,7 +102,7 @@ impl Database {
         }
         ttl.attribute = if input.enabled { Some(input.attribute_name.clone()) } else { None };
         ttl.changed_at = Some(now);
-        rebuild_expiry_index(t);
+        t.rebuild_expiry_index();
         Ok(())
     }
 

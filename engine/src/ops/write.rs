@@ -11,8 +11,9 @@ use crate::error::ApiError;
 use crate::expr::{Condition, Update};
 use crate::ops::compile_write;
 use crate::ops::plan::check_update_targets;
-use crate::table::key::{check_index_keys, check_updated_index_keys, key_from_item, key_from_key_param, KeyVal, PrimaryKey};
-use crate::table::{Stored, Table, MAX_ITEM_BYTES};
+use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey};
+use crate::table::validate::{validate_item, validate_updated_item};
+use crate::table::{Stored, Table};
 use crate::throttle::{index_throughput_exceeded, index_writes_refused, NoThrottle, ThrottlePolicy};
 use crate::value::{item_size, Item};
 
@@ -24,18 +25,6 @@ pub struct WriteRequest<'a> {
     pub condition: Option<&'a Condition>,
     pub return_old_on_failure: bool,
     pub factor: Factor,
-}
-
-/// Validate a new item against the table's key schema, its index key types and the size limit.
-pub fn validate_item(t: &Table, item: &Item, size_message: &str) -> Result<PrimaryKey, ApiError> {
-    let key = key_from_item(&t.def.keys, item)?;
-    for idx in &t.def.indexes {
-        check_index_keys(idx, item)?;
-    }
-    if item_size(item) as u64 > MAX_ITEM_BYTES {
-        return Err(ApiError::validation(size_message));
-    }
-    Ok(key)
 }
 
 /// Evaluate `cond` against the stored item (a missing item is an empty map). A failed condition still
@@ -61,18 +50,6 @@ fn check_condition(
     cons.write(Target::Table, bytes, factor, Reason::ConditionFailed { old: old_size, new: new_size });
     let item = if return_old_on_failure { old.map(|(o, _)| o.clone()) } else { None };
     Err(ApiError::ConditionalCheckFailed { message: String::from("The conditional request failed"), item })
-}
-
-/// The item an UpdateItem produced: its key as for any item, the index keys it wrote, the size limit.
-pub(crate) fn validate_updated_item(t: &Table, item: &Item, written: &[String]) -> Result<(), ApiError> {
-    key_from_item(&t.def.keys, item)?;
-    for idx in &t.def.indexes {
-        check_updated_index_keys(idx, item, written)?;
-    }
-    if item_size(item) as u64 > MAX_ITEM_BYTES {
-        return Err(ApiError::validation("Item size to update has exceeded the maximum allowed size"));
-    }
-    Ok(())
 }
 
 /// Check the condition against the stored item (a missing item is an empty map), then commit.

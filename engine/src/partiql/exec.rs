@@ -335,7 +335,7 @@ impl Database {
         let forward = order.sort_forward;
         let mut partitions: Vec<AttributeValue> = pins.clone().unwrap_or_default().into_iter().filter(|v| v.scalar_type() == Some(schema.pk.ty)).collect();
         if let Some(desc) = order.partitions_descending {
-            crate::sort::sort_by(&mut partitions, crate::value::key_cmp);
+            partitions.sort_by(crate::value::key_cmp);
             if desc {
                 partitions.reverse();
             }
@@ -393,13 +393,11 @@ impl Database {
             operation = Operation::GetItem { table: t.def.name.clone(), keys: partitions.len() };
             let consistency = if input.request.consistent_read { ReadConsistency::Strong } else { ReadConsistency::Eventual };
             let first = start.as_ref().map_or(0, |tk| tk.partition);
-            let mut read = 0u32;
-            for (i, pv) in partitions.iter().enumerate().skip(first) {
-                if input.limit.is_some_and(|l| read >= l) {
+            for (read, (i, pv)) in partitions.iter().enumerate().skip(first).enumerate() {
+                if input.limit.is_some_and(|l| read >= l as usize) {
                     next = Some(Token { fingerprint, partition: i, key: None });
                     break;
                 }
-                read += 1;
                 let mut key = Item::new();
                 key.insert(schema.pk.name.clone(), pv.clone());
                 if let (Some(sk), Some(v)) = (&schema.sk, &sort_eq) {

@@ -25,17 +25,22 @@
 //!   (OLD|NEW) *]` — supported: values, paths, `+`/`-`, `list_append`, `set_add`, `set_delete`,
 //!   `if_not_exists`; a missing item is ConditionalCheckFailedException.
 //! - `DELETE FROM table WHERE key [AND cond] [RETURNING ALL OLD *]` — supported (a missing item is no error).
+//!
 //! Functions (docs: "PartiQL functions"): `SIZE`, `EXISTS` (ExecuteTransaction writes only),
 //! `ATTRIBUTE_TYPE`, `BEGINS_WITH`, `CONTAINS`, `MISSING` (`IS [NOT] MISSING`) — supported; also
 //! `attribute_exists`/`attribute_not_exists` and `IS [NOT] NULL|BOOLEAN|STRING|NUMERIC|BLOB|LIST|STRUCT|TUPLE`.
+//!
 //! Operators (docs: "PartiQL operators"): comparison `= <> != < <= > >=`, logical `AND OR NOT BETWEEN IN IS`
 //! — supported in WHERE; arithmetic `+ -` — supported in SET only (in WHERE it is refused).
+//!
 //! Data types (docs: "PartiQL data types"): strings `'..'`, numbers, `TRUE`/`FALSE`, `NULL`, lists `[..]`,
 //! maps/tuples `{'k': v}`, string and number sets `<<..>>` — supported; binary and binary sets only as `?`
 //! parameters, as on DynamoDB.
+//!
 //! APIs: ExecuteStatement (Limit, NextToken, ConsistentRead, ReturnConsumedCapacity,
 //! ReturnValuesOnConditionCheckFailure), BatchExecuteStatement (25 statements, per-statement errors),
 //! ExecuteTransaction (100 statements, ClientRequestToken) — supported.
+//!
 //! Not supported: nothing DynamoDB documents is missing; refused as on DynamoDB: `LIMIT`, aliases,
 //! `COUNT(*)` and other functions in projections, multi-row INSERT, `INSERT ... SELECT`, UPSERT/REPLACE, DDL.
 //!

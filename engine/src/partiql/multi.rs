@@ -263,7 +263,7 @@ impl Database {
             .map(|(item, s)| {
                 item.map(|item| match &s.projection {
                     Projection::Star => item,
-                    Projection::Paths(paths) => crate::collect::map_of(paths.iter().filter_map(|p| value_at(&item, p).map(|v| (p.result_name(), v.clone())))),
+                    Projection::Paths(paths) => paths.iter().filter_map(|p| value_at(&item, p).map(|v| (p.result_name(), v.clone()))).collect(),
                 })
             })
             .collect();

@@ -680,6 +680,25 @@ fn describe(t: &Tok) -> String {
     .to_string()
 }
 
+/// `a OR b OR c …` as a balanced tree (leaves in order): AND and OR are associative, and an 8 KB statement
+/// holds over a thousand terms, which as a left-deep chain every later pass (planning, lowering to `expr`,
+/// checking, evaluating) would walk recursively; balanced, the depth is logarithmic.
+fn balanced(mut terms: Vec<Expr>, join: fn(Box<Expr>, Box<Expr>) -> Expr) -> Expr {
+    while terms.len() > 1 {
+        let mut next = Vec::with_capacity(terms.len().div_ceil(2));
+        let mut it = terms.into_iter();
+        while let Some(a) = it.next() {
+            next.push(match it.next() {
+                Some(b) => join(Box::new(a), Box::new(b)),
+                None => a,
+            });
+        }
+        terms = next;
+    }
+    // `terms` always holds one term here; the fallback only keeps this free of panics.
+    terms.pop().unwrap_or(Expr::List(Vec::new()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -718,23 +737,3 @@ mod tests {
         assert_eq!(names, ["k[1]", "l[0]", "z", "a"]);
     }
 }
-
-/// `a OR b OR c …` as a balanced tree (leaves in order): AND and OR are associative, and an 8 KB statement
-/// holds over a thousand terms, which as a left-deep chain every later pass (planning, lowering to `expr`,
-/// checking, evaluating) would walk recursively; balanced, the depth is logarithmic.
-fn balanced(mut terms: Vec<Expr>, join: fn(Box<Expr>, Box<Expr>) -> Expr) -> Expr {
-    while terms.len() > 1 {
-        let mut next = Vec::with_capacity(terms.len().div_ceil(2));
-        let mut it = terms.into_iter();
-        while let Some(a) = it.next() {
-            next.push(match it.next() {
-                Some(b) => join(Box::new(a), Box::new(b)),
-                None => a,
-            });
-        }
-        terms = next;
-    }
-    // `terms` always holds one term here; the fallback only keeps this free of panics.
-    terms.pop().unwrap_or(Expr::List(Vec::new()))
-}
-

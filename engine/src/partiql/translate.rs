@@ -6,6 +6,7 @@
 //! odd characters and types never need escaping; the resulting text is compiled by `expr::compile`
 //! like any request's expression (its 4 KB limit is lifted: the statement's own 8 KB limit applies).
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -95,9 +96,9 @@ fn kind(e: &Expr) -> &'static str {
 /// Placeholders and the text of the expressions one statement becomes.
 #[derive(Debug, Default)]
 pub struct Builder {
-    pub names: crate::vec_map::VecMap<String, String>,
+    pub names: BTreeMap<String, String>,
     pub values: crate::value::Item,
-    by_name: crate::vec_map::VecMap<String, String>,
+    by_name: BTreeMap<String, String>,
 }
 
 /// The functions a WHERE clause may call as a condition, with their arity.

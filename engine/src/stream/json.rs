@@ -6,8 +6,8 @@ use alloc::string::String;
 use serde_json::{json, Map, Value};
 
 use crate::api::describe::table_arn;
-use crate::db::DatabaseConfig;
-use crate::extras::Writer;
+use crate::config::DatabaseConfig;
+use super::Writer;
 use crate::stream::ids::{event_id, seq_text};
 use crate::stream::{Record, ViewType};
 use crate::value::item_to_json;

@@ -16,7 +16,6 @@ pub mod persist;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::extras::Writer;
 use crate::table::key::PrimaryKey;
 use crate::table::schema::KeySchema;
 use crate::value::{item_size, Item};
@@ -25,6 +24,16 @@ use crate::value::{item_size, Item};
 pub const RETENTION_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// `StreamViewType`.
+/// Who performed a write, as stream records report it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Writer {
+    /// An API call.
+    #[default]
+    User,
+    /// DynamoDB itself (Time to Live deletes).
+    TtlService,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ViewType {
     KeysOnly,

@@ -2,6 +2,7 @@
 //! table's `"extras"` key by `crate::snapshot`. Restoring validates every field and never panics; a
 //! snapshot without `"extras"` (older format) restores a table with none.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -9,8 +10,8 @@ use alloc::vec::Vec;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::extras::{TableExtras, TtlSettings, Writer};
-use crate::stream::{EventName, Record, Shard, Stream, TableStreams, ViewType};
+use crate::extras::{TableExtras, TtlSettings};
+use crate::stream::{EventName, Record, Shard, Stream, TableStreams, ViewType, Writer};
 use crate::value::{item_from_json, item_to_json, Item};
 
 fn bad(msg: &str) -> ApiError {
@@ -87,7 +88,7 @@ fn list<'a>(v: &'a Value, k: &str) -> Result<&'a Vec<Value>, ApiError> {
 /// stream records), and rebuild the derived TTL index.
 pub fn restore_into(t: &mut crate::table::Table, v: Option<&Value>) -> Result<(), ApiError> {
     t.extras = from_json(v)?;
-    crate::ops::ttl::rebuild_expiry_index(t);
+    t.rebuild_expiry_index();
     Ok(())
 }
 
@@ -116,7 +117,7 @@ pub fn from_json(v: Option<&Value>) -> Result<TableExtras, ApiError> {
             shards,
         });
     }
-    let mut tags = crate::vec_map::VecMap::new();
+    let mut tags = BTreeMap::new();
     if let Some(Value::Object(m)) = v.get("tags") {
         for (k, t) in m {
             tags.insert(k.clone(), String::from(t.as_str().ok_or_else(|| bad("tag value"))?));

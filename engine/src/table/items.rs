@@ -125,7 +125,7 @@ impl Items {
                     None
                 }
                 Err(_) => {
-                    let mut m: BTreeMap<SortVal, Stored> = crate::collect::map_of(core::mem::take(v));
+                    let mut m: BTreeMap<SortVal, Stored> = core::mem::take(v).into_iter().collect();
                     m.insert(sk, stored);
                     *self = Items::Large(m);
                     None

@@ -9,6 +9,7 @@ pub mod numkey;
 pub mod range;
 pub mod read_item;
 pub mod schema;
+pub mod validate;
 
 pub use read_item::ReadItem;
 
@@ -65,16 +66,15 @@ impl Stored {
 #[derive(Debug, Clone, Default)]
 pub struct Partition {
     pub items: items::Items,
-    /// In a table with an LSI (the only tables with the 10 GB limit): the collection's items plus their
-    /// LSI entries. 0 for other tables, so they pay nothing for it. Kept here rather than in a map of its
-    /// own beside `parts`: one B-tree less in the browser bundle.
-    pub collection_bytes: u64,
 }
 
 #[derive(Debug, Clone)]
 pub struct Table {
     pub def: TableDef,
     pub parts: BTreeMap<KeyVal, Partition>,
+    /// Per item collection of a table with an LSI (the only tables with the 10 GB limit): its items plus
+    /// their LSI entries. Empty for other tables, so they pay nothing for it.
+    pub collections: BTreeMap<KeyVal, u64>,
     pub item_count: u64,
     pub size_bytes: u64,
     /// Parallel to `def.indexes`.
@@ -93,12 +93,15 @@ struct IndexChange {
     projection_changed: bool,
 }
 
+/// One index entry write: the entry (index partition key, index sort key, entry size) and its reason.
+type EntryWrite<'a> = (&'a (KeyVal, SortVal, u64), Reason);
+
 impl IndexChange {
     /// The entry writes this change makes, in the order [`Table::commit_write`] charges them: a new
     /// entry, a removed one, a changed key (the old entry removed, then the new one written), or changed
     /// projected attributes; nothing when the entry is unchanged.
-    fn writes(&self) -> impl Iterator<Item = (&(KeyVal, SortVal, u64), Reason)> {
-        let pair: [Option<(&(KeyVal, SortVal, u64), Reason)>; 2] = match (&self.old, &self.new) {
+    fn writes(&self) -> impl Iterator<Item = EntryWrite<'_>> {
+        let pair: [Option<EntryWrite<'_>>; 2] = match (&self.old, &self.new) {
             (None, None) => [None, None],
             (None, Some(n)) => [Some((n, Reason::IndexPut)), None],
             (Some(o), None) => [Some((o, Reason::IndexDelete)), None],
@@ -129,7 +132,22 @@ fn target_of(index: &IndexDef) -> Target {
 impl Table {
     pub fn new(def: TableDef) -> Table {
         let index_data = def.indexes.iter().map(|_| IndexData::default()).collect();
-        Table { def, parts: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES, extras: Default::default() }
+        Table { def, parts: BTreeMap::new(), collections: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES, extras: Default::default() }
+    }
+
+    /// Rebuild the TTL expiry index from the stored items (TTL enabled, snapshot restored).
+    pub fn rebuild_expiry_index(&mut self) {
+        let mut index = alloc::collections::BTreeSet::new();
+        if let Some(attr) = self.extras.ttl.attribute.as_deref() {
+            for (pk, part) in &self.parts {
+                for (sk, stored) in &part.items {
+                    if let Some(crate::value::AttributeValue::N(n)) = stored.item.get(&KeyRef(pk, sk), attr) {
+                        index.insert((n, PrimaryKey { pk: pk.clone(), sk: sk.clone() }));
+                    }
+                }
+            }
+        }
+        self.extras.ttl.by_expiry = index;
     }
 
     pub fn name(&self) -> &str {
@@ -170,7 +188,7 @@ impl Table {
     }
 
     pub fn collection_bytes(&self, pk: &KeyVal) -> u64 {
-        self.parts.get(pk).map_or(0, |p| p.collection_bytes)
+        self.collections.get(pk).copied().unwrap_or(0)
     }
 
     /// Checks that depend on stored state and must pass before anything is written (so a transaction
@@ -322,8 +340,13 @@ impl Table {
                 data.insert(ipk, isk, key.clone(), size);
             }
         }
-        // The collection's size after this write (its partition, if any is left, keeps it below).
-        let collection = self.def.has_lsi().then(|| self.collection_bytes(&key.pk).saturating_sub(contribution_old) + contribution_new);
+        if self.def.has_lsi() {
+            let bytes = self.collections.entry(key.pk.clone()).or_default();
+            *bytes = bytes.saturating_sub(contribution_old) + contribution_new;
+            if *bytes == 0 {
+                self.collections.remove(&key.pk);
+            }
+        }
         let old = match (new, new_size) {
             (Some(item), Some(size)) => {
                 let part = self.parts.entry(key.pk.clone()).or_default();
@@ -338,9 +361,6 @@ impl Table {
                 old
             }
         };
-        if let (Some(bytes), Some(part)) = (collection, self.parts.get_mut(&key.pk)) {
-            part.collection_bytes = bytes;
-        }
         self.size_bytes = self.size_bytes.saturating_sub(old_size.unwrap_or(0)) + new_size.unwrap_or(0);
         self.item_count = self.item_count + u64::from(new_size.is_some()) - u64::from(old_size.is_some());
         old

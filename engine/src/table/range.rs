@@ -6,7 +6,6 @@
 use core::ops::Bound;
 
 use crate::expr::SortKeyCondition;
-use crate::index::{IndexPos, TableKeyBound};
 use crate::table::key::{KeyKind, KeyVal, SortVal};
 use crate::value::AttributeValue;
 
@@ -104,18 +103,3 @@ pub fn min_hi<T: Ord>(a: Bound<T>, b: Bound<T>) -> Bound<T> {
     }
 }
 
-/// Lift sort-value bounds to index positions (index sort value, then table key).
-pub fn index_bounds(r: &SortRange) -> (Bound<IndexPos>, Bound<IndexPos>) {
-    let pos = |sk: &SortVal, t: TableKeyBound| IndexPos { sk: sk.clone(), table_key: t };
-    let lo = match &r.lo {
-        Bound::Unbounded => Bound::Unbounded,
-        Bound::Included(s) => Bound::Included(pos(s, TableKeyBound::Min)),
-        Bound::Excluded(s) => Bound::Excluded(pos(s, TableKeyBound::Max)),
-    };
-    let hi = match &r.hi {
-        Bound::Unbounded => Bound::Unbounded,
-        Bound::Included(s) => Bound::Included(pos(s, TableKeyBound::Max)),
-        Bound::Excluded(s) => Bound::Excluded(pos(s, TableKeyBound::Min)),
-    };
-    (lo, hi)
-}

@@ -169,7 +169,7 @@ pub fn item_to_json(item: &Item) -> Value {
 }
 
 fn map_to_json(map: &Item) -> Value {
-    crate::collect::object_of(map.iter().map(|(k, v)| (k.clone(), value_to_json(v))))
+    Value::Object(map.iter().map(|(k, v)| (k.clone(), value_to_json(v))).collect())
 }
 
 pub(super) fn encode_b64(b: &[u8]) -> String {
@@ -421,7 +421,7 @@ pub(crate) fn decode_string_set(items: &[Option<&str>]) -> Result<AttributeValue
         return Err(invalid(format!("{INVALID_PREFIX}An string set may not have a empty string as a member")));
     }
     let mut set: Vec<String> = items.iter().map(|s| s.unwrap_or_default().to_string()).collect();
-    crate::sort::sort(&mut set);
+    set.sort();
     let before = set.len();
     set.dedup();
     if set.len() != before {
@@ -438,7 +438,7 @@ pub(crate) fn decode_number_set(items: &[Option<&str>]) -> Result<AttributeValue
         return Err(invalid(format!("{INVALID_PREFIX}An number set  may not be empty")));
     }
     let mut set = items.iter().map(|s| parse_number(*s)).collect::<Result<Vec<_>, _>>()?;
-    crate::sort::sort(&mut set);
+    set.sort();
     let before = set.len();
     set.dedup();
     if set.len() != before {
@@ -456,7 +456,7 @@ fn decode_binary_set(items: &[Option<&str>]) -> Result<AttributeValue, ValueErro
         return Err(invalid(format!("{INVALID_PREFIX}Binary sets may not contain null or empty values")));
     }
     let mut set = items.iter().map(|s| decode_b64(s.unwrap_or_default())).collect::<Result<Vec<_>, _>>()?;
-    crate::sort::sort(&mut set);
+    set.sort();
     let before = set.len();
     set.dedup();
     if set.len() != before {

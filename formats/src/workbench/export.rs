@@ -38,6 +38,12 @@ fn tag_of(v: &Value) -> Option<&str> {
     v.as_object().and_then(|o| o.keys().next()).map(String::as_str)
 }
 
+/// `{"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}` → `5 RCU / 5 WCU`.
+fn capacity(tp: &Value) -> String {
+    let units = |k: &str| tp.get(k).map_or_else(|| String::from("?"), Value::to_string);
+    format!("{} RCU / {} WCU", units("ReadCapacityUnits"), units("WriteCapacityUnits"))
+}
+
 fn table(t: &TableModel, path: &str, notes: &mut Vec<Note>) -> Value {
     let def = &t.definition;
     let mut note = |p: &str, m: String| notes.push(Note { path: format!("{path}{p}"), message: m });
@@ -107,24 +113,41 @@ fn table(t: &TableModel, path: &str, notes: &mut Vec<Note>) -> Value {
             note(&format!(".entities[{i}]"), format!("key templates are not part of Workbench facets; left out: {}", list.join(", ")));
         }
         if e.type_value != e.name {
-            note(&format!(".entities[{i}]"), format!("the type value \"{}\" (in {}) is not part of Workbench facets; left out", e.type_value, e.type_attribute));
+            note(&format!(".entities[{i}]"), format!("the type value {:?} (in {}) is not part of Workbench facets; left out", e.type_value, e.type_attribute));
         }
     }
     if !facets.is_empty() {
         out.insert("TableFacets".into(), Value::Array(facets));
     }
 
+    let billing = def.get("BillingMode").and_then(Value::as_str).unwrap_or("PROVISIONED");
+    let table_throughput = def.get("ProvisionedThroughput").cloned().unwrap_or_else(|| json!({"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}));
     if let Some(gsis) = def.get("GlobalSecondaryIndexes").and_then(Value::as_array) {
-        let list: Vec<Value> = gsis
-            .iter()
-            .map(|ix| {
-                json!({
-                    "IndexName": ix.get("IndexName").cloned().unwrap_or(Value::Null),
-                    "KeyAttributes": key_attributes_of(def, ix.get("KeySchema")),
-                    "Projection": ix.get("Projection").cloned().unwrap_or_else(|| json!({"ProjectionType": "ALL"})),
-                })
-            })
-            .collect();
+        let mut list = Vec::new();
+        for (j, ix) in gsis.iter().enumerate() {
+            let ipath = format!(".definition.GlobalSecondaryIndexes[{j}]");
+            for (k, v) in ix.as_object().into_iter().flatten() {
+                match k.as_str() {
+                    "IndexName" | "KeySchema" | "Projection" => {}
+                    // Workbench gives every GSI its table's capacity: an index's own is lost unless said.
+                    "ProvisionedThroughput" if billing == "PROVISIONED" && *v == table_throughput => {}
+                    "ProvisionedThroughput" if billing == "PROVISIONED" => note(
+                        &format!("{ipath}.ProvisionedThroughput"),
+                        format!(
+                            "NoSQL Workbench's model gives a global secondary index its table's capacity; this index's own {} left out (it reads back as the table's {})",
+                            capacity(v),
+                            capacity(&table_throughput)
+                        ),
+                    ),
+                    other => note(&format!("{ipath}.{other}"), "not part of a NoSQL Workbench index; left out".into()),
+                }
+            }
+            list.push(json!({
+                "IndexName": ix.get("IndexName").cloned().unwrap_or(Value::Null),
+                "KeyAttributes": key_attributes_of(def, ix.get("KeySchema")),
+                "Projection": ix.get("Projection").cloned().unwrap_or_else(|| json!({"ProjectionType": "ALL"})),
+            }));
+        }
         out.insert("GlobalSecondaryIndexes".into(), Value::Array(list));
     }
     if def.get("LocalSecondaryIndexes").is_some() {
@@ -138,11 +161,9 @@ fn table(t: &TableModel, path: &str, notes: &mut Vec<Note>) -> Value {
     }
     out.insert("TableData".into(), Value::Array(t.items.clone()));
     out.insert("DataAccess".into(), json!({"MySql": {}}));
-    let billing = def.get("BillingMode").and_then(Value::as_str).unwrap_or("PROVISIONED");
     out.insert("BillingMode".into(), Value::from(billing));
     if billing == "PROVISIONED" {
-        let tp = def.get("ProvisionedThroughput").cloned().unwrap_or_else(|| json!({"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}));
-        out.insert("ProvisionedCapacitySettings".into(), json!({"ProvisionedThroughput": tp}));
+        out.insert("ProvisionedCapacitySettings".into(), json!({"ProvisionedThroughput": table_throughput}));
     }
     Value::Object(out)
 }

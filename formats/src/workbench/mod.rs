@@ -7,6 +7,7 @@
 //! [`Note`] with its path, for the UI to show.
 
 mod export;
+mod file;
 mod import;
 
 use alloc::string::String;
@@ -61,7 +62,7 @@ impl fmt::Display for WorkbenchError {
             WorkbenchError::NotJson(m) => write!(f, "Not JSON: {m}"),
             WorkbenchError::NotWorkbench => write!(f, "Not a NoSQL Workbench model (it has no \"DataModel\" list of tables)"),
             WorkbenchError::UnknownVersion(v) => {
-                write!(f, "NoSQL Workbench model version \"{v}\" is not supported (known: 1.0, 2.0, 3.0 and unversioned files)")
+                write!(f, "NoSQL Workbench model version {v:?} is not supported (known: 1.0, 2.0, 3.0 and unversioned files)")
             }
             WorkbenchError::At { path, message } => write!(f, "{path}: {message}"),
         }

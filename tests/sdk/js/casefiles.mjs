@@ -3,11 +3,21 @@ import * as ddbModule from '@aws-sdk/client-dynamodb';
 import * as streamsModule from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export function endpoint() {
   const url = process.env.DYNAMODEL_ENDPOINT;
   if (!url) throw new Error('DYNAMODEL_ENDPOINT is not set: run tests/sdk/run.sh');
   return url;
+}
+
+// tests/sdk/run.sh runs this suite against a server in memory and against one with `--state` on a fresh
+// file (DYNAMODEL_SDK_MODE=state); a server a test starts itself gets the same flag.
+export function modeArgs() {
+  if (process.env.DYNAMODEL_SDK_MODE !== 'state') return [];
+  return ['--state', join(mkdtempSync(join(tmpdir(), 'dynamodel-sdk-state-')), 'dynamodel.state')];
 }
 
 const common = () => ({

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { DynamoDBClient, ListTablesCommand, CreateTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { modeArgs } from './casefiles.mjs';
 
 const KEY = 'AKIDJS';
 const SECRET = 'js/secret+key';
@@ -11,7 +12,7 @@ const SECRET = 'js/secret+key';
 async function startStrictServer() {
   const bin = process.env.DYNAMODEL_SERVER_BIN;
   if (!bin) throw new Error('DYNAMODEL_SERVER_BIN is not set: run tests/sdk/run.sh');
-  const child = spawn(bin, ['--port', '0', '--credentials', `${KEY}:${SECRET}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(bin, ['--port', '0', ...modeArgs(), '--credentials', `${KEY}:${SECRET}`], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));

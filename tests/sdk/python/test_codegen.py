@@ -18,7 +18,7 @@ MODEL = ROOT / "engine" / "tests" / "data" / "models" / "ecommerce.json"
 
 def load_cases():
     bin_path = os.environ.get("DYNAMODEL_CODEGEN_CASES_BIN")
-    cmd = [bin_path] if bin_path else ["cargo", "run", "--quiet", "--release", "-p", "dynamodel-codegen", "--example", "sdk_cases"]
+    cmd = [bin_path] if bin_path else ["cargo", "run", "--quiet", "-p", "dynamodel-codegen", "--example", "sdk_cases"]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 

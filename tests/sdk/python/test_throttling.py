@@ -241,6 +241,25 @@ def start_of_a_second():
     time.sleep(1 - (now - int(now)) + 0.01)
 
 
+def burst_then(burst, last):
+    """From the start of a wall-clock second make the calls of `burst`, then `last`; return what `last`
+    returned or raised, as `(result, None)` or `(None, ClientError)`. The calls must fall in one second
+    (an on-demand partition's ceiling is per second): when the burst leaves less than a tenth of the
+    second for `last` (a slow or busy machine), the round says nothing and a later second is tried."""
+    for _ in range(5):
+        start_of_a_second()
+        second = int(time.time())
+        for call in burst:
+            call()
+        if time.time() - second > 0.9:
+            continue
+        try:
+            return last(), None
+        except ClientError as e:
+            return None, e
+    pytest.fail(f"in five tries, {len(burst)} calls never left time for one more in the same second")
+
+
 def test_on_demand_throttling_is_a_throttling_exception_and_the_sdk_retries_it(simulated):
     """On an on-demand table DynamoDB answers a throttled request with ThrottlingException (HTTP 400) and
     its on-demand message, not ProvisionedThroughputExceededException (docs/partition-model.md, "What the
@@ -257,20 +276,16 @@ def test_on_demand_throttling_is_a_throttling_exception_and_the_sdk_retries_it(s
     )
     # 'PK' + 'HOT' (5 B) + 'blob' (4 B) + 102,391 B = 102,400 B: exactly 100 WCU.
     hundred = {"PK": {"S": "HOT"}, "blob": {"S": "x" * 102391}}
-    start_of_a_second()
-    for _ in range(10):
-        ddb.put_item(TableName="Events", Item=hundred)
-    with pytest.raises(ClientError) as caught:
-        ddb.put_item(TableName="Events", Item={"PK": {"S": "HOT"}, "n": {"N": "1"}})
-    err = caught.value.response
+    ten = [lambda: ddb.put_item(TableName="Events", Item=hundred)] * 10
+    served, caught = burst_then(ten, lambda: ddb.put_item(TableName="Events", Item={"PK": {"S": "HOT"}, "n": {"N": "1"}}))
+    assert caught is not None, f"the eleventh write in one second was served: {served}"
+    err = caught.response
     assert err["Error"]["Code"] == "ThrottlingException", err["Error"]
     assert err["ResponseMetadata"]["HTTPStatusCode"] == 400
     assert err["Error"]["Message"].startswith("Throughput exceeds the current capacity of your table or index.")
     retrying = client(simulated.endpoint, mode="standard", max_attempts=6)
-    start_of_a_second()
-    for _ in range(10):
-        ddb.put_item(TableName="Events", Item=hundred)
-    out = retrying.put_item(TableName="Events", Item={"PK": {"S": "HOT"}, "n": {"N": "2"}})
+    out, caught = burst_then(ten, lambda: retrying.put_item(TableName="Events", Item={"PK": {"S": "HOT"}, "n": {"N": "2"}}))
+    assert caught is None, caught
     assert out["ResponseMetadata"]["RetryAttempts"] >= 1, "the first attempt was throttled and retried"
     assert ddb.get_item(TableName="Events", Key={"PK": {"S": "HOT"}})["Item"]["n"] == {"N": "2"}
 

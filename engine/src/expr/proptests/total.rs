@@ -3,6 +3,7 @@
 //! without panicking, an applied update yielding a valid item. (The fuzz target `expr_parse` explores
 //! the same property with arbitrary bytes.)
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -85,7 +86,7 @@ fn value(j: &str) -> AttributeValue {
 }
 
 /// The placeholder maps a request with these texts needs, plus (when `extra`) one it does not use.
-fn maps(texts: &[&str], extra: bool) -> (crate::vec_map::VecMap<String, String>, Item) {
+fn maps(texts: &[&str], extra: bool) -> (BTreeMap<String, String>, Item) {
     let values = [
         (":n", r#"{"N": "9.9999999999999999999999999999999999999E+125"}"#),
         (":s", r#"{"S": "x"}"#),
@@ -93,7 +94,7 @@ fn maps(texts: &[&str], extra: bool) -> (crate::vec_map::VecMap<String, String>,
         (":ss", r#"{"SS": ["x", "y"]}"#),
         (":x", r#"{"N": "-1"}"#),
     ];
-    let mut n = crate::vec_map::VecMap::new();
+    let mut n = BTreeMap::new();
     let mut v = Item::new();
     for t in texts {
         for (k, name) in [("#a", "a"), ("#s", "status")] {

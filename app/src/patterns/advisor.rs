@@ -1,0 +1,154 @@
+//! The advisor's findings for the current model: what is wrong in the seeds' terms, the fix, and what
+//! it concerns. Each can be dismissed with a reason (saved in the model, undoable) and restored.
+
+use ::advisor::{Finding, Severity};
+use leptos::prelude::*;
+
+use super::analysis::Analysis;
+use crate::model::Edit;
+use crate::state::{use_app, Modeler};
+
+fn severity_label(s: Severity) -> (&'static str, &'static str) {
+    match s {
+        Severity::Problem => ("adv-problem", "Problem"),
+        Severity::Warning => ("adv-warning", "Warning"),
+    }
+}
+
+/// Dismiss finding `id` with `reason` (one undoable edit).
+fn dismiss(m: Modeler, id: &str, reason: &str) -> Result<(), String> {
+    let mut list = m.state.with_untracked(|s| s.playground.dismissed_findings.clone());
+    advisor::dismiss(&mut list, id, reason);
+    m.perform(Edit::SetDismissedFindings(list)).map_err(|e| e.to_string())
+}
+
+/// Brings a dismissed finding back (one undoable edit).
+fn restore(m: Modeler, id: &str) {
+    let mut list = m.state.with_untracked(|s| s.playground.dismissed_findings.clone());
+    advisor::restore(&mut list, id);
+    let _ = m.perform(Edit::SetDismissedFindings(list));
+}
+
+/// The form asking why finding `id` does not apply; Escape or Cancel sets `asking` back.
+#[component]
+fn DismissForm(id: String, asking: RwSignal<bool>) -> impl IntoView {
+    let m = use_app().modeler;
+    let reason = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let r = reason.get_untracked();
+        if r.trim().is_empty() {
+            error.set(Some(String::from("Say why this does not apply (it is saved with the model)")));
+        } else if let Err(e) = dismiss(m, &id, r.trim()) {
+            error.set(Some(e));
+        }
+    };
+    view! {
+        <form class="adv-dismiss" on:submit=submit>
+            <label class="mdl-field">
+                <span class="mdl-label">"Why does this not apply?"</span>
+                <input
+                    type="text"
+                    class="mdl-input"
+                    data-testid="finding-reason"
+                    autofocus
+                    aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
+                    prop:value=move || reason.get()
+                    on:input=move |ev| {
+                        error.set(None);
+                        reason.set(event_target_value(&ev))
+                    }
+                    on:keydown=move |ev| {
+                        if ev.key() == "Escape" {
+                            asking.set(false)
+                        }
+                    }
+                />
+                <span class="mdl-error" role="alert" data-testid="finding-reason-error" hidden=move || error.with(Option::is_none)>
+                    {move || error.get().unwrap_or_default()}
+                </span>
+            </label>
+            <div class="mdl-actions">
+                <button type="button" class="mdl-btn" on:click=move |_| asking.set(false)>"Cancel"</button>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="finding-dismiss-confirm">"Dismiss"</button>
+            </div>
+        </form>
+    }
+}
+
+/// One finding: what is wrong, what it concerns, the fix, and a way to dismiss it with a reason.
+#[component]
+fn FindingItem(finding: Finding) -> impl IntoView {
+    let id = finding.id();
+    let asking = RwSignal::new(false);
+    let (class, label) = severity_label(finding.severity);
+    let form_id = id.clone();
+    view! {
+        <li class=format!("adv-finding {class}") data-testid="finding" data-finding-id=id data-rule=finding.rule.id()>
+            <div class="adv-head">
+                <span class="adv-severity">{label}</span>
+                <span class="adv-title" data-testid="finding-title">{finding.title}</span>
+            </div>
+            <div class="adv-target" data-testid="finding-target">{finding.target.label()}</div>
+            <p class="adv-text" data-testid="finding-explanation">{finding.explanation}</p>
+            <p class="adv-fix" data-testid="finding-fix">
+                <strong>"Fix: "</strong>
+                {finding.fix}
+            </p>
+            <Show
+                when=move || asking.get()
+                fallback=move || view! { <button type="button" class="mdl-link" data-testid="finding-dismiss" on:click=move |_| asking.set(true)>"Dismiss…"</button> }
+            >
+                <DismissForm id=form_id.clone() asking />
+            </Show>
+        </li>
+    }
+}
+
+/// A dismissed finding, folded: its title, the reason, and Restore.
+#[component]
+fn DismissedItem(finding: Finding, reason: String) -> impl IntoView {
+    let m = use_app().modeler;
+    let id = finding.id();
+    let restore_id = id.clone();
+    view! {
+        <li class="adv-finding adv-folded" data-testid="dismissed-finding" data-finding-id=id>
+            <span class="adv-title">{finding.title}</span>
+            <span class="adv-reason" data-testid="dismissed-reason">{format!("Dismissed: {reason}")}</span>
+            <button type="button" class="mdl-link" data-testid="finding-restore" on:click=move |_| restore(m, &restore_id)>"Restore"</button>
+        </li>
+    }
+}
+
+/// The advisor's findings for `analysis`: open ones first, dismissed ones folded below.
+#[component]
+pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
+    let heat_run = use_app().heat_run;
+    let active = move || analysis.with(|a| a.findings.iter().filter(|f| f.dismissal(&a.dismissed).is_none()).cloned().collect::<Vec<_>>());
+    let dismissed = Memo::new(move |_| {
+        analysis.with(|a| a.findings.iter().filter_map(|f| f.dismissal(&a.dismissed).map(|d| (f.clone(), d.reason.clone()))).collect::<Vec<_>>())
+    });
+    let summary = move || analysis.with(|a| ::advisor::summary(&a.findings, &a.dismissed, a.checks.len()));
+    let heat_note = move || heat_run.with(|r| r.as_ref().map(|r| r.note())).map(|note| view! { <p class="mdl-muted" data-testid="advisor-heat">{note}</p> });
+    view! {
+        <section class="adv" data-testid="advisor" aria-labelledby="advisor-title">
+            <h2 class="pat-title" id="advisor-title">"Advisor"</h2>
+            <p class="pat-coverage" data-testid="advisor-summary">{summary}</p>
+            {heat_note}
+            <ul class="adv-list" data-testid="findings">
+                <For each=active key=|f| (f.id(), f.title.clone(), f.explanation.clone()) let(finding)>
+                    <FindingItem finding />
+                </For>
+            </ul>
+            <Show when=move || dismissed.with(|d| !d.is_empty())>
+                <details class="adv-dismissed" data-testid="advisor-dismissed">
+                    <summary>{move || format!("Dismissed ({})", dismissed.with(Vec::len))}</summary>
+                    <ul class="adv-list">
+                        {move || dismissed.get().into_iter().map(|(finding, reason)| view! { <DismissedItem finding reason /> }).collect_view()}
+                    </ul>
+                </details>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,96 @@
+//! One checked pattern as a row of the pattern table: what it used, read, returned and cost, its
+//! status, and its actions.
+
+use ::advisor::check::{units_text, PatternCheck, Status};
+use leptos::prelude::*;
+
+/// What a row shows, worked out from its check. A row whose figures are unchanged keeps its nodes
+/// (the table is keyed by this whole value).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RowData {
+    /// The pattern's position in the model's list (what Open, Edit and Delete act on).
+    pub index: usize,
+    pub name: String,
+    pub operation: String,
+    /// The seeds' index column ("Main table", "GSI1 (sparse)").
+    pub index_label: String,
+    pub key_condition: String,
+    pub reads: String,
+    /// The number of requests, when it took more than one.
+    pub requests: Option<u32>,
+    pub cost: String,
+    pub entities: String,
+    pub unexpected: Option<String>,
+    pub status: String,
+    pub status_class: &'static str,
+    pub error: Option<String>,
+}
+
+fn status_class(s: Status) -> &'static str {
+    match s {
+        Status::Single => "pat-ok",
+        Status::FilterDiscards => "pat-warn",
+        _ => "pat-bad",
+    }
+}
+
+impl RowData {
+    pub fn new(index: usize, c: &PatternCheck, index_label: String) -> RowData {
+        let cost = match (c.read_half_units, c.write_half_units) {
+            (0, 0) if c.error.is_some() => String::from("—"),
+            (r, 0) => format!("{} RCU", units_text(r)),
+            (0, w) => format!("{} WCU", units_text(w)),
+            (r, w) => format!("{} RCU, {} WCU", units_text(r), units_text(w)),
+        };
+        RowData {
+            index,
+            name: c.name.clone(),
+            operation: c.operation_label(),
+            index_label,
+            key_condition: c.key_condition.clone(),
+            reads: if c.error.is_some() { String::from("—") } else { format!("{} → {}", c.items_read, c.items_returned) },
+            requests: (c.requests > 1).then_some(c.requests),
+            cost,
+            entities: c.entities.join(", "),
+            unexpected: (!c.unexpected_entities.is_empty()).then(|| format!("not expected: {}", c.unexpected_entities.join(", "))),
+            status: format!("{} {}", c.status.symbol(), c.status.label()),
+            status_class: status_class(c.status),
+            error: c.error.as_ref().map(|e| e.to_string()),
+        }
+    }
+}
+
+/// The row; its buttons call back with the pattern's index.
+#[component]
+pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usize>, on_delete: Callback<usize>) -> impl IntoView {
+    let i = row.index;
+    let data_name = row.name.clone();
+    view! {
+        <tr data-testid="pattern-row" data-name=data_name class=row.status_class>
+            <th scope="row" class="pat-name">
+                {row.name}
+                <div class="pat-op">{row.operation}</div>
+            </th>
+            <td data-testid="pattern-index">{row.index_label}</td>
+            <td class="mdl-mono" data-testid="pattern-key">{row.key_condition}</td>
+            <td data-testid="pattern-items" title="items read (before any filter) → items returned">
+                {row.reads}
+                {row.requests.map(|n| view! { <div class="pat-op">{format!("{n} requests")}</div> })}
+            </td>
+            <td data-testid="pattern-cost" title="consumed capacity reported by the engine for the request(s)">{row.cost}</td>
+            <td data-testid="pattern-entities">
+                {row.entities}
+                {row.unexpected.map(|u| view! { <div class="pat-unexpected">{u}</div> })}
+            </td>
+            <td data-testid="pattern-status" class="pat-status">
+                {row.status}
+                {row.error.map(|e| view! { <div class="mdl-error" role="alert" data-testid="pattern-error">{e}</div> })}
+            </td>
+            <td class="pat-actions">
+                <button type="button" class="mdl-link" data-testid="pattern-open" on:click=move |_| on_open.run(i)>"Open in builder"</button>
+                <button type="button" class="mdl-link" data-testid="pattern-edit" on:click=move |_| on_edit.run(i)>"Edit"</button>
+                <button type="button" class="mdl-link mdl-remove" data-testid="pattern-delete" on:click=move |_| on_delete.run(i)>"Delete"</button>
+            </td>
+        </tr>
+    }
+}

@@ -1,0 +1,29 @@
+//! The fuzz target's body (`lessons/fuzz`), here so that ordinary tests run it over fixed inputs too.
+
+use alloc::string::ToString;
+
+use crate::check::Check;
+use crate::lesson::Lesson;
+
+/// Read `text` as a lesson file, as the JSON form, and each of its lines as a check. Nothing may panic;
+/// a lesson that reads must survive the trip to JSON and back unchanged, and a check that reads must
+/// read the same from the text it is written back as.
+pub fn lesson_text(text: &str) {
+    #[cfg(feature = "markdown")]
+    if let Ok(lesson) = Lesson::from_markdown(text) {
+        let again = Lesson::from_json(&lesson.to_json()).expect("a lesson's JSON form reads");
+        assert_eq!(again, lesson);
+        let _ = lesson.walk(None);
+    }
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+        if let Ok(lesson) = Lesson::from_json(&v) {
+            assert_eq!(Lesson::from_json(&lesson.to_json()).as_ref(), Ok(&lesson));
+        }
+    }
+    for line in text.lines() {
+        if let Ok(c) = Check::parse(line) {
+            let written = c.to_string();
+            assert_eq!(Check::parse(&written).as_ref(), Ok(&c), "{written}");
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! What the crate says, as message keys with typed arguments: the UI picks the language
+//! (`check.pattern.scan` → English or Turkish), and numbers, money and lists are formatted by the
+//! language that shows them (`10,000` in English, `10.000` in Turkish), never glued into a sentence here.
+//!
+//! [`render_en`] is the English rendering, from the [`EN`] table. A Turkish table will sit beside it with
+//! the same keys and the same `{argument}` names; sentences are whole templates, so a language may
+//! order the arguments as its grammar needs.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// One argument of a message. Typed, so each language formats it its own way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    /// A name or value shown as it is (a table, an attribute, an entity type, a DynamoDB error).
+    Text(String),
+    /// A whole number (items, requests, partitions): grouped by thousands when shown.
+    Count(u64),
+    /// Money in micro-dollars (integers, as the simulator counts it): `$1,234.56`.
+    MicroUsd(u64),
+    /// A share in tenths of a percent: `1000` is 100 %.
+    PerMille(u64),
+    /// Names shown as a list (`Order, User`).
+    List(Vec<String>),
+    /// A part of the sentence that is itself a message (`on-demand`, ` where status = DONE`), rendered
+    /// in the same language.
+    Message(alloc::boxed::Box<Message>),
+}
+
+/// A message key and its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Message {
+    pub fn new(key: &'static str) -> Message {
+        Message { key, args: Vec::new() }
+    }
+
+    pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
+        self.args.push((name, Arg::Text(value.into())));
+        self
+    }
+
+    pub fn count(mut self, name: &'static str, value: u64) -> Message {
+        self.args.push((name, Arg::Count(value)));
+        self
+    }
+
+    pub fn usd(mut self, name: &'static str, micro_usd: u64) -> Message {
+        self.args.push((name, Arg::MicroUsd(micro_usd)));
+        self
+    }
+
+    pub fn per_mille(mut self, name: &'static str, value: u64) -> Message {
+        self.args.push((name, Arg::PerMille(value)));
+        self
+    }
+
+    pub fn part(mut self, name: &'static str, value: Message) -> Message {
+        self.args.push((name, Arg::Message(alloc::boxed::Box::new(value))));
+        self
+    }
+
+    pub fn list(mut self, name: &'static str, values: Vec<String>) -> Message {
+        self.args.push((name, Arg::List(values)));
+        self
+    }
+
+    pub fn arg(&self, name: &str) -> Option<&Arg> {
+        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
+    }
+}
+
+/// English text of every message key. `{name}` is replaced by the argument of that name.
+pub const EN: &[(&str, &str)] = &[
+    // The lesson file: where it is wrong and why.
+    ("lesson.file.not_utf8", "The lesson file is not UTF-8 text."),
+    ("lesson.front_matter.missing", "A lesson file starts with front matter: a line `---`, `key: value` lines, and a closing `---`."),
+    ("lesson.front_matter.unclosed", "The front matter has no closing `---` line."),
+    ("lesson.front_matter.not_key_value", "Expected `key: value` in the front matter, found “{found}”."),
+    ("lesson.front_matter.unknown_key", "Unknown front matter key “{key}” (one of {known})."),
+    ("lesson.front_matter.duplicate_key", "“{key}” is given twice in the front matter."),
+    ("lesson.front_matter.bad_quotes", "The value of “{key}” opens a quote it does not close."),
+    ("lesson.field.missing", "The lesson needs “{field}”."),
+    ("lesson.field.empty", "“{field}” is empty."),
+    ("lesson.lang.unknown", "Unknown language “{lang}” (one of {known})."),
+    ("lesson.id.invalid", "“{id}” is not a valid id: use lower-case letters, digits and dashes, starting with a letter."),
+    ("lesson.title_heading", "The lesson's title goes in the front matter (`title:`), not in a `#` heading."),
+    ("lesson.no_steps", "The lesson has no steps: each step is a `## Title {#step-id}` heading."),
+    ("lesson.step.no_id", "Step “{title}” has no id: write its heading as `## {title} {#an-id}`."),
+    ("lesson.step.duplicate_id", "Two steps have the id “{id}”."),
+    ("lesson.step.no_instructions", "Step “{id}” has no instructions."),
+    ("lesson.step.first_continues", "The first step cannot continue from an earlier one: give it a `start` block (a template or a model)."),
+    ("lesson.block.twice", "Step “{id}” has two `{block}` blocks."),
+    ("lesson.block.nested", "A `{block}` block must stand on its own, not inside a list or a quote."),
+    ("lesson.block.outside_step", "A `{block}` block belongs to a step: put it after a `## Step {#id}` heading."),
+    ("lesson.hint.outside_step", "A hint belongs to a step: put it after a `## Step {#id}` heading."),
+    ("lesson.hint.empty", "A hint has no text."),
+    ("lesson.html", "Raw HTML is not allowed in a lesson (it is shown as text): write Markdown instead."),
+    ("lesson.start.invalid", "A `start` block holds `continue`, `template <name>` or a model file (JSON): {reason}"),
+    ("lesson.start.unknown_template", "There is no template “{template}”."),
+    ("lesson.start.model", "The start model does not read: {reason}"),
+    ("lesson.json", "{reason}"),
+    ("lesson.json.at", "{path}: {reason}"),
+    ("lesson.check.duplicate_id", "Two checks have the id “{id}”."),
+    ("lesson.check.no_id", "A check starts with its id and a colon: `orders-one-query: pattern \"A user's orders\" is one request`."),
+    ("lesson.check.continuation", "This line is indented, so it continues a check, but no check comes before it."),
+    // Check syntax.
+    ("check.syntax.expected", "Expected {expected}, found {found}."),
+    ("check.syntax.end", "end of the line"),
+    ("check.syntax.unknown_kind", "A check starts with one of {known}; found {found}."),
+    ("check.syntax.number", "Expected a whole number, found {found}."),
+    ("check.syntax.percent", "Expected a share of the ceiling from 1% to 100%, found {found}."),
+    ("check.syntax.money", "Expected an amount in dollars such as $120 or $99.50, found {found}."),
+    ("check.syntax.json", "Expected a JSON object: {reason}"),
+    ("check.syntax.string", "A quoted name is a JSON string: {reason}"),
+    ("check.syntax.rule", "Unknown advisor rule “{rule}” (one of {known})."),
+    ("check.syntax.operation", "Unknown operation “{operation}” (one of {known})."),
+    ("check.syntax.key_type", "Key type “{found}” is not one of S, N, B."),
+    ("check.syntax.keys", "A key has one or two attributes; found {count}."),
+    // Evaluation: the model itself.
+    ("check.model.does_not_load", "The model does not load, so nothing can be checked: {reason}"),
+    // Access patterns.
+    ("check.pattern.missing", "There is no access pattern named “{pattern}”."),
+    ("check.pattern.does_not_run", "“{pattern}” does not run: {reason}"),
+    ("check.pattern.requests.pass", "“{pattern}” is served by {requests} request(s): {operation} on {target}."),
+    ("check.pattern.requests.scan", "“{pattern}” is a Scan: it reads {read} items of the whole table to return {returned}."),
+    ("check.pattern.requests.many", "“{pattern}” takes {requests} requests (at most {max} expected): {operation} on {target}."),
+    ("check.pattern.returns.pass", "“{pattern}” returns {returned} items, all of them {entities}."),
+    ("check.pattern.returns.nothing", "“{pattern}” returns no items; it should return {expected}."),
+    ("check.pattern.returns.other", "“{pattern}” returns {entities}; only {expected} expected (it also returns {unexpected})."),
+    ("check.pattern.reads.pass", "“{pattern}” reads {read} items to return {returned} (at most {max})."),
+    ("check.pattern.reads.fail", "“{pattern}” reads {read} items to return {returned}; at most {max} expected."),
+    ("check.answer.pass", "“{request}” answers as expected."),
+    ("check.answer.differs", "“{request}” answers {member} = {found}; expected {expected}."),
+    ("check.answer.missing", "“{request}” answers no {member}; expected {expected}."),
+    ("check.answer.error", "“{request}” fails with {found}; expected {expected}."),
+    // Tables and indexes.
+    ("check.table.missing", "There is no table {table}."),
+    ("check.table.keyed.pass", "{table} is keyed on {keys}."),
+    ("check.table.keyed.fail", "{table} is keyed on {found}; expected {expected}."),
+    ("check.table.billing.pass", "{table} is billed {mode}."),
+    ("check.table.billing.fail", "{table} is billed {found}; expected {expected}."),
+    ("check.table.ttl.pass", "{table} expires items by {attribute}."),
+    ("check.table.ttl.none", "{table} has no time to live; expected it on {attribute}."),
+    ("check.table.ttl.other", "{table} expires items by {found}; expected {attribute}."),
+    ("check.index.gsi", "a global secondary index"),
+    ("check.index.lsi", "a local secondary index"),
+    ("check.index.missing", "{table} has no index {index}."),
+    ("check.index.kind", "{index} on {table} is {found}; expected {expected}."),
+    ("check.index.keyed.pass", "{index} on {table} is keyed on {keys}, projecting {projection}."),
+    ("check.index.keyed.fail", "{index} is keyed on {found} ({distinct} distinct values for {items} items); expected {expected}."),
+    ("check.index.projection.fail", "{index} projects {found}; expected {expected}."),
+    // Items of an entity.
+    ("check.entity.missing", "There is no entity type {entity}."),
+    ("check.entity.no_items", "There is no {entity} item{filter}."),
+    ("check.items.some.pass", "{with} of {total} {entity} items{filter} carry {attribute}."),
+    ("check.items.some.fail", "None of the {total} {entity} items{filter} carries {attribute}."),
+    ("check.items.every.pass", "All {total} {entity} items{filter} carry {attribute}."),
+    ("check.items.every.fail", "{without} of {total} {entity} items{filter} lack {attribute}, such as {key}."),
+    ("check.items.no.pass", "None of the {total} {entity} items{filter} carries {attribute}."),
+    ("check.items.no.fail", "{with} of {total} {entity} items{filter} carry {attribute}, such as {key}."),
+    ("check.items.filter", " where {attribute} = {value}"),
+    // Advisor findings.
+    ("check.finding.present.pass", "The advisor finds {rule} on {target}: {title}"),
+    ("check.finding.present.fail", "The advisor finds no {rule}{on}."),
+    ("check.finding.absent.pass", "The advisor finds no {rule}{on}."),
+    ("check.finding.absent.fail", "The advisor still finds {rule} on {target}: {title}"),
+    ("check.finding.on", " on {target}"),
+    // Workloads (the simulator).
+    ("check.workload.missing", "There is no workload named “{workload}”."),
+    ("check.workload.invalid", "Workload “{workload}” does not run: {reason}"),
+    ("check.workload.throttles.pass", "“{workload}”: all {requests} requests served, none throttled."),
+    ("check.workload.throttles.fail", "“{workload}”: {throttled} of {requests} requests throttled, most on {target} ({reason})."),
+    ("check.workload.partition.pass", "“{workload}”: the hottest partition, {partition}, peaks at {share} of its ceiling (under {limit})."),
+    ("check.workload.partition.fail", "“{workload}”: {partition} reaches {share} of its ceiling at second {second}; under {limit} expected."),
+    ("check.workload.cost.pass", "“{workload}” costs {cost} a month {mode} (under {limit})."),
+    ("check.workload.cost.fail", "“{workload}” costs {cost} a month {mode}; under {limit} expected."),
+    ("check.billing.as_billed", "as billed"),
+    ("check.nothing", ""),
+    ("sim.reason.partition_limit", "a partition's ceiling"),
+    ("sim.reason.provisioned_exceeded", "provisioned capacity spent"),
+    ("sim.reason.on_demand_limit", "on-demand warm throughput reached"),
+    ("sim.reason.index_back_pressure", "GSI back-pressure"),
+    ("check.billing.on_demand", "on-demand"),
+    ("check.billing.provisioned", "provisioned"),
+    // Solutions and setups.
+    ("edit.no_table", "Edit {edit}: there is no table {table}."),
+    ("edit.no_entity", "Edit {edit}: table {table} has no entity {entity}."),
+    ("edit.no_item", "Edit {edit}: table {table} has no item {key}."),
+    ("edit.no_pattern", "Edit {edit}: there is no access pattern “{pattern}”."),
+    ("edit.no_workload", "Edit {edit}: there is no workload “{workload}”."),
+    ("edit.invalid", "Edit {edit}: {reason}"),
+    ("edit.model", "The model after the edits does not read: {reason}"),
+];
+
+/// The English template of `key`.
+pub fn en_template(key: &str) -> Option<&'static str> {
+    EN.iter().find(|(k, _)| *k == key).map(|(_, t)| *t)
+}
+
+/// `message` in English. A key without a template shows as the key itself (a test keeps every key
+/// the crate emits in the table).
+pub fn render_en(message: &Message) -> String {
+    let Some(template) = en_template(message.key) else { return String::from(message.key) };
+    fill(template, message, &format_en)
+}
+
+/// Replace each `{name}` of `template` by its argument, formatted by `format`; a nested message
+/// argument (a `Text`) is shown as it is. `{` not followed by a known argument name is kept.
+pub fn fill(template: &str, message: &Message, format: &dyn Fn(&Arg) -> String) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}').map(|close| (&after[..close], close)) {
+            Some((name, close)) if message.arg(name).is_some() => {
+                if let Some(arg) = message.arg(name) {
+                    out.push_str(&format(arg));
+                }
+                rest = &after[close + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An argument in English: `1,234`, `$1,234.56`, `80 %`, `Order, User`.
+pub fn format_en(arg: &Arg) -> String {
+    match arg {
+        Arg::Text(s) => s.clone(),
+        Arg::Count(n) => group(*n),
+        Arg::MicroUsd(m) => {
+            let cents = (m + 5_000) / 10_000;
+            format!("${}.{:02}", group(cents / 100), cents % 100)
+        }
+        Arg::PerMille(p) => {
+            if p % 10 == 0 {
+                format!("{} %", p / 10)
+            } else {
+                format!("{}.{} %", p / 10, p % 10)
+            }
+        }
+        Arg::List(items) => items.join(", "),
+        Arg::Message(m) => render_en(m),
+    }
+}
+
+/// Thousands separators: `1234567` → `1,234,567`.
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_arguments_fill() {
+        for (i, (k, _)) in EN.iter().enumerate() {
+            assert!(EN[i + 1..].iter().all(|(o, _)| o != k), "{k} twice");
+        }
+        let m = Message::new("check.pattern.reads.fail").text("pattern", "Orders").count("read", 10_000).count("returned", 3).count("max", 5);
+        assert_eq!(render_en(&m), "“Orders” reads 10,000 items to return 3; at most 5 expected.");
+        assert_eq!(format_en(&Arg::MicroUsd(1_234_564_999)), "$1,234.56");
+        assert_eq!(format_en(&Arg::MicroUsd(5_000)), "$0.01");
+        assert_eq!(format_en(&Arg::PerMille(1000)), "100 %");
+        assert_eq!(format_en(&Arg::PerMille(805)), "80.5 %");
+        // A brace that names no argument is text.
+        assert_eq!(fill("a {b} {c", &Message::new("x"), &format_en), "a {b} {c");
+        assert_eq!(render_en(&Message::new("no.such.key")), "no.such.key");
+    }
+}
