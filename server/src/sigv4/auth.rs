@@ -18,7 +18,7 @@ fn query_param<'a>(query: &'a str, name: &str) -> Option<&'a str> {
 /// commas and/or spaces (the first occurrence of each), read in one pass: every request carries one.
 fn header_params(authorization: &str) -> [Option<&str>; 3] {
     let mut found = [None; 3];
-    let members = authorization.split(|c| c == ',' || c == ' ').filter(|s| !s.is_empty()).skip(1);
+    let members = authorization.split([',', ' ']).filter(|s| !s.is_empty()).skip(1);
     for member in members {
         let (k, v) = member.split_once('=').unwrap_or((member, ""));
         if let Some(slot) = HEADER_PARAMS.iter().position(|p| *p == k).and_then(|i| found.get_mut(i)) {
