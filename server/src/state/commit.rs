@@ -1,6 +1,7 @@
 //! Group commit: one thread owns the state database and writes change sets as they arrive; every set
 //! that arrived while the previous commit was being made goes into the next one, so concurrent writers
-//! share one transaction and one fsync. A request's reply waits for the commit holding its set.
+//! share one transaction and one fsync; a commit waits briefly for the writers of the last one
+//! (`gather`). A request's reply waits for the commit holding its set.
 //!
 //! Sets are queued in the order the engine ran the requests (the caller queues while it still holds
 //! the engine's lock), so the store always moves through states the engine went through. A request's
@@ -12,6 +13,7 @@
 
 use std::sync::mpsc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use engine::changes::ChangeSet;
 use tokio::sync::oneshot;
@@ -72,12 +74,35 @@ fn commit<'a>(db: &redb::Database, sets: impl Iterator<Item = &'a ChangeSet>) ->
     tx.commit().map_err(|e| e.to_string())
 }
 
+/// Collect the jobs for the next commit: every job waiting, and, while fewer have come than the last
+/// commit carried, the writers that are probably on their way back, for at most half a commit's time.
+///
+/// The writers of one commit are answered together and send their next writes together; without the
+/// wait, the first of them to come back would start a commit of its own and the others the next one,
+/// so the same writers would need two fsyncs where one serves them all.
+fn gather(rx: &mpsc::Receiver<Job>, first: Job, last_len: usize, last_commit: Duration) -> Vec<Job> {
+    let mut batch = vec![first];
+    batch.extend(rx.try_iter());
+    let deadline = Instant::now() + last_commit / 2;
+    while batch.len() < last_len && !batch.iter().any(|j| matches!(j, Job::Close(..))) {
+        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(job) => {
+                batch.push(job);
+                batch.extend(rx.try_iter());
+            }
+            Err(_) => break,
+        }
+    }
+    batch
+}
+
 fn run(db: redb::Database, path: std::path::PathBuf, rx: mpsc::Receiver<Job>) {
     let mut db = Some(db);
     let mut unwritten: Vec<ChangeSet> = Vec::new();
+    let (mut last_len, mut last_commit) = (0, Duration::ZERO);
     while let Ok(first) = rx.recv() {
-        let mut batch = vec![first];
-        batch.extend(rx.try_iter());
+        let batch = gather(&rx, first, last_len, last_commit);
+        last_len = batch.len();
         let mut waiting = Vec::with_capacity(batch.len());
         let mut close = None;
         for job in batch {
@@ -96,10 +121,12 @@ fn run(db: redb::Database, path: std::path::PathBuf, rx: mpsc::Receiver<Job>) {
             // After a failed commit redb refuses further writes until the file is opened again.
             db = super::reopen(&path).map_err(|e| eprintln!("dynamodel-server: {e}")).ok();
         }
+        let started = Instant::now();
         let outcome = match &db {
             Some(d) => commit(d, unwritten.iter()),
             None => Err(format!("{} could not be opened again after an error", path.display())),
         };
+        last_commit = started.elapsed();
         match &outcome {
             Ok(()) => unwritten.clear(),
             Err(e) => {
