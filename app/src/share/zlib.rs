@@ -1,8 +1,8 @@
 //! Share links' zlib (deflate + Adler-32) through the browser's own `CompressionStream` and
-//! `DecompressionStream`, so the bundle carries no compressor of its own. Hand-written because no crate
-//! wraps these streams (web-sys has them only behind `web_sys_unstable_apis`). The link format is
-//! unchanged: `formats::share` reads and writes everything around the zlib stream, and its native tests
-//! check the same streams with miniz_oxide.
+//! `DecompressionStream`: the browser's native, asynchronous codec, so a long link is compressed without
+//! holding the page. Hand-written because no crate wraps these streams (web-sys has them only behind
+//! `web_sys_unstable_apis`). `formats::share` reads and writes everything around the zlib stream, and its
+//! native tests check the same streams with miniz_oxide: a link compressed by either is read by both.
 //!
 //! Inflating a link trusts nothing: the output is read chunk by chunk and the stream is cancelled as soon
 //! as it passes the limit, so a small "zip bomb" link cannot expand without bound.
