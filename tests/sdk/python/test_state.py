@@ -62,15 +62,25 @@ def test_corrupt_file_is_reported_not_replaced(start_server, tmp_path):
     state = tmp_path / "db.state"
     s = start_server("--state", str(state))
     assert s.endpoint, s.stderr
-    create(s.client(), "tbl1")
+    c = s.client()
+    create(c, "tbl1")
+    c.put_item(TableName="tbl1", Item={"pk": {"S": "k"}, "note": {"S": "MARKER-ONE-MARKER"}})
     s.stop()
     good = state.read_bytes()
-    for damaged in (good[: len(good) // 2], good[:-1] + b"#", b"{\"tables\": []}", b""):
+    at = good.index(b"MARKER-ONE")
+    flipped = bytearray(good)
+    flipped[at + 3] ^= 0x20
+    cases = (
+        (good[: len(good) // 2], "is damaged"),
+        (bytes(flipped), "table tbl1: an item fails its check"),
+        (b"{\"tables\": []}", "is not a dynamodel state database"),
+    )
+    for damaged, expected in cases:
         state.write_bytes(damaged)
         bad = start_server("--state", str(state))
         assert bad.endpoint is None, "the server started on a damaged state file"
         assert bad.returncode != 0
-        assert "corrupt" in bad.stderr or "not a dynamodel state file" in bad.stderr, bad.stderr
+        assert expected in bad.stderr and "left untouched" in bad.stderr, bad.stderr
         assert state.read_bytes() == damaged, "the damaged file was modified"
 
 
