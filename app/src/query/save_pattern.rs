@@ -11,7 +11,7 @@
 //! (`advisor::pattern::escape_statement`), so a tuple's `{…}` is not one.
 
 use advisor::builder_form::to_builder_form;
-use advisor::draft::{DraftError, Field};
+use advisor::draft::{Draft, DraftError, Field};
 use advisor::pattern::{placeholders, unescape};
 use leptos::prelude::*;
 use serde_json::Value;
