@@ -21,6 +21,7 @@ mod fields;
 pub mod log;
 mod log_view;
 pub mod partiql;
+mod pattern_state;
 mod partiql_view;
 pub mod results;
 mod results_view;

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::builder::Builder;
 use super::capacity::{explain, TableCapacity};
-use super::save_pattern::PatternState;
+use super::pattern_state::PatternState;
 use crate::state::clock;
 use crate::state::{AppState, Matched};
 use super::results::{summarize, Summary};
