@@ -2,7 +2,7 @@
 //! signature) before anything else, with its exact error types and wording. The signature itself is not
 //! verified: a local emulator must accept any credentials.
 
-use crate::protocol::WireError;
+use crate::protocol::errors::WireError;
 
 const HEADER_PARAMS: [&str; 3] = ["Credential", "Signature", "SignedHeaders"];
 const QUERY_PARAMS: [&str; 5] = ["X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Signature", "X-Amz-SignedHeaders", "X-Amz-Date"];
