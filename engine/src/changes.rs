@@ -72,25 +72,9 @@ fn may_change_headers(action: &str) -> bool {
 
 /// A table's header: everything but its items, stream records and clock, as JSON.
 pub fn header(t: &Table) -> Vec<u8> {
-    let x = &t.extras;
-    let streams: Vec<Value> = x
-        .streams
-        .streams
-        .iter()
-        .map(|s| {
-            let shards: Vec<Value> = s
-                .shards
-                .iter()
-                .map(|sh| json!({"id": sh.id, "start": sh.start_seq, "from": sh.available_from, "closed": sh.closed, "records": []}))
-                .collect();
-            json!({"label": s.label, "createdAt": s.created_ms, "view": s.view.as_str(), "enabled": s.enabled,
-                   "disabledAt": s.disabled_ms, "shards": shards})
-        })
-        .collect();
     let indexes: Vec<Value> =
         t.def.indexes.iter().map(|i| json!({"name": i.name, "createdAt": i.created_at, "backfills": i.backfills})).collect();
-    let extras = json!({"ttl": {"attribute": x.ttl.attribute, "changedAt": x.ttl.changed_at}, "streams": streams,
-                        "nextSeq": x.streams.next_seq, "tags": x.tags, "clock": 0});
+    let extras = crate::stream::persist::extras_json(&t.extras, false, 0);
     let v = json!({"definition": crate::snapshot::definition(t), "createdAt": t.def.created_at, "indexes": indexes, "extras": extras});
     serde_json::to_vec(&v).unwrap_or_default()
 }

@@ -28,6 +28,12 @@ pub(crate) fn record_json(r: &Record) -> Value {
 }
 
 pub fn to_json(x: &TableExtras) -> Value {
+    extras_json(x, true, x.clock_ms)
+}
+
+/// A table's extras as JSON; without their stream records (the server keeps those as rows of their own)
+/// and with the clock given (the server keeps the clock apart too), or as a snapshot holds them.
+pub(crate) fn extras_json(x: &TableExtras, records: bool, clock_ms: u64) -> Value {
     let streams: Vec<Value> = x
         .streams
         .streams
@@ -36,15 +42,17 @@ pub fn to_json(x: &TableExtras) -> Value {
             let shards: Vec<Value> = s
                 .shards
                 .iter()
-                .map(|sh| json!({"id": sh.id, "start": sh.start_seq, "from": sh.available_from, "closed": sh.closed,
-                                  "records": sh.records.iter().map(record_json).collect::<Vec<_>>()}))
+                .map(|sh| {
+                    let held: Vec<Value> = if records { sh.records.iter().map(record_json).collect() } else { Vec::new() };
+                    json!({"id": sh.id, "start": sh.start_seq, "from": sh.available_from, "closed": sh.closed, "records": held})
+                })
                 .collect();
             json!({"label": s.label, "createdAt": s.created_ms, "view": s.view.as_str(), "enabled": s.enabled,
                    "disabledAt": s.disabled_ms, "shards": shards})
         })
         .collect();
     json!({"ttl": {"attribute": x.ttl.attribute, "changedAt": x.ttl.changed_at},
-           "streams": streams, "nextSeq": x.streams.next_seq, "tags": x.tags, "clock": x.clock_ms})
+           "streams": streams, "nextSeq": x.streams.next_seq, "tags": x.tags, "clock": clock_ms})
 }
 
 fn u64_of(v: &Value, k: &str) -> Result<u64, ApiError> {
