@@ -28,6 +28,7 @@ use crate::state::{AppState, Incoming};
 
 pub use panel::LessonPanel;
 pub use picker::{LessonPicker, LessonsButton};
+pub use remote::open_url;
 
 /// Where the open lesson came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -189,7 +190,10 @@ pub fn open(app: AppState, l: Lessons, lesson: Lesson, origin: Origin, carried: 
         Opening::Resume => (progress.step_index(&lesson), empty),
         Opening::Carried => (0, false),
     };
-    let start = Arc::new(walked[k].0.clone());
+    // The lesson is open already: the model offered does not bring it again.
+    let mut start = walked[k].0.clone();
+    start.lesson = None;
+    let start = Arc::new(start);
     let mut entered = vec![None; n];
     entered[k] = Some(start.clone());
     let title = lesson.title.clone();
