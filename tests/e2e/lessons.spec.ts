@@ -118,7 +118,7 @@ test('a bad lesson file is shown with its line and reason', async ({ page }) => 
     const error = page.getByTestId('lesson-error');
     await expect(error).toContainText(`The lesson at ${files.url}/bad.md was not opened.`);
     await expect(page.getByTestId('lesson-error-place')).toHaveText(`Line ${lineOfFault}`);
-    await expect(page.getByTestId('lesson-error-reason')).toHaveText('Expected a whole number, found five.');
+    await expect(page.getByTestId('lesson-error-reason')).toHaveText('Expected a whole number, found “five”.');
     await expect(page.getByTestId('lesson-title')).toHaveCount(0);
     // The page itself works on: the gallery is there to start from.
     await expect(page.getByTestId('app-shell')).toBeVisible();

@@ -17,10 +17,20 @@ use super::checks::{use_rows, Verdict};
 use super::{steps, use_lessons, Lessons};
 use crate::state::use_app;
 
-/// Moves keyboard focus to the step's heading, so Next and Previous leave the reader at the new step.
-fn focus_step_title() {
-    if let Some(e) = gloo_utils::document().get_element_by_id("lsn-step-title").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+/// Moves keyboard focus to the element with `id`, if it is there.
+pub(super) fn focus_id(id: &str) {
+    if let Some(e) = gloo_utils::document().get_element_by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
         let _ = e.focus();
+    }
+}
+
+/// After Next or Previous, keyboard focus goes to the new step's heading (the same element, so at
+/// once), or, at the end, to the heading of the end once it is drawn.
+fn focus_step_title(l: Lessons) {
+    if l.finished.get_untracked() {
+        request_animation_frame(|| focus_id("lsn-complete-title"));
+    } else {
+        focus_id("lsn-step-title");
     }
 }
 
@@ -103,13 +113,16 @@ fn Finished() -> impl IntoView {
     };
     view! {
         <div class="lsn-finished" role="status" data-testid="lesson-complete">
-            <h3 class="lsn-step-title">"Lesson complete"</h3>
+            <h3 class="lsn-step-title" id="lsn-complete-title" tabindex="-1">"Lesson complete"</h3>
             <p>{summary}</p>
             <div class="lsn-actions">
                 <button type="button" class="mdl-btn mdl-primary" data-testid="lesson-more" on:click=move |_| l.picker.set(true)>
                     "More lessons"
                 </button>
-                <button type="button" class="mdl-btn" data-testid="lesson-back" on:click=move |_| l.finished.set(false)>
+                <button type="button" class="mdl-btn" data-testid="lesson-back" on:click=move |_| {
+                        l.finished.set(false);
+                        request_animation_frame(|| focus_id("lsn-step-title"));
+                    }>
                     "Back to the last step"
                 </button>
             </div>
@@ -225,7 +238,7 @@ fn Panel() -> impl IntoView {
                     disabled=move || l.step.get() == 0
                     on:click=move |_| {
                         steps::previous(l);
-                        focus_step_title();
+                        focus_step_title(l);
                     }
                 >
                     "← Previous"
@@ -237,7 +250,7 @@ fn Panel() -> impl IntoView {
                     data-testid="lesson-next"
                     on:click=move |_| {
                         steps::next(app, l);
-                        focus_step_title();
+                        focus_step_title(l);
                     }
                 >
                     {move || if last() { "Finish" } else { "Next →" }}

@@ -1,8 +1,10 @@
 //! The way into the course: a Lessons button in the header, and the picker it opens — every built-in
 //! lesson with its summary, its size and the learner's progress, to start, continue or start over.
 
+use leptos::html;
 use leptos::prelude::*;
 use lessons::course::COURSE;
+use wasm_bindgen::JsCast;
 
 use super::{open_built_in, store, use_lessons, Opening};
 use crate::state::use_app;
@@ -61,8 +63,28 @@ fn entries() -> Vec<Entry> {
 pub fn LessonPicker() -> impl IntoView {
     let app = use_app();
     let l = use_lessons();
-    let close = move || l.picker.set(false);
-    let list = move || view! {
+    // Closing gives focus back to the header's button (when the picker was opened from it).
+    let close = move || {
+        l.picker.set(false);
+        if let Ok(Some(b)) = gloo_utils::document().query_selector("[data-testid=lessons-open]") {
+            if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+        }
+    };
+    let list = move || {
+        // Focus goes to the first lesson's button as the dialog opens.
+        let dialog = NodeRef::<html::Div>::new();
+        Effect::new(move |_| {
+            if let Some(d) = dialog.get() {
+                if let Ok(Some(b)) = d.query_selector("[data-testid^=lesson-start-]") {
+                    if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
+                        let _ = b.focus();
+                    }
+                }
+            }
+        });
+        view! {
         <div class="mdl-backdrop" on:click=move |_| close()></div>
         <div
             class="mdl-dialog lsn-picker"
@@ -70,6 +92,7 @@ pub fn LessonPicker() -> impl IntoView {
             aria-modal="true"
             aria-labelledby="lsn-picker-title"
             data-testid="lesson-picker"
+            node_ref=dialog
             on:keydown=move |ev| {
                 if ev.key() == "Escape" {
                     close()
@@ -86,8 +109,7 @@ pub fn LessonPicker() -> impl IntoView {
             <ol class="lsn-pick-list">
                 {entries()
                     .into_iter()
-                    .enumerate()
-                    .map(|(k, e)| {
+                    .map(|e| {
                         let slug = e.slug;
                         let meta = if e.started { format!("{} steps · {} done", e.steps, e.done) } else { format!("{} steps", e.steps) };
                         let heading = format!("lsn-pick-{slug}");
@@ -104,7 +126,6 @@ pub fn LessonPicker() -> impl IntoView {
                                         type="button"
                                         class="mdl-btn mdl-primary"
                                         data-testid=format!("lesson-start-{slug}")
-                                        autofocus=k == 0
                                         on:click=move |_| open_built_in(app, l, slug, if e.started { Opening::Resume } else { Opening::Start(0) })
                                     >
                                         {if e.started { "Continue" } else { "Start" }}
@@ -129,6 +150,7 @@ pub fn LessonPicker() -> impl IntoView {
                     .collect_view()}
             </ol>
         </div>
+        }
     };
     view! { <Show when=move || l.picker.get()>{list}</Show> }
 }
