@@ -109,6 +109,52 @@ test("docs/lesson-format.md's complete example opens by URL and can be completed
   }
 });
 
+test("a model file's lesson member opens its panel with the model (?model=<url>), and its solution is undoable", async ({ page }) => {
+  const menu = JSON.parse(fs.readFileSync(path.join(__dirname, '../../engine/tests/data/models/gallery/menu.json'), 'utf8'));
+  const model = {
+    ...menu,
+    lesson: {
+      id: 'menu-ttl',
+      lang: 'en',
+      title: 'Expire old menu items',
+      summary: 'Turn on time to live.',
+      introduction: 'This model carries its own exercise.',
+      steps: [
+        {
+          id: 'ttl',
+          title: 'Turn on time to live',
+          instructions: 'Let **TenantMenu** expire items by `expiresAt`.',
+          hints: ['Time to live is a table setting: it names one attribute.'],
+          checks: [
+            { id: 'ttl-on', check: 'table TenantMenu expires items by expiresAt' },
+            { id: 'keyed', check: 'table TenantMenu is keyed PK:S, SK:S', kept: true },
+          ],
+          solution: [{ timeToLive: { table: 'TenantMenu', attribute: 'expiresAt' } }],
+        },
+      ],
+    },
+  };
+  const files = await serve({ '/workshop/menu.json': { type: 'application/json', body: JSON.stringify(model), cors: true } });
+  try {
+    await page.goto(`/?model=${encodeURIComponent(`${files.url}/workshop/menu.json`)}`);
+    await expect(page.getByTestId('model-name')).toHaveText(menu.name);
+    await expect(page.getByTestId('lesson-title')).toHaveText('Expire old menu items');
+    await expect(page.getByTestId('lesson-introduction')).toHaveText('This model carries its own exercise.');
+    const check = (id: string) => page.locator(`[data-testid=lesson-check][data-check=${id}]`);
+    await expect(check('ttl-on')).toHaveAttribute('data-state', 'fail');
+    await expect(check('ttl-on')).toContainText('TenantMenu has no time to live; expected it on expiresAt.');
+    await expect(check('keyed')).toHaveAttribute('data-state', 'pass');
+    await page.getByTestId('lesson-solution').click();
+    await expect(check('ttl-on')).toHaveAttribute('data-state', 'pass');
+    await page.getByTestId('undo').click();
+    await expect(check('ttl-on')).toHaveAttribute('data-state', 'fail');
+    await expect(page.getByTestId('model-name')).toHaveText(menu.name);
+    expect(await walk(page)).toBe(1);
+  } finally {
+    await files.close();
+  }
+});
+
 test('a bad lesson file is shown with its line and reason', async ({ page }) => {
   const bad = formatExample().replace('reads-five: pattern "A tenant\'s active items" reads at most 5 items', 'reads-five: pattern "A tenant\'s active items" reads at most five items');
   const lineOfFault = bad.split('\n').findIndex((l) => l.startsWith('reads-five:')) + 1;
@@ -142,20 +188,28 @@ test('in a 420 px embed the lesson is a drawer that opens at ?step=N and works b
   const box = (await panel.boundingBox())!;
   expect(box.width).toBeLessThanOrEqual(420);
   expect(box.y + box.height).toBeLessThanOrEqual(761);
-  // Escape folds it to its bar; the bar opens it again from the keyboard.
-  await page.getByTestId('lesson-solution').focus();
-  await page.keyboard.press('Escape');
-  await expect(panel).toHaveAttribute('data-open', 'false');
-  await expect(page.getByTestId('lesson-instructions')).toBeHidden();
-  await toggle.focus();
-  await page.keyboard.press('Enter');
-  await expect(panel).toHaveAttribute('data-open', 'true');
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  // Show solution and Next by keyboard.
+  // Show solution by keyboard.
   await page.getByTestId('lesson-solution').focus();
   await page.keyboard.press('Enter');
   await settled(page);
   await expect(page.locator('[data-testid=lesson-check][data-state=fail]')).toHaveCount(0, { timeout: 30_000 });
+  // Escape folds it to its bar. Folded, the simulator's checks wait: Undo changes the model, and they
+  // stay unjudged until the drawer is opened again (from the keyboard).
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveAttribute('data-open', 'false');
+  await expect(page.getByTestId('lesson-instructions')).toBeHidden();
+  await page.getByTestId('undo').click();
+  await page.waitForTimeout(1500);
+  await expect(page.locator('[data-testid=lesson-check][data-state=running]')).toHaveCount(2);
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveAttribute('data-open', 'true');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await settled(page);
+  await expect(page.locator('[data-testid=lesson-check][data-check=no-throttles]')).toHaveAttribute('data-state', 'fail');
+  await page.getByTestId('redo').click();
+  await settled(page);
+  await expect(page.locator('[data-testid=lesson-check][data-state=fail]')).toHaveCount(0);
   await page.getByTestId('lesson-next').focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toContainText('Step 4 of 4');
