@@ -177,6 +177,10 @@ fn Panel() -> impl IntoView {
         with_step(l, |_, s| s.hints.iter().take(shown).map(|h| lessons::html::to_html(h)).collect::<Vec<_>>())
     };
     let has_solution = move || with_step(l, |_, s| s.solution.is_some());
+    // A read-only embed shows the lesson but its model cannot change: the buttons that would change it
+    // are off, and say why.
+    let read_only = app.modeler.read_only;
+    let change_title = move |what: &'static str| if read_only { "This embed is read-only: the model cannot change here" } else { what };
     let last = move || l.step.get() + 1 >= n();
     let done_marks = move || {
         let Some((lesson, i)) = current(l) else { return Vec::new() };
@@ -214,8 +218,8 @@ fn Panel() -> impl IntoView {
                     type="button"
                     class="mdl-btn"
                     data-testid="lesson-solution"
-                    disabled=move || !has_solution()
-                    title="Replace the model with this step's solution (Undo brings yours back)"
+                    disabled=move || read_only || !has_solution()
+                    title=change_title("Replace the model with this step's solution (Undo brings yours back)")
                     on:click=move |_| steps::show_solution(app, l)
                 >
                     "Show solution"
@@ -224,7 +228,8 @@ fn Panel() -> impl IntoView {
                     type="button"
                     class="mdl-btn"
                     data-testid="lesson-reset"
-                    title="Go back to the model this step started with (Undo brings yours back)"
+                    disabled=read_only
+                    title=change_title("Go back to the model this step started with (Undo brings yours back)")
                     on:click=move |_| steps::reset(app, l)
                 >
                     "Reset step"
