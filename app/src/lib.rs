@@ -9,6 +9,7 @@ pub mod gallery;
 pub mod grid;
 pub mod heat;
 pub mod js_text;
+pub mod lessons;
 pub mod model;
 pub mod modeler;
 pub mod observe;

@@ -5,10 +5,20 @@ use alloc::string::ToString;
 use crate::check::Check;
 use crate::lesson::Lesson;
 
-/// Read `text` as a lesson file, as the JSON form, and each of its lines as a check. Nothing may panic;
+/// Read `text` as a lesson file, as the JSON form, and each of its lines as a check; show it as the app
+/// does (`html`) and read it as a page address (`launch`). Nothing may panic;
 /// a lesson that reads must survive the trip to JSON and back unchanged, and a check that reads must
 /// read the same from the text it is written back as.
 pub fn lesson_text(text: &str) {
+    #[cfg(feature = "markdown")]
+    {
+        // Raw HTML is text, and no address with a scheme other than http(s) or mailto is linked.
+        let html = crate::html::to_html(text).to_ascii_lowercase();
+        for bad in ["<script", "<iframe", "href=\"javascript:", "src=\"javascript:", "href=\"data:", "src=\"data:"] {
+            assert!(!html.contains(bad), "{bad} in {html}");
+        }
+        let _ = crate::launch::parse(text);
+    }
     #[cfg(feature = "markdown")]
     if let Ok(lesson) = Lesson::from_markdown(text) {
         let again = Lesson::from_json(&lesson.to_json()).expect("a lesson's JSON form reads");

@@ -38,11 +38,16 @@ pub mod evaluate;
 pub mod front_matter;
 #[doc(hidden)]
 pub mod fuzzing;
+#[cfg(feature = "markdown")]
+pub mod html;
 pub mod json;
+#[cfg(feature = "markdown")]
+pub mod launch;
 pub mod lesson;
 #[cfg(feature = "markdown")]
 pub mod markdown;
 pub mod message;
+pub mod progress;
 
 pub use check::Check;
 pub use edit::{apply, Edit};

@@ -28,6 +28,8 @@ pub fn App() -> impl IntoView {
     let state = crate::state::provide_app_state();
     crate::state::modeler::flush_on_page_exit(state.modeler);
     crate::share::start(state);
+    let lessons = crate::lessons::provide_lessons(state);
+    crate::lessons::start(state, lessons);
     let class = format!(
         "app{}{}",
         if launch.embed { " app-embed" } else { "" },
@@ -46,8 +48,9 @@ pub fn App() -> impl IntoView {
                     <h1 class="brand-name">{PRODUCT_NAME}</h1>
                 </div>
                 <p class="tagline" data-testid="tagline">{TAGLINE}</p>
+                <crate::lessons::LessonsButton/>
             </header>
-            <div class="body">
+            <div class="body" class:body-lesson=move || lessons.shows_panel()>
                 <aside class="sidebar" data-testid="model-sidebar" aria-labelledby="sidebar-title">
                     <h2 id="sidebar-title" class="sidebar-title">"Model"</h2>
                     <tabs::SidebarBody/>
@@ -55,7 +58,9 @@ pub fn App() -> impl IntoView {
                 <main class="workspace" data-testid="workspace">
                     <Workspace/>
                 </main>
+                <crate::lessons::LessonPanel/>
             </div>
+            <crate::lessons::LessonPicker/>
             <StatusBar/>
         </div>
     }

@@ -58,10 +58,20 @@ impl AppState {
         }
     }
 
+    /// Hand the lesson a model carried (if any) to the lessons feature, with the model as it opened.
+    fn carry_lesson(&self, lesson: Option<serde_json::Value>) {
+        if let Some(lesson) = lesson {
+            let mut model = self.modeler.state.with_untracked(|s| s.playground.to_model());
+            model.lesson = Some(lesson);
+            self.requests.open_lesson.set(Some(std::sync::Arc::new(model)));
+        }
+    }
+
     /// Show `inc` as the model, with a fresh history (the model it replaces was empty, or is kept aside).
     fn open_now(&self, inc: Incoming) {
         let m = self.modeler;
         self.show_notes(&inc.origin, inc.notes.clone());
+        let lesson = inc.model.lesson.clone();
         let playground = inc.loaded.unwrap_or_else(|| Playground::from_model(&inc.model, now()));
         m.state.update(|s| {
             let enabled = s.autosave_enabled;
@@ -71,6 +81,7 @@ impl AppState {
         self.restore_view(&inc.view);
         self.travel.gallery.set(GalleryState::Closed);
         m.save();
+        self.carry_lesson(lesson);
     }
 
     /// "Replace my model": one undoable step.
@@ -78,12 +89,14 @@ impl AppState {
         let m = self.modeler;
         self.show_notes(&inc.origin, inc.notes.clone());
         let name = inc.title();
+        let lesson = inc.model.lesson.clone();
         let fresh = inc.loaded.unwrap_or_else(|| Playground::from_model(&inc.model, now()));
         match m.replace_with(fresh) {
             Ok(()) => {
                 self.restore_view(&inc.view);
                 self.travel.gallery.set(GalleryState::Closed);
                 m.notice.set(Some(Notice { text: format!("Opened {}: {name} (Undo brings your model back).", inc.origin), error: false }));
+                self.carry_lesson(lesson);
             }
             Err(e) => self.travel.error.set(Some(format!("{} could not be opened: {e}", inc.origin))),
         }

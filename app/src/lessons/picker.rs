@@ -1,0 +1,156 @@
+//! The way into the course: a Lessons button in the header, and the picker it opens — every built-in
+//! lesson with its summary, its size and the learner's progress, to start, continue or start over.
+
+use leptos::html;
+use leptos::prelude::*;
+use lessons::course::COURSE;
+use wasm_bindgen::JsCast;
+
+use super::{open_built_in, store, use_lessons, Opening};
+use crate::state::use_app;
+
+/// The header's button that opens the picker.
+#[component]
+pub fn LessonsButton() -> impl IntoView {
+    let l = use_lessons();
+    view! {
+        <button
+            type="button"
+            class="mdl-btn lsn-open"
+            data-testid="lessons-open"
+            aria-haspopup="dialog"
+            on:click=move |_| l.picker.set(true)
+        >
+            "Lessons"
+        </button>
+    }
+}
+
+/// One built-in lesson, as the picker lists it.
+#[derive(Debug, Clone, PartialEq)]
+struct Entry {
+    number: usize,
+    slug: &'static str,
+    title: String,
+    summary: String,
+    steps: usize,
+    done: usize,
+    started: bool,
+}
+
+fn entries() -> Vec<Entry> {
+    COURSE
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| {
+            let lesson = b.lesson("en").ok()?;
+            let progress = store::load(&lesson.id);
+            Some(Entry {
+                number: i + 1,
+                slug: b.slug,
+                done: progress.done_count(&lesson),
+                started: !progress.step.is_empty(),
+                steps: lesson.steps.len(),
+                title: lesson.title,
+                summary: lesson.summary,
+            })
+        })
+        .collect()
+}
+
+/// The picker dialog, while it is open. Escape or the backdrop closes it.
+#[component]
+pub fn LessonPicker() -> impl IntoView {
+    let app = use_app();
+    let l = use_lessons();
+    // Closing gives focus back to the header's button (when the picker was opened from it).
+    let close = move || {
+        l.picker.set(false);
+        if let Ok(Some(b)) = gloo_utils::document().query_selector("[data-testid=lessons-open]") {
+            if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+        }
+    };
+    let list = move || {
+        // Focus goes to the first lesson's button as the dialog opens.
+        let dialog = NodeRef::<html::Div>::new();
+        Effect::new(move |_| {
+            if let Some(d) = dialog.get() {
+                if let Ok(Some(b)) = d.query_selector("[data-testid^=lesson-start-]") {
+                    if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
+                        let _ = b.focus();
+                    }
+                }
+            }
+        });
+        view! {
+        <div class="mdl-backdrop" on:click=move |_| close()></div>
+        <div
+            class="mdl-dialog lsn-picker"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="lsn-picker-title"
+            data-testid="lesson-picker"
+            node_ref=dialog
+            on:keydown=move |ev| {
+                if ev.key() == "Escape" {
+                    close()
+                }
+            }
+        >
+            <div class="lsn-picker-head">
+                <h2 class="mdl-dialog-title" id="lsn-picker-title">"Lessons"</h2>
+                <button type="button" class="mdl-btn mdl-small" data-testid="lesson-picker-close" on:click=move |_| close()>"Close"</button>
+            </div>
+            <p class="mdl-muted">
+                "Guided exercises from the keys to the cost of a design. Each step says what to build and checks it as you work; a hint or the solution is there when you need it, and Undo takes a solution back."
+            </p>
+            <ol class="lsn-pick-list">
+                {entries()
+                    .into_iter()
+                    .map(|e| {
+                        let slug = e.slug;
+                        let meta = if e.started { format!("{} steps · {} done", e.steps, e.done) } else { format!("{} steps", e.steps) };
+                        let heading = format!("lsn-pick-{slug}");
+                        let labelled_by = heading.clone();
+                        view! {
+                            <li class="lsn-pick" data-testid=format!("lesson-pick-{slug}") aria-labelledby=labelled_by>
+                                <div class="lsn-pick-text">
+                                    <h3 class="lsn-pick-title" id=heading>{format!("{}. {}", e.number, e.title)}</h3>
+                                    <p class="lsn-pick-summary">{e.summary}</p>
+                                    <p class="mdl-muted lsn-pick-meta">{meta}</p>
+                                </div>
+                                <div class="lsn-pick-actions">
+                                    <button
+                                        type="button"
+                                        class="mdl-btn mdl-primary"
+                                        data-testid=format!("lesson-start-{slug}")
+                                        on:click=move |_| open_built_in(app, l, slug, if e.started { Opening::Resume } else { Opening::Start(0) })
+                                    >
+                                        {if e.started { "Continue" } else { "Start" }}
+                                    </button>
+                                    {e.started.then(|| view! {
+                                        <button
+                                            type="button"
+                                            class="mdl-btn"
+                                            data-testid=format!("lesson-restart-{slug}")
+                                            on:click=move |_| {
+                                                store::clear(slug);
+                                                open_built_in(app, l, slug, Opening::Start(0));
+                                            }
+                                        >
+                                            "Start over"
+                                        </button>
+                                    })}
+                                </div>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+        </div>
+        }
+    };
+    view! { <Show when=move || l.picker.get()>{list}</Show> }
+}
