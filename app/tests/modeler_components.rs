@@ -455,10 +455,10 @@ async fn a_dialog_takes_focus_keeps_tab_inside_closes_on_escape_and_gives_focus_
     // Tab from the last control goes round to the first; Shift+Tab from the first to the last.
     let stops = dialog.query_selector_all("input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])").expect("selector");
     let last: HtmlElement = (0..stops.length())
+        .rev()
         .filter_map(|i| stops.item(i))
         .map(|n| n.unchecked_into::<HtmlElement>())
-        .filter(|e| e.offset_parent().is_some())
-        .last()
+        .find(|e| e.offset_parent().is_some())
         .expect("a last control");
     last.focus().expect("focus");
     press(&last, "Tab").await;
