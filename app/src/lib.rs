@@ -3,6 +3,7 @@
 //! `main.rs` only mounts [`App`]; everything else lives here so the component tests in `app/tests/` can
 //! mount the same components in headless Chromium.
 
+pub mod dialog;
 pub mod download;
 pub mod engine_bridge;
 pub mod gallery;

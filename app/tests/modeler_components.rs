@@ -431,3 +431,82 @@ async fn a_read_only_grid_of_entries_draws_its_rows_and_says_when_it_has_none() 
     let cursor = page.by_testid("grid-cursor");
     assert_eq!(cursor.style().get_property_value("top").unwrap(), "90px");
 }
+
+/// The element with `data-testid` `id` inside `el`.
+fn inside(el: &web_sys::Element, id: &str) -> HtmlElement {
+    el.query_selector(&format!("[data-testid=\"{id}\"]")).expect("selector").expect(id).unchecked_into()
+}
+
+/// Whether keyboard focus is inside the open dialog.
+fn focus_in_dialog() -> bool {
+    focused().and_then(|f| f.closest("[role=dialog]").ok().flatten()).is_some()
+}
+
+#[wasm_bindgen_test]
+async fn a_dialog_takes_focus_keeps_tab_inside_closes_on_escape_and_gives_focus_back() {
+    let page = mount(modeler);
+    click(&page.by_testid("example-ecommerce")).await;
+    let opener = page.by_testid("edit-table");
+    opener.focus().expect("focus");
+    click(&opener).await;
+    let dialog = page.root().query_selector("[role=dialog]").expect("selector").expect("the designer is open");
+    assert_eq!(focused().and_then(|f| f.get_attribute("data-testid")).as_deref(), Some("table-name"), "focus starts on the first field");
+
+    // Tab from the last control goes round to the first; Shift+Tab from the first to the last.
+    let stops = dialog.query_selector_all("input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])").expect("selector");
+    let last: HtmlElement = (0..stops.length())
+        .rev()
+        .filter_map(|i| stops.item(i))
+        .map(|n| n.unchecked_into::<HtmlElement>())
+        .find(|e| e.offset_parent().is_some())
+        .expect("a last control");
+    last.focus().expect("focus");
+    press(&last, "Tab").await;
+    assert_eq!(focused().and_then(|f| f.get_attribute("data-testid")).as_deref(), Some("table-name"));
+    let shift_tab = web_sys::KeyboardEventInit::new();
+    shift_tab.set_key("Tab");
+    shift_tab.set_shift_key(true);
+    shift_tab.set_bubbles(true);
+    shift_tab.set_cancelable(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &shift_tab).expect("event");
+    inside(&dialog, "table-name").dispatch_event(&ev).expect("dispatch");
+    assert!(focused().is_some_and(|f| f.is_same_node(Some(&last))), "Shift+Tab from the first control goes to the last");
+    assert!(ev.default_prevented());
+
+    // Escape closes it wherever focus is (here: nowhere in the dialog), and focus goes back to the opener.
+    gloo_utils::document().body().expect("body").focus().expect("focus");
+    press(&gloo_utils::document().body().expect("body"), "Escape").await;
+    assert_eq!(page.count("[role=dialog]"), 0);
+    wait_ms(20).await;
+    assert!(focused().is_some_and(|f| f.is_same_node(Some(&opener))), "focus is back on Edit design");
+
+    // Every modeler dialog takes focus as it opens.
+    for (id, first) in [("new-entity", "entity-name"), ("add-blank-item", "field-PK"), ("new-table", "table-name")] {
+        let opener = page.by_testid(id);
+        opener.focus().expect("focus");
+        click(&opener).await;
+        assert!(focus_in_dialog(), "{id} opens a dialog that takes focus");
+        assert_eq!(focused().and_then(|f| f.get_attribute("data-testid")).as_deref(), Some(first), "{id}");
+        press(&focused().expect("focus"), "Escape").await;
+        assert_eq!(page.count("[role=dialog]"), 0, "Escape closes what {id} opened");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn tab_is_left_to_the_browser_in_the_grid() {
+    let page = mount(modeler);
+    click(&page.by_testid("example-ecommerce")).await;
+    wait_ms(100).await;
+    let grid = page.by_testid("item-grid");
+    press(&grid, "ArrowDown").await;
+    let before = page.by_testid("grid-cursor").style().get_property_value("left").unwrap();
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Tab");
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
+    grid.dispatch_event(&ev).expect("dispatch");
+    common::settle().await;
+    assert!(!ev.default_prevented(), "Tab moves focus out of the grid, as the browser does");
+    assert_eq!(page.by_testid("grid-cursor").style().get_property_value("left").unwrap(), before, "the cursor stays");
+}

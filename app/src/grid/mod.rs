@@ -209,7 +209,6 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
             "PageUp" => move_cursor(-page, 0),
             "Home" => move_cursor(-(total_rows.get_untracked() as i64), 0),
             "End" => move_cursor(total_rows.get_untracked() as i64, 0),
-            "Tab" if cursor.get_untracked().is_some() => move_cursor(0, if ev.shift_key() { -1 } else { 1 }),
             "Enter" | "F2" => match cursor.get_untracked() {
                 Some((p, c)) => open_editor(p, c),
                 None => move_cursor(0, 0),

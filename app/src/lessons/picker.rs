@@ -1,12 +1,11 @@
 //! The way into the course: a Lessons button in the header, and the picker it opens — every built-in
 //! lesson with its summary, its size and the learner's progress, to start, continue or start over.
 
-use leptos::html;
 use leptos::prelude::*;
 use lessons::course::COURSE;
-use wasm_bindgen::JsCast;
 
 use super::{open_built_in, store, use_lessons, Opening};
+use crate::dialog::Dialog;
 use crate::state::use_app;
 
 /// The header's button that opens the picker.
@@ -58,50 +57,19 @@ fn entries() -> Vec<Entry> {
         .collect()
 }
 
-/// The picker dialog, while it is open. Escape or the backdrop closes it.
+/// The picker dialog, while it is open. Escape or the backdrop closes it; focus starts on the first
+/// lesson's button and goes back to the header's button when it closes.
 #[component]
 pub fn LessonPicker() -> impl IntoView {
     let app = use_app();
     let l = use_lessons();
-    // Closing gives focus back to the header's button (when the picker was opened from it).
-    let close = move || {
-        l.picker.set(false);
-        if let Ok(Some(b)) = gloo_utils::document().query_selector("[data-testid=lessons-open]") {
-            if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
-                let _ = b.focus();
-            }
-        }
-    };
+    let close = Callback::new(move |_| l.picker.set(false));
     let list = move || {
-        // Focus goes to the first lesson's button as the dialog opens.
-        let dialog = NodeRef::<html::Div>::new();
-        Effect::new(move |_| {
-            if let Some(d) = dialog.get() {
-                if let Ok(Some(b)) = d.query_selector("[data-testid^=lesson-start-]") {
-                    if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
-                        let _ = b.focus();
-                    }
-                }
-            }
-        });
         view! {
-        <div class="mdl-backdrop" on:click=move |_| close()></div>
-        <div
-            class="mdl-dialog lsn-picker"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="lsn-picker-title"
-            data-testid="lesson-picker"
-            node_ref=dialog
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    close()
-                }
-            }
-        >
+        <Dialog class="lsn-picker" testid="lesson-picker" labelled_by="lsn-picker-title" on_close=close>
             <div class="lsn-picker-head">
                 <h2 class="mdl-dialog-title" id="lsn-picker-title">"Lessons"</h2>
-                <button type="button" class="mdl-btn mdl-small" data-testid="lesson-picker-close" on:click=move |_| close()>"Close"</button>
+                <button type="button" class="mdl-btn mdl-small" data-testid="lesson-picker-close" on:click=move |_| close.run(())>"Close"</button>
             </div>
             <p class="mdl-muted">
                 "Guided exercises from the keys to the cost of a design. Each step says what to build and checks it as you work; a hint or the solution is there when you need it, and Undo takes a solution back."
@@ -126,6 +94,7 @@ pub fn LessonPicker() -> impl IntoView {
                                         type="button"
                                         class="mdl-btn mdl-primary"
                                         data-testid=format!("lesson-start-{slug}")
+                                        autofocus=e.number == 1
                                         on:click=move |_| open_built_in(app, l, slug, if e.started { Opening::Resume } else { Opening::Start(0) })
                                     >
                                         {if e.started { "Continue" } else { "Start" }}
@@ -149,7 +118,7 @@ pub fn LessonPicker() -> impl IntoView {
                     })
                     .collect_view()}
             </ol>
-        </div>
+        </Dialog>
         }
     };
     view! { <Show when=move || l.picker.get()>{list}</Show> }

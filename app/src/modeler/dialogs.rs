@@ -5,14 +5,19 @@ use leptos::prelude::*;
 use super::add_item::AddItemDialog;
 use super::designer::TableDesigner;
 use super::entity_editor::EntityEditor;
+use crate::dialog::Dialog as Frame;
 use crate::state::{use_modeler, Dialog};
 
-/// The open dialog over a backdrop; Escape or a click on the backdrop closes it.
+/// The id of the open dialog's title, which labels it (one modeler dialog is open at a time).
+pub const TITLE_ID: &str = "mdl-dialog-title";
+
+/// The open dialog over a backdrop; Escape or a click on the backdrop closes it. A read-only embed
+/// opens none: nothing there may change the model.
 #[component]
 pub fn Dialogs() -> impl IntoView {
     let m = use_modeler();
-    let open = Memo::new(move |_| m.dialog.get());
-    let close = move || m.dialog.set(None);
+    let open = Memo::new(move |_| m.dialog.get().filter(|_| !m.read_only));
+    let close = Callback::new(move |_| m.dialog.set(None));
     move || {
         open.get().map(|d| {
             let body = match d {
@@ -20,21 +25,7 @@ pub fn Dialogs() -> impl IntoView {
                 Dialog::Entity { table, entity } => view! { <EntityEditor table entity/> }.into_any(),
                 Dialog::AddItem { table, entity } => view! { <AddItemDialog table entity/> }.into_any(),
             };
-            view! {
-                <div class="mdl-backdrop" on:click=move |_| close()></div>
-                <div
-                    class="mdl-dialog"
-                    role="dialog"
-                    aria-modal="true"
-                    on:keydown=move |ev: web_sys::KeyboardEvent| {
-                        if ev.key() == "Escape" {
-                            close()
-                        }
-                    }
-                >
-                    {body}
-                </div>
-            }
+            view! { <Frame labelled_by=TITLE_ID on_close=close>{body}</Frame> }
         })
     }
 }

@@ -43,10 +43,17 @@ pub fn ItemsTab() -> impl IntoView {
     let toolbar = move || match summary.get() {
         None => view! {
             <div class="mdl-empty-tab">
-                <p>"No table selected. Create a table (or load an example) in the sidebar."</p>
-                <button type="button" class="mdl-btn mdl-primary" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>
-                    "+ New table"
-                </button>
+                {if m.read_only {
+                    view! { <p>"No table selected."</p> }.into_any()
+                } else {
+                    view! {
+                        <p>"No table selected. Create a table (or load an example) in the sidebar."</p>
+                        <button type="button" class="mdl-btn mdl-primary" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>
+                            "+ New table"
+                        </button>
+                    }
+                    .into_any()
+                }}
             </div>
         }
         .into_any(),
@@ -57,29 +64,7 @@ pub fn ItemsTab() -> impl IntoView {
                     {format!("{items} items · {partitions} item collections · {}", bytes_text(bytes))}
                 </span>
                 <span class="mdl-spacer"></span>
-                {entities
-                    .into_iter()
-                    .map(|(i, e)| {
-                        view! {
-                            <button
-                                type="button"
-                                class="mdl-btn mdl-small"
-                                data-testid=format!("toolbar-add-{e}")
-                                on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) }))
-                            >
-                                {format!("+ {e}")}
-                            </button>
-                        }
-                    })
-                    .collect_view()}
-                <button
-                    type="button"
-                    class="mdl-btn mdl-small"
-                    data-testid="toolbar-add-item"
-                    on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))
-                >
-                    "+ Item"
-                </button>
+                {(!m.read_only).then(|| view! { <AddButtons table entities/> })}
             </div>
         }
         .into_any(),
@@ -88,8 +73,40 @@ pub fn ItemsTab() -> impl IntoView {
     view! {
         <div class="mdl-items" data-testid="items-view">
             {toolbar}
-            // Rebuilt when another table is selected: the grid edits the table it was built for.
-            {move || selected.get().map(|t| view! { <Grid model editable=Some(t) testid="item-grid"/> })}
+            // Rebuilt when another table is selected: the grid edits the table it was built for (none in a
+            // read-only embed).
+            {move || selected.get().map(|t| view! { <Grid model editable=(!m.read_only).then_some(t) testid="item-grid"/> })}
         </div>
+    }
+}
+
+/// The toolbar's buttons that add an item: one per entity, and a blank one.
+#[component]
+fn AddButtons(table: usize, entities: Vec<(usize, String)>) -> impl IntoView {
+    let m = use_modeler();
+    view! {
+        {entities
+            .into_iter()
+            .map(|(i, e)| {
+                view! {
+                    <button
+                        type="button"
+                        class="mdl-btn mdl-small"
+                        data-testid=format!("toolbar-add-{e}")
+                        on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: Some(i) }))
+                    >
+                        {format!("+ {e}")}
+                    </button>
+                }
+            })
+            .collect_view()}
+        <button
+            type="button"
+            class="mdl-btn mdl-small"
+            data-testid="toolbar-add-item"
+            on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))
+        >
+            "+ Item"
+        </button>
     }
 }

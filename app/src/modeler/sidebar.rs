@@ -49,7 +49,11 @@ fn install_shortcuts(m: Modeler) {
 #[component]
 pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl IntoView {
     let m = use_modeler();
-    install_shortcuts(m);
+    // A read-only embed shows no control that changes the model: no undo, no new table, no examples.
+    let editing = !m.read_only;
+    if editing {
+        install_shortcuts(m);
+    }
     let tables = Memo::new(move |_| {
         m.state.with(|s| s.playground.tables().iter().map(|t| (t.name().to_string(), t.rows.len(), t.entities.len())).collect::<Vec<_>>())
     });
@@ -65,6 +69,7 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
     view! {
         <div class="mdl-sidebar" data-testid="model-tables">
             {children.map(|c| c())}
+            <Show when=move || editing>
             <div class="mdl-history">
                 <button
                     type="button"
@@ -87,6 +92,7 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
                     "↷ Redo"
                 </button>
             </div>
+            </Show>
             <Show when=move || m.notice.with(Option::is_some)>
                 <div
                     class="mdl-notice"
@@ -113,10 +119,13 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
                     </p>
                 </div>
             </Show>
+            <Show when=move || editing>
             <button type="button" class="mdl-btn mdl-primary" data-testid="new-table" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>
                 "+ New table"
             </button>
+            </Show>
             <SelectedTable/>
+            <Show when=move || editing>
             <details class="mdl-examples">
                 <summary data-testid="examples">"Examples"</summary>
                 <p class="mdl-muted">"Replaces the current model (undo brings it back)."</p>
@@ -132,6 +141,7 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
                     })
                     .collect_view()}
             </details>
+            </Show>
             <Dialogs/>
         </div>
     }
@@ -177,6 +187,8 @@ fn SelectedTable() -> impl IntoView {
     move || {
         info.get().map(|(table, name, pk, sk, entities, def_error)| {
             let open = move |d: Dialog| move |_| m.dialog.set(Some(d.clone()));
+            // A read-only embed lists the design and its entities with no control that changes them.
+            let editing = !m.read_only;
             view! {
                 <section class="mdl-panel" data-testid="table-panel" aria-label=format!("Table {name}")>
                     <h3 class="mdl-panel-title">{name.clone()}</h3>
@@ -185,14 +197,16 @@ fn SelectedTable() -> impl IntoView {
                         {sk.map(|sk| view! { <span class="mdl-chip" title="Sort key">{format!("sort: {sk}")}</span> })}
                     </p>
                     {def_error.map(|e| view! { <p class="mdl-error" data-testid="definition-error">{e}</p> })}
-                    <div class="mdl-row">
-                        <button type="button" class="mdl-btn" data-testid="edit-table" on:click=open(Dialog::Designer(Some(table)))>
-                            "Edit design"
-                        </button>
-                        <button type="button" class="mdl-btn" data-testid="add-blank-item" on:click=open(Dialog::AddItem { table, entity: None })>
-                            "+ Item"
-                        </button>
-                    </div>
+                    {editing.then(|| view! {
+                        <div class="mdl-row">
+                            <button type="button" class="mdl-btn" data-testid="edit-table" on:click=open(Dialog::Designer(Some(table)))>
+                                "Edit design"
+                            </button>
+                            <button type="button" class="mdl-btn" data-testid="add-blank-item" on:click=open(Dialog::AddItem { table, entity: None })>
+                                "+ Item"
+                            </button>
+                        </div>
+                    })}
                     <h4 class="mdl-subtitle">"Entities"</h4>
                     <ul class="mdl-entity-list">
                         {entities
@@ -202,30 +216,34 @@ fn SelectedTable() -> impl IntoView {
                                 view! {
                                     <li class="mdl-entity">
                                         <span class="mdl-entity-name">{e.clone()}</span>
-                                        <button
-                                            type="button"
-                                            class="mdl-link"
-                                            data-testid=format!("edit-entity-{e}")
-                                            on:click=open(Dialog::Entity { table, entity: Some(i) })
-                                        >
-                                            "edit"
-                                        </button>
-                                        <button
-                                            type="button"
-                                            class="mdl-btn mdl-small"
-                                            data-testid=format!("add-item-{e}")
-                                            on:click=open(Dialog::AddItem { table, entity: Some(i) })
-                                        >
-                                            {format!("+ {e}")}
-                                        </button>
+                                        {editing.then(|| view! {
+                                            <button
+                                                type="button"
+                                                class="mdl-link"
+                                                data-testid=format!("edit-entity-{e}")
+                                                on:click=open(Dialog::Entity { table, entity: Some(i) })
+                                            >
+                                                "edit"
+                                            </button>
+                                            <button
+                                                type="button"
+                                                class="mdl-btn mdl-small"
+                                                data-testid=format!("add-item-{e}")
+                                                on:click=open(Dialog::AddItem { table, entity: Some(i) })
+                                            >
+                                                {format!("+ {e}")}
+                                            </button>
+                                        })}
                                     </li>
                                 }
                             })
                             .collect_view()}
                     </ul>
-                    <button type="button" class="mdl-btn" data-testid="new-entity" on:click=open(Dialog::Entity { table, entity: None })>
-                        "+ New entity"
-                    </button>
+                    {editing.then(|| view! {
+                        <button type="button" class="mdl-btn" data-testid="new-entity" on:click=open(Dialog::Entity { table, entity: None })>
+                            "+ New entity"
+                        </button>
+                    })}
                 </section>
             }
         })

@@ -116,7 +116,9 @@ pub fn PatternsTab() -> impl IntoView {
                     {move || if has_patterns() { analysis.with(|a| a.coverage.clone()) } else { String::from("No access patterns yet") }}
                 </p>
                 <div class="pat-tools">
-                    <button type="button" class="mdl-btn" data-testid="pattern-add" on:click=start_new>"+ Access pattern"</button>
+                    {(!m.read_only).then(|| view! {
+                        <button type="button" class="mdl-btn" data-testid="pattern-add" on:click=start_new>"+ Access pattern"</button>
+                    })}
                     <button
                         type="button"
                         class="mdl-btn"

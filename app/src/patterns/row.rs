@@ -88,8 +88,11 @@ pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usiz
             </td>
             <td class="pat-actions">
                 <button type="button" class="mdl-link" data-testid="pattern-open" on:click=move |_| on_open.run(i)>"Open in builder"</button>
-                <button type="button" class="mdl-link" data-testid="pattern-edit" on:click=move |_| on_edit.run(i)>"Edit"</button>
-                <button type="button" class="mdl-link mdl-remove" data-testid="pattern-delete" on:click=move |_| on_delete.run(i)>"Delete"</button>
+                // A read-only embed changes no pattern.
+                {(!crate::state::use_modeler().read_only).then(|| view! {
+                    <button type="button" class="mdl-link" data-testid="pattern-edit" on:click=move |_| on_edit.run(i)>"Edit"</button>
+                    <button type="button" class="mdl-link mdl-remove" data-testid="pattern-delete" on:click=move |_| on_delete.run(i)>"Delete"</button>
+                })}
             </td>
         </tr>
     }

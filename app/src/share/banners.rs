@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::dialog::Dialog;
+use crate::dialog::Dialog;
 use crate::state::{use_app, Incoming};
 
 /// The question asked when `inc` arrives while the user has work: a dialog over a backdrop; Escape

@@ -6,7 +6,7 @@ use formats::aws::{batch_files, cloudformation, items_json, seed_script, to_yaml
 
 use leptos::prelude::*;
 
-use super::dialog::Dialog;
+use crate::dialog::Dialog;
 use super::file_io::file_name;
 use crate::download::download;
 use crate::state::{use_app, Modeler};

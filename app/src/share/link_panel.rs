@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 
-use super::dialog::Dialog;
+use crate::dialog::Dialog;
 use super::file_io::save_model;
 use crate::state::{page_base, use_app, AppState, Tab};
 

@@ -15,7 +15,6 @@
 
 pub mod actions;
 mod banners;
-mod dialog;
 pub mod export_panel;
 pub mod file_io;
 pub mod link_panel;
