@@ -52,5 +52,12 @@ pub fn generate(action: &str, input: &Value, endpoint: &Endpoint) -> String {
     }
     let mut out = parts.join(" \\\n    ");
     out.push('\n');
+    if action == crate::RETRIED_BATCH {
+        // The CLI makes one call; what it could not write comes back in UnprocessedItems, without an error.
+        out.push_str(
+            "# BatchWriteItem hands back what the partitions could not take in UnprocessedItems, without an error:\n\
+             # run the command again with that map as --request-items, waiting longer each time, until it is empty.\n",
+        );
+    }
     out
 }

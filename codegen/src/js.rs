@@ -24,8 +24,37 @@ pub fn generate(action: &str, input: &Value, endpoint: &Endpoint) -> String {
     };
     let mut body = String::new();
     top_level(input, &mut body);
+    if action == crate::RETRIED_BATCH {
+        return format!(
+            "import {{ {client}, {command} }} from \"{package}\";\n\nconst client = new {client}({config});\n\nlet response = await client.send(new {command}({body}));\n{}console.log(JSON.stringify(response, null, 2));\n",
+            retry_loop(input, &command)
+        );
+    }
     format!(
         "import {{ {client}, {command} }} from \"{package}\";\n\nconst client = new {client}({config});\n\nconst response = await client.send(new {command}({body}));\nconsole.log(JSON.stringify(response, null, 2));\n"
+    )
+}
+
+/// BatchWriteItem writes what the partitions can take and returns the rest in `UnprocessedItems`, with no
+/// error: the generated code sends them again with exponential backoff and jitter, keeping the call's
+/// other parameters.
+fn retry_loop(input: &Value, command: &str) -> String {
+    let mut rest = String::new();
+    for (k, v) in crate::ordered(input) {
+        if k != "RequestItems" && is_identifier(k) {
+            rest.push_str(&format!(", {k}: "));
+            literal(v, 1, &mut rest);
+        }
+    }
+    format!(
+        "// BatchWriteItem writes what the partitions can take and hands back the rest in UnprocessedItems, without\n\
+         // an error: send them again, waiting longer each time (exponential backoff with jitter), until none is left.\n\
+         let delay = 50;\n\
+         while (response.UnprocessedItems && Object.keys(response.UnprocessedItems).length > 0) {{\n  \
+         await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));\n  \
+         delay = Math.min(delay * 2, 5000);\n  \
+         response = await client.send(new {command}({{ RequestItems: response.UnprocessedItems{rest} }}));\n\
+         }}\n"
     )
 }
 

@@ -53,6 +53,10 @@ pub enum Endpoint {
     Local { url: String, region: String },
 }
 
+/// The batch whose generated code retries what DynamoDB hands back unprocessed (`UnprocessedItems`).
+/// BatchGetItem's `UnprocessedKeys` would need the pages' responses merged, so its code stays one call.
+pub(crate) const RETRIED_BATCH: &str = "BatchWriteItem";
+
 /// The request as code for `lang`. `action` is the API name (`Query`, `TransactWriteItems`, ...);
 /// `input` the request body. An action the streams API owns (`GetRecords`, ...) uses that client.
 pub fn generate(lang: Lang, action: &str, input: &Value, endpoint: &Endpoint) -> String {

@@ -37,8 +37,42 @@ pub fn generate(action: &str, input: &Value, endpoint: &Endpoint) -> String {
         }
     }
     let call = if args.is_empty() { format!("client.{}()", snake_case(action)) } else { format!("client.{}(\n{args})", snake_case(action)) };
-    let imports = if needs_base64 { "import base64\nimport json\n\nimport boto3" } else { "import json\n\nimport boto3" };
-    format!("{imports}\n\nclient = {client}\n\nresponse = {call}\nprint(json.dumps(response, indent=2, default=str))\n")
+    let retries = action == crate::RETRIED_BATCH;
+    let mut imports = String::new();
+    if needs_base64 {
+        imports.push_str("import base64\n");
+    }
+    imports.push_str("import json\n");
+    if retries {
+        imports.push_str("import random\nimport time\n");
+    }
+    imports.push_str("\nimport boto3");
+    let retry = if retries { retry_loop(input) } else { String::new() };
+    format!("{imports}\n\nclient = {client}\n\nresponse = {call}{retry}\nprint(json.dumps(response, indent=2, default=str))\n")
+}
+
+/// BatchWriteItem writes what the partitions can take and returns the rest in `UnprocessedItems`, with no
+/// error: code that stops after one call loses those writes, so the generated code sends them again with
+/// exponential backoff and jitter, as AWS's guide says, keeping the call's other parameters.
+fn retry_loop(input: &Value) -> String {
+    let mut rest = String::new();
+    for (k, v) in crate::ordered(input) {
+        if k != "RequestItems" && k.chars().all(|c| c.is_ascii_alphanumeric()) {
+            rest.push_str(&format!(", {k}="));
+            literal(v, 1, &mut rest);
+        }
+    }
+    format!(
+        "\n# {0} writes what the partitions can take and hands back the rest in UnprocessedItems, without an\n\
+         # error: send them again, waiting longer each time (exponential backoff with jitter), until none is left.\n\
+         delay = 0.05\n\
+         while response.get(\"UnprocessedItems\"):\n    \
+         time.sleep(delay * random.uniform(0.5, 1.5))\n    \
+         delay = min(delay * 2, 5)\n    \
+         response = client.{1}(RequestItems=response[\"UnprocessedItems\"]{rest})",
+        crate::RETRIED_BATCH,
+        snake_case(crate::RETRIED_BATCH)
+    )
 }
 
 fn mentions_binary(v: &Value) -> bool {

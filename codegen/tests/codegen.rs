@@ -88,3 +88,36 @@ fn shell_quoting_survives_a_real_shell() {
         assert_eq!(String::from_utf8(out.stdout).unwrap(), s, "quoted as {arg}");
     }
 }
+
+/// What a BatchWriteItem could not write comes back in UnprocessedItems without an error: the generated
+/// code sends it again until none is left, keeping the call's other parameters, and it is valid code.
+#[test]
+fn batch_writes_retry_unprocessed_items() {
+    let input = json!({
+        "RequestItems": {"Shop": [{"PutRequest": {"Item": {"PK": {"S": "USER#u9"}, "SK": {"S": "PROFILE#u9"}}}}]},
+        "ReturnConsumedCapacity": "TOTAL"
+    });
+    let py = generate(Lang::Python, "BatchWriteItem", &input, &local());
+    assert!(py.contains("while response.get(\"UnprocessedItems\"):"), "{py}");
+    assert!(py.contains("response = client.batch_write_item(RequestItems=response[\"UnprocessedItems\"], ReturnConsumedCapacity=\"TOTAL\")"), "{py}");
+    assert!(py.contains("import random\nimport time\n"), "{py}");
+    let js = generate(Lang::JavaScript, "BatchWriteItem", &input, &local());
+    assert!(js.contains("let response = await client.send(new BatchWriteItemCommand("), "{js}");
+    assert!(js.contains("RequestItems: response.UnprocessedItems, ReturnConsumedCapacity: \"TOTAL\""), "{js}");
+    let cli = generate(Lang::Cli, "BatchWriteItem", &input, &local());
+    assert!(cli.contains("# BatchWriteItem hands back"), "{cli}");
+    // Other actions stay one call.
+    assert!(!generate(Lang::Python, "BatchGetItem", &json!({"RequestItems": {}}), &local()).contains("while"));
+
+    // Both programs are valid: Python compiles, Node parses the ES module.
+    let dir = std::env::temp_dir().join(format!("dynamodel-codegen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (py_file, js_file) = (dir.join("batch.py"), dir.join("batch.mjs"));
+    std::fs::write(&py_file, &py).unwrap();
+    std::fs::write(&js_file, &js).unwrap();
+    let python = std::process::Command::new("python3").args(["-m", "py_compile"]).arg(&py_file).output().unwrap();
+    assert!(python.status.success(), "{}\n{py}", String::from_utf8_lossy(&python.stderr));
+    let node = std::process::Command::new("node").arg("--check").arg(&js_file).output().unwrap();
+    assert!(node.status.success(), "{}\n{js}", String::from_utf8_lossy(&node.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
