@@ -161,7 +161,7 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
                 save()
             }
         >
-            <h2 class="mdl-dialog-title" id=super::dialogs::TITLE_ID>{title}</h2>
+            <h2 class="mdl-dialog-title" id=super::dialog_title::TITLE_ID>{title}</h2>
             {field_views}
             <p class="mdl-keys-preview" data-testid="add-item-keys">
                 <span class="mdl-label">"Keys: "</span>

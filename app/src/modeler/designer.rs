@@ -172,7 +172,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                 save()
             }
         >
-            <h2 class="mdl-dialog-title" id=super::dialogs::TITLE_ID>{if table.is_some() { "Edit table design" } else { "New table" }}</h2>
+            <h2 class="mdl-dialog-title" id=super::dialog_title::TITLE_ID>{if table.is_some() { "Edit table design" } else { "New table" }}</h2>
             <p class="mdl-muted">"Checked by the engine's CreateTable as you type: the errors are DynamoDB's."</p>
             {text_input(form.field(|d| d.name.clone()), move |v| form.edit(|d| d.name = v), "table-name".into(), "Table name")}
             {error_view(form.error_for(Field::TableName), "error-table-name")}

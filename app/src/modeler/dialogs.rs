@@ -4,12 +4,10 @@ use leptos::prelude::*;
 
 use super::add_item::AddItemDialog;
 use super::designer::TableDesigner;
+use super::dialog_title::TITLE_ID;
 use super::entity_editor::EntityEditor;
 use crate::dialog::Dialog as Frame;
 use crate::state::{use_modeler, Dialog};
-
-/// The id of the open dialog's title, which labels it (one modeler dialog is open at a time).
-pub const TITLE_ID: &str = "mdl-dialog-title";
 
 /// The open dialog over a backdrop; Escape or a click on the backdrop closes it. A read-only embed
 /// opens none: nothing there may change the model.

@@ -141,7 +141,7 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
                 save()
             }
         >
-            <h2 class="mdl-dialog-title" id=super::dialogs::TITLE_ID>{if entity.is_some() { "Edit entity" } else { "New entity" }}</h2>
+            <h2 class="mdl-dialog-title" id=super::dialog_title::TITLE_ID>{if entity.is_some() { "Edit entity" } else { "New entity" }}</h2>
             <p class="mdl-muted">
                 "Key templates build an item's keys from its attributes: " <code>"USER#{userId}"</code>
                 ". An index key whose attributes are missing is left out, which keeps the item out of that (sparse) index."

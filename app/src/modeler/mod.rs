@@ -10,6 +10,7 @@
 
 mod add_item;
 mod designer;
+mod dialog_title;
 mod dialogs;
 mod entity_editor;
 mod indexes_tab;
