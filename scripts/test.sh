@@ -17,7 +17,9 @@
 # builds it into target/test-dist/ (never dist/, which belongs to a scripts/serve.sh the developer may be
 # running in another terminal) and serves it on a spare port; the end-to-end tests run against that serve,
 # so the two quick-start commands are proven to work side by side. Trunk's serve and build write the
-# same bytes for the same sources once the live-reload script is left out.
+# same bytes for the same sources once the live-reload script is left out. A run whose bundle inputs are
+# those of the bundle already in target/test-dist/ (see bundle_sources) serves that bundle as it is
+# instead of building it again.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -94,9 +96,57 @@ process_cpu() {
     awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.0f\n", ($12 + $13 + $14 + $15) / hz }' "/proc/$1/stat"
 }
 
-# scripts/serve.sh builds the release bundle into $DIST and serves it; the stage ends once it serves.
-release_build() {
+# A digest of everything the release bundle is built from: the files git tracks or would track, minus the
+# folders Trunk.toml's [watch] ignores and the two documents no build reads, plus the toolchain's versions.
+# Empty outside a git checkout, which makes every run build.
+BUNDLE_STAMP="$TARGET_DIR/test-dist.sources"
+bundle_sources() {
+    git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1 || return 0
+    {
+        rustc --version; trunk --version; wasm-opt --version
+        git -C "$ROOT" ls-files -z -co --exclude-standard -- . ':!tests' ':!docs' ':!.ci' ':!server' \
+            ':!engine/fuzz' ':!README.md' ':!ARCHITECTURE.md' | (cd "$ROOT" && xargs -0 sha256sum)
+    } 2>&1 | sha256sum | cut -d' ' -f1
+}
+
+# The bundle in $DIST can be tested again as it is: it was built (without live reload) from the sources
+# there are now.
+bundle_is_current() {
+    local now
+    now="$(bundle_sources)"
+    [ -n "$now" ] && [ -f "$BUNDLE_STAMP" ] && [ "$(cat "$BUNDLE_STAMP")" = "$now" ] && [ -f "$DIST/index.html" ]
+}
+
+# Serves the bundle already in $DIST as a static host would (Python's http.server sends .wasm as
+# application/wasm, which streaming instantiation needs).
+SERVE_KIND=""
+serve_current_bundle() {
     local i
+    SERVE_KIND=static
+    SERVE_PORT="$(free_port)"
+    echo "reusing $DIST: built from the same sources ($(cat "$BUNDLE_STAMP"))"
+    echo "python3 -m http.server $SERVE_PORT --directory $DIST (log: $SERVE_LOG)"
+    set -m
+    python3 -m http.server "$SERVE_PORT" --bind 127.0.0.1 --directory "$DIST" >"$SERVE_LOG" 2>&1 &
+    SERVE_PID=$!
+    set +m
+    register_pgid "$SERVE_PID"
+    for i in $(seq 1 200); do
+        serve_answers && return 0
+        kill -0 "$SERVE_PID" 2>/dev/null || { echo "the static server exited:"; tail -n 20 "$SERVE_LOG"; return 1; }
+        sleep 0.1
+    done
+    echo "the static server did not answer within 20 s"; return 1
+}
+
+# scripts/serve.sh builds the release bundle into $DIST and serves it; the stage ends once it serves.
+# The sources' digest is taken before and after the build: only a bundle built from sources that did not
+# change meanwhile is marked as theirs.
+release_build() {
+    local i before after
+    SERVE_KIND=trunk
+    rm -f "$BUNDLE_STAMP"
+    before="$(bundle_sources)"
     SERVE_PORT="$(free_port)"
     echo "scripts/serve.sh --port $SERVE_PORT --dist $DIST --no-autoreload (log: $SERVE_LOG)"
     set -m
@@ -109,6 +159,8 @@ release_build() {
         if [ "$(serve_builds)" -ge 1 ] && serve_answers; then
             cat "$SERVE_LOG"
             STAGE_EXTRA_CPU="$(process_cpu "$SERVE_PID")"
+            after="$(bundle_sources)"
+            if [ -n "$before" ] && [ "$before" = "$after" ]; then printf '%s\n' "$after" >"$BUNDLE_STAMP"; fi
             return 0
         fi
         kill -0 "$SERVE_PID" 2>/dev/null || { echo "scripts/serve.sh exited early:"; tail -n 60 "$SERVE_LOG"; return 1; }
@@ -120,7 +172,11 @@ release_counts() {
     local wasm
     wasm="$(find "$DIST" -maxdepth 1 -name '*.wasm' | head -n1)"
     [ -n "$wasm" ] || { STAGE_DETAIL="no .wasm in $DIST"; return 1; }
-    STAGE_DETAIL="$DIST, served on 127.0.0.1:$SERVE_PORT"
+    if [ "$SERVE_KIND" = static ]; then
+        STAGE_DETAIL="reused $DIST (built from these very sources), served on 127.0.0.1:$SERVE_PORT"
+    else
+        STAGE_DETAIL="$DIST, served on 127.0.0.1:$SERVE_PORT"
+    fi
 }
 
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
@@ -181,7 +237,8 @@ playwright_counts() {
         console.log(`${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped in ${files.size} spec files`);
         process.exit(s.unexpected === 0 && s.flaky === 0 && s.skipped === 0 && s.expected > 0 ? 0 : 1);
     ' "$results")" || return 1
-    STAGE_DETAIL="$STAGE_DETAIL, against scripts/serve.sh"
+    if [ "$SERVE_KIND" = static ]; then STAGE_DETAIL="$STAGE_DETAIL, against the reused bundle"
+    else STAGE_DETAIL="$STAGE_DETAIL, against scripts/serve.sh"; fi
 }
 
 # The e2e tests run against the serve; afterwards the serve must still be up and answering, must not
@@ -194,9 +251,9 @@ run_e2e() {
         playwright_counts || true
         return 1
     fi
-    kill -0 "$SERVE_PID" 2>/dev/null || { echo "scripts/serve.sh died during the e2e tests:"; tail -n 40 "$SERVE_LOG"; return 1; }
-    serve_answers || { echo "scripts/serve.sh stopped answering during the e2e tests"; return 1; }
-    if [ "$(serve_builds)" -ne 1 ]; then
+    kill -0 "$SERVE_PID" 2>/dev/null || { echo "the bundle's server ($SERVE_KIND) died during the e2e tests:"; tail -n 40 "$SERVE_LOG"; return 1; }
+    serve_answers || { echo "the bundle's server ($SERVE_KIND) stopped answering during the e2e tests"; return 1; }
+    if [ "$SERVE_KIND" = trunk ] && [ "$(serve_builds)" -ne 1 ]; then
         echo "scripts/serve.sh rebuilt during the e2e tests (a watched file changed):"; tail -n 40 "$SERVE_LOG"; return 1
     fi
     if grep -q 'TRUNK_ADDRESS\|well-known/trunk' "$DIST"/*.html; then
@@ -207,7 +264,11 @@ run_e2e() {
 release_lane() {
     trap stop_serve EXIT
     trap 'exit 143' TERM
-    stage "release build (scripts/serve.sh)" release_counts release_build
+    if bundle_is_current; then
+        stage "release build (scripts/serve.sh)" release_counts serve_current_bundle
+    else
+        stage "release build (scripts/serve.sh)" release_counts release_build
+    fi
     stage "bundle size" bundle_size true
     say "$(cat "$LOG_DIR/bundle-size.txt")"
     stage "Playwright e2e" playwright_counts run_e2e

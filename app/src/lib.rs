@@ -5,7 +5,6 @@
 
 pub mod dialog;
 pub mod download;
-pub mod engine_bridge;
 pub mod gallery;
 pub mod grid;
 pub mod heat;

@@ -4,7 +4,8 @@
 
 mod common;
 
-use app::engine_bridge::{engine_version, SAMPLE_ITEM_JSON};
+use app::model::Playground;
+use app::shell::model_figures::ModelFigures;
 use app::shell::{App, PRODUCT_NAME};
 use app::state::Tab;
 use common::{click, focused, mount, press};
@@ -30,21 +31,40 @@ fn first_screen_has_every_region() {
 }
 
 #[wasm_bindgen_test]
-fn status_bar_shows_figures_computed_by_the_engine() {
+fn status_bar_names_the_engine_build() {
     let page = mount(|| view! { <App/> });
     assert_eq!(page.text("status-engine-version"), engine::VERSION);
-    assert_eq!(page.text("status-engine-version"), engine_version());
+}
 
-    // The figure on screen is the engine's own answer for the sample item...
-    let value: serde_json::Value = serde_json::from_str(SAMPLE_ITEM_JSON).expect("sample is JSON");
-    let item = engine::value::item_from_json(&value).expect("sample is an item");
-    assert_eq!(page.text("status-sample-size"), engine::value::item_size(&item).to_string());
-    // ...and that answer follows DynamoDB's rules: pk 2+7, sk 2+7, name 4+12, born 4+3, tags 4+(4+6).
-    assert_eq!(page.text("status-sample-size"), "55");
-    assert!(page.text("status-sample").contains("5 attributes"));
-    // Writing it costs one 1 KB block; an eventually consistent read, half of one 4 KB block.
-    assert_eq!(page.text("status-sample-wcu"), "1.0");
-    assert_eq!(page.text("status-sample-rcu"), "0.5");
+/// The status bar sums the model's own items as the engine sized them; an empty model has no summary.
+#[wasm_bindgen_test]
+fn model_figures_are_the_engine_sizes_of_the_models_items() {
+    let table = |name: &str| {
+        serde_json::json!({"TableName": name, "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}]})
+    };
+    let items = [
+        serde_json::json!({"PK": {"S": "USER#1"}, "name": {"S": "Ada Lovelace"}}),
+        serde_json::json!({"PK": {"S": "USER#2"}, "bio": {"S": "x".repeat(2000)}}),
+    ];
+    let model = engine::model::Model::from_json(serde_json::json!({"version": 1, "tables": [
+        {"definition": table("Users"), "items": items},
+        {"definition": table("Empty"), "items": []},
+    ]}))
+    .expect("a model");
+    let sizes: Vec<usize> = items
+        .iter()
+        .map(|i| engine::value::item_size(&engine::value::item_from_json(i).expect("an item")))
+        .collect();
+    // PK 2+6, name 4+12 = 24; PK 2+6, bio 3+2000 = 2011.
+    assert_eq!(sizes, [24, 2011]);
+    let figures = ModelFigures::of(&Playground::from_model(&model, 0)).expect("figures");
+    assert_eq!(
+        figures,
+        ModelFigures { tables: 2, items: 2, bytes: 2035, largest: Some((String::from("Users"), 2011)) }
+    );
+    assert_eq!(ModelFigures::of(&Playground::from_model(&engine::model::Model::new(), 0)), None);
 }
 
 fn assert_selected(page: &common::Mounted, selected: Tab) {

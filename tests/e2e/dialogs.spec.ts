@@ -87,7 +87,13 @@ for (const width of [1280, 420]) {
   test(`a read-only embed shows no control that changes the model (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 600 });
     await page.goto('/?embed=1&readonly=1&template=ecommerce');
+    if (width < 720) {
+      // A narrow frame folds the sidebar to a bar that says so; unfolded, the sidebar says it too.
+      await expect(page.getByTestId('sidebar-toggle')).toContainText('Read-only');
+      await page.getByTestId('sidebar-toggle').click();
+    }
     await expect(page.getByTestId('read-only-note')).toBeVisible();
+    if (width < 720) await page.getByTestId('sidebar-toggle').click();
     const grid = page.getByTestId('item-grid');
     await expect(grid.locator('[data-testid=grid-row]').first()).toBeVisible();
 

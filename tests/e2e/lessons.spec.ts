@@ -198,6 +198,8 @@ test('in a 420 px embed the lesson is a drawer that opens at ?step=N and works b
   await page.keyboard.press('Escape');
   await expect(panel).toHaveAttribute('data-open', 'false');
   await expect(page.getByTestId('lesson-instructions')).toBeHidden();
+  // Undo is in the model's sidebar, which a narrow frame folds to a bar.
+  await page.getByTestId('sidebar-toggle').click();
   await page.getByTestId('undo').click();
   await page.waitForTimeout(1500);
   await expect(page.locator('[data-testid=lesson-check][data-state=running]')).toHaveCount(2);

@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect, openPlayground } from './helpers/fixtures';
+import { openWithModel } from './helpers/travel';
+
+const ECOMMERCE = JSON.parse(readFileSync(join(__dirname, '../../engine/tests/data/models/gallery/ecommerce.json'), 'utf8'));
 
 test.describe('app shell', () => {
   test('first screen shows the product, the layout and an engine figure computed in wasm', async ({ page }) => {
@@ -13,11 +18,23 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('status-bar')).toBeVisible();
 
     await expect(page.getByTestId('status-engine-version')).toHaveText(/^\d+\.\d+\.\d+/);
-    // 55 bytes by DynamoDB's item-size rules: pk 2+7, sk 2+7, name 4+12, born 4+3 (N 1815), tags 4+4+6.
-    await expect(page.getByTestId('status-sample-size')).toHaveText('55');
-    // The engine wrote it to a table (1 KB write block) and read it back (half a 4 KB block, eventual).
-    await expect(page.getByTestId('status-sample-wcu')).toHaveText('1.0');
-    await expect(page.getByTestId('status-sample-rcu')).toHaveText('0.5');
+    // A first visit has no model yet: nothing to sum up, so no figure (and no demo item in its place).
+    await expect(page.getByTestId('status-bar').locator('strong')).toHaveCount(0);
+  });
+
+  test('the status bar sums up the model in the playground, as the Items grid sizes it', async ({ page }) => {
+    await openWithModel(page, ECOMMERCE, 'Items');
+    const bar = page.getByTestId('status-bar');
+    await expect(bar.getByTestId('status-model-tables')).toHaveText('1');
+    await expect(bar.getByTestId('status-model-items')).toHaveText(String(ECOMMERCE.tables[0].items.length));
+    // The same sizes as the grid's Size column (every e-commerce item is under 1 KB, so shown in bytes).
+    const sizes = (await page.getByTestId('item-size').allTextContents()).map((t) => Number(t.replace(' B', '')));
+    expect(sizes).toHaveLength(ECOMMERCE.tables[0].items.length);
+    await expect(bar.getByTestId('status-model-largest')).toHaveText(`${Math.max(...sizes)} B`);
+    const total = sizes.reduce((a, b) => a + b, 0);
+    const tenths = Math.floor((total * 10 + 512) / 1024);
+    await expect(bar.getByTestId('status-model-bytes')).toHaveText(total < 1024 ? `${total} B` : `${Math.floor(tenths / 10)}.${tenths % 10} KB`);
+    await expect(bar.getByTestId('status-model')).toHaveAttribute('title', /DynamoDB's rules/);
   });
 
   test('workspace tabs are Items, Indexes, Query, Heat and Access patterns, and switch panels on click', async ({ page }) => {

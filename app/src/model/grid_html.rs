@@ -34,12 +34,12 @@ pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletabl
         match &row.kind {
             ViewKind::Partition { label, items, bytes, band } => {
                 let band = band % 2;
-                let _ = write!(out, r#"<div class="mdl-partition" data-testid="partition-band" data-band="{band}" role="row"><div class="mdl-gutter mdl-band" data-band="{band}"></div><div class="mdl-partition-label"><span class="mdl-stick"><span class="mdl-muted">Item collection</span><span class="mdl-mono" data-testid="partition-key">"#);
+                let _ = write!(out, r#"<div class="mdl-partition" data-testid="partition-band" data-band="{band}" role="row"><div class="mdl-gutter mdl-band" data-band="{band}" role="gridcell"></div><div class="mdl-partition-label" role="gridcell"><span class="mdl-stick"><span class="mdl-muted">Item collection</span><span class="mdl-mono" data-testid="partition-key">"#);
                 escape_into(&mut out, label);
                 let _ = write!(out, r#"</span><span class="mdl-muted"> · {items} item{} · {}</span></span></div></div>"#, if *items == 1 { "" } else { "s" }, bytes_text(*bytes));
             }
             ViewKind::Unstored { items } => {
-                let _ = write!(out, r#"<div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row"><div class="mdl-gutter"></div><div class="mdl-partition-label"><span class="mdl-stick">Not stored by the engine ({items}) — fix or delete them</span></div></div>"#);
+                let _ = write!(out, r#"<div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row"><div class="mdl-gutter" role="gridcell"></div><div class="mdl-partition-label" role="gridcell"><span class="mdl-stick">Not stored by the engine ({items}) — fix or delete them</span></div></div>"#);
             }
             ViewKind::Item { id, key, band, cells, size, wcu, error } => {
                 let band = band % 2;
@@ -59,7 +59,7 @@ pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletabl
                     escape_into(&mut out, e);
                     out.push('"');
                 }
-                let _ = write!(out, r#"><div class="mdl-gutter mdl-band" data-band="{band}">"#);
+                let _ = write!(out, r#"><div class="mdl-gutter mdl-band" data-band="{band}" role="gridcell">"#);
                 if let (true, Some(id)) = (deletable, id) {
                     let _ = write!(out, r#"<button type="button" class="mdl-row-delete" data-testid="row-delete" data-id="{id}" tabindex="-1" title="Delete item" aria-label="Delete item "#);
                     escape_into(&mut out, key);
@@ -96,7 +96,7 @@ pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletabl
                 }
                 let _ = write!(
                     out,
-                    r#"<div class="mdl-cell mdl-num mdl-frozen-size" data-testid="item-size">{}</div><div class="mdl-cell mdl-num mdl-frozen-wcu" data-testid="item-wcu">{wcu}</div></div>"#,
+                    r#"<div class="mdl-cell mdl-num mdl-frozen-size" role="gridcell" data-testid="item-size">{}</div><div class="mdl-cell mdl-num mdl-frozen-wcu" role="gridcell" data-testid="item-wcu">{wcu}</div></div>"#,
                     bytes_text(*size)
                 );
             }

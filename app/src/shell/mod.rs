@@ -3,6 +3,7 @@
 //! The shell owns layout and navigation only. What appears inside the sidebar and each tab is decided in
 //! [`tabs`], so feature work plugs in there without touching the frame.
 
+pub mod model_figures;
 mod status_bar;
 pub mod tabs;
 mod workspace;
@@ -30,6 +31,8 @@ pub fn App() -> impl IntoView {
     crate::share::start(state);
     let lessons = crate::lessons::provide_lessons(state);
     crate::lessons::start(state, lessons);
+    // In a narrow frame the sidebar folds to one bar, so the workspace keeps the height (see styles.css).
+    let sidebar_open = RwSignal::new(false);
     let class = format!(
         "app{}{}",
         if launch.embed { " app-embed" } else { "" },
@@ -51,9 +54,17 @@ pub fn App() -> impl IntoView {
                 <crate::lessons::LessonsButton/>
             </header>
             <div class="body" class:body-lesson=move || lessons.shows_panel()>
-                <aside class="sidebar" data-testid="model-sidebar" aria-labelledby="sidebar-title">
+                <aside
+                    class="sidebar"
+                    class:sidebar-open=move || sidebar_open.get()
+                    data-testid="model-sidebar"
+                    aria-labelledby="sidebar-title"
+                >
                     <h2 id="sidebar-title" class="sidebar-title">"Model"</h2>
-                    <tabs::SidebarBody/>
+                    <SidebarToggle open=sidebar_open/>
+                    <div class="sidebar-body" id="sidebar-body">
+                        <tabs::SidebarBody/>
+                    </div>
                 </aside>
                 <main class="workspace" data-testid="workspace">
                     <Workspace/>
@@ -63,5 +74,33 @@ pub fn App() -> impl IntoView {
             <crate::lessons::LessonPicker/>
             <StatusBar/>
         </div>
+    }
+}
+
+/// The sidebar's bar in a narrow frame (≤ 720 px; CSS hides it on a wider page): the model's name, and
+/// a button that unfolds the tables, entities and the model's actions over the workspace.
+#[component]
+fn SidebarToggle(open: RwSignal<bool>) -> impl IntoView {
+    let modeler = crate::state::use_modeler();
+    let name = Memo::new(move |_| modeler.state.with(|s| s.playground.name.clone()));
+    view! {
+        <button
+            type="button"
+            class="sidebar-toggle"
+            data-testid="sidebar-toggle"
+            aria-controls="sidebar-body"
+            aria-expanded=move || if open.get() { "true" } else { "false" }
+            on:click=move |_| open.update(|o| *o = !*o)
+            on:keydown=move |ev| {
+                if ev.key() == "Escape" && open.get_untracked() {
+                    open.set(false);
+                }
+            }
+        >
+            <span class="sidebar-toggle-label">"Model"</span>
+            <span class="sidebar-toggle-name">{move || name.get()}</span>
+            {crate::state::launch().read_only.then(|| view! { <span class="sidebar-toggle-note">"Read-only"</span> })}
+            <span class="sidebar-toggle-arrow" aria-hidden="true">{move || if open.get() { "▴" } else { "▾" }}</span>
+        </button>
     }
 }

@@ -20,7 +20,7 @@ for (const scheme of ['light', 'dark']) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`${scheme}: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`${scheme}: ${e.message}`));
   await page.goto(url);
-  await page.getByTestId('status-sample-size').waitFor();
+  await page.getByTestId('status-engine-version').waitFor();
   const file = `${outDir}/screenshot-shell${scheme === 'dark' ? '-dark' : ''}.png`;
   await page.screenshot({ path: file });
   console.log(`wrote ${file}`);
@@ -32,7 +32,7 @@ for (const scheme of ['light', 'dark']) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`example: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`example: ${e.message}`));
   await page.goto(url);
-  await page.getByTestId('status-sample-size').waitFor();
+  await page.getByTestId('status-engine-version').waitFor();
   await page.locator('details.mdl-examples').evaluate((d) => (d.open = true));
   await page.getByTestId('example-ecommerce').click();
   await page.locator('details.mdl-examples').evaluate((d) => (d.open = false));

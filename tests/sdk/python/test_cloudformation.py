@@ -49,10 +49,17 @@ def cfn_lint_rules():
 
 
 def cfn_lint(path):
-    """What `cfn-lint --regions us-east-1 -- PATH` reports, as cfn-lint's own API finds it."""
-    import cfnlint.api
+    """What `cfn-lint --regions us-east-1 -- PATH` reports: the steps of `cfnlint.api.lint`, with the
+    rules loaded once (`api.lint` loads them again for each template unless given a `RulesCollection`,
+    and the runner's rules are not one: 1.5 s of every 1.8 s a template took)."""
+    from cfnlint.config import ConfigMixIn
+    from cfnlint.decode.decode import decode_str
+    from cfnlint.runner import run_template_by_data
 
-    return [str(m) for m in cfnlint.api.lint(path.read_text(), rules=cfn_lint_rules(), regions=REGIONS)]
+    template, errors = decode_str(path.read_text())
+    if errors:
+        return [str(m) for m in errors]
+    return [str(m) for m in run_template_by_data(template, ConfigMixIn([], regions=REGIONS), cfn_lint_rules())]
 
 
 def create_input(props):

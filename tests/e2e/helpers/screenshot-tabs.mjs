@@ -1,0 +1,43 @@
+// Capture every workspace tab with the e-commerce template open, light and dark, at 1280 × 800 and in a
+// 420 × 600 embed frame, to look at them side by side; reports console errors on the way.
+//
+//   node tests/e2e/helpers/screenshot-tabs.mjs [url] [out-dir]     (defaults: http://127.0.0.1:8080/, /tmp/shots)
+//
+// Start the playground first (scripts/serve.sh). Exits non-zero if the page logged an error.
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
+const outDir = process.argv[3] ?? '/tmp/shots';
+const model = JSON.parse(readFileSync(new URL('../../../engine/tests/data/models/gallery/ecommerce.json', import.meta.url), 'utf8'));
+const envelope = JSON.stringify({ format: 'dynamodel-autosave', version: 1, savedAt: 0, model });
+const tabs = ['Items', 'Indexes', 'Query', 'Heat', 'Access patterns'];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+const errors = [];
+for (const scheme of ['light', 'dark']) {
+  for (const [width, height, embed] of [[1280, 800, false], [420, 600, true]]) {
+    const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+    await context.addInitScript((text) => localStorage.setItem('dynamodel.modeler.autosave', text), envelope);
+    const page = await context.newPage();
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(`${scheme} ${width}: ${m.text()}`); });
+    page.on('pageerror', (e) => errors.push(`${scheme} ${width}: ${e.message}`));
+    await page.goto(embed ? `${url}?embed=1&template=ecommerce` : url);
+    await page.getByTestId('status-engine-version').waitFor({ state: 'attached' });
+    await page.getByRole('tab', { name: 'Items' }).waitFor();
+    for (const tab of tabs) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForTimeout(300);
+      const file = `${outDir}/${tab.replace(' ', '-').toLowerCase()}-${scheme}-${width}.png`;
+      await page.screenshot({ path: file });
+      console.log(`wrote ${file}`);
+    }
+    await context.close();
+  }
+}
+await browser.close();
+if (errors.length) { console.error(errors.join('\n')); process.exit(1); }
