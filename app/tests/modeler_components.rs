@@ -105,6 +105,7 @@ fn grid_html_escapes_item_data_everywhere_it_appears() {
                 cells: vec![("<script>".into(), "a&b".into(), "")],
                 size: 10,
                 wcu: "1".into(),
+                wcu_why: "table 1 WCU".into(),
                 error: Some("bad <i>".into()),
             },
         },
@@ -134,18 +135,18 @@ fn a_grid_draws_the_columns_in_view() {
 #[wasm_bindgen_test]
 fn the_frozen_columns_follow_the_horizontal_scroll() {
     use app::model::grid_geometry::frozen_offsets;
-    // 9 columns make a 1,702 px row: 776 px hidden beyond a 926 px frame.
-    assert_eq!(frozen_offsets(9, 0, 926), (0, 776));
-    assert_eq!(frozen_offsets(9, 600, 926), (600, 176));
+    // 9 columns make a 1,758 px row: 832 px hidden beyond a 926 px frame.
+    assert_eq!(frozen_offsets(9, 0, 926), (0, 832));
+    assert_eq!(frozen_offsets(9, 600, 926), (600, 232));
     // Scrolled past the end (an overscroll) or a frame wider than the row: nothing moves further.
-    assert_eq!(frozen_offsets(9, 5_000, 926), (776, 0));
+    assert_eq!(frozen_offsets(9, 5_000, 926), (832, 0));
     assert_eq!(frozen_offsets(2, 300, 926), (0, 0));
 }
 
 #[wasm_bindgen_test]
 fn a_row_names_the_grid_column_of_the_first_cell_after_a_gap() {
     let cells = (0..5).map(|c| (format!("v{c}"), format!("v{c}"), "")).collect();
-    let row = app::model::grid_view::ViewRow { pos: 0, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 0, cells, size: 1, wcu: "1".into(), error: None } };
+    let row = app::model::grid_view::ViewRow { pos: 0, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 0, cells, size: 1, wcu: "1".into(), wcu_why: "table 1 WCU".into(), error: None } };
     let columns: Vec<String> = (0..5).map(|c| format!("a{c}")).collect();
     let html = app::model::grid_html::rows_html(std::slice::from_ref(&row), &columns, 3..5, false, &|_| false);
     // The key column, then columns 3 and 4; 1 and 2 are left out, so column 3 says where it goes
@@ -159,7 +160,7 @@ fn a_row_names_the_grid_column_of_the_first_cell_after_a_gap() {
 
 #[wasm_bindgen_test]
 fn grid_html_read_only_grids_have_no_delete_buttons() {
-    let row = app::model::grid_view::ViewRow { pos: 3, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 1, cells: vec![], size: 1, wcu: "1".into(), error: None } };
+    let row = app::model::grid_view::ViewRow { pos: 3, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 1, cells: vec![], size: 1, wcu: "1".into(), wcu_why: "table 1 WCU".into(), error: None } };
     let html = app::model::grid_html::rows_html(&[row], &[], 1..1, false, &|_| false);
     assert!(!html.contains("row-delete") && !html.contains("title="));
     assert!(html.contains(r#"data-pos="3" data-band="1" data-match="false""#));
@@ -509,4 +510,77 @@ async fn tab_is_left_to_the_browser_in_the_grid() {
     common::settle().await;
     assert!(!ev.default_prevented(), "Tab moves focus out of the grid, as the browser does");
     assert_eq!(page.by_testid("grid-cursor").style().get_property_value("left").unwrap(), before, "the cursor stays");
+}
+
+#[wasm_bindgen_test]
+fn the_cell_editor_stays_inside_the_frame() {
+    use app::model::grid_geometry::{editor_place, editor_width, Frame, ROW_H};
+    let frame = Frame { left: 0, top: 0, width: 926, height: 500 };
+    // Room everywhere: under its cell, at the cell's left edge.
+    assert_eq!(editor_place(214, 30, (340, 150), frame), (214, 60));
+    // The rightmost column: moved left until its right edge is 6 px inside the frame.
+    assert_eq!(editor_place(724, 30, (340, 150), frame), (926 - 340 - 6, 60));
+    // Scrolled sideways: the frame's own left and right edges count.
+    assert_eq!(editor_place(1_400, 30, (340, 150), Frame { left: 600, ..frame }), (600 + 926 - 340 - 6, 60));
+    // No room below the row (the header covers the frame's first row): it opens above.
+    let low = 12 * ROW_H;
+    assert_eq!(editor_place(214, low, (340, 150), frame), (214, low - 150));
+    // Room neither below nor above: as low as it fits, its top left corner in view.
+    let small = Frame { left: 0, top: 0, width: 400, height: 240 };
+    assert_eq!(editor_place(214, 30, (340, 190), small), (54, 14));
+    // A frame narrower than the editor: it takes the frame's width less its margins.
+    assert_eq!(editor_width(1_000), 340);
+    assert_eq!(editor_width(300), 288);
+    assert_eq!(editor_width(0), 340);
+}
+
+#[wasm_bindgen_test]
+fn a_header_partly_under_the_key_column_moves_its_name_into_view() {
+    use app::model::grid_geometry::header_inset;
+    // Not scrolled: nothing hides.
+    assert_eq!(header_inset(1, 0), 0);
+    // Scrolled 85 px: column 1's first 85 px are under the key column.
+    assert_eq!(header_inset(1, 85), 85);
+    assert_eq!(header_inset(2, 85), 0);
+    // Scrolled 170 px: column 1 is wholly under it, column 2 in view.
+    assert_eq!(header_inset(1, 170), 0);
+    assert_eq!(header_inset(2, 170), 0);
+    assert_eq!(header_inset(2, 250), 80);
+    // The key column itself never moves its name.
+    assert_eq!(header_inset(0, 85), 0);
+}
+
+#[wasm_bindgen_test]
+fn a_duplicate_index_name_is_blamed_on_the_index_being_edited() {
+    use app::model::design::{Field, IndexDraft, TableDraft};
+    let mut d = TableDraft::default();
+    d.name = String::from("Shop");
+    d.partition.name = String::from("PK");
+    d.gsis = vec![IndexDraft::new_gsi(1), IndexDraft::new_gsi(2)];
+    d.gsis[1].name = d.gsis[0].name.clone();
+    let err = d.check_edited(NOW_MS, Some(Field::Gsi(1))).expect_err("two indexes of one name");
+    assert_eq!(err.error.message(), "Duplicate index name: GSI1");
+    assert_eq!(err.field, Field::Gsi(1));
+    // The first renamed to the second's name: the first is the one being edited.
+    assert_eq!(d.check_edited(NOW_MS, Some(Field::Gsi(0))).expect_err("duplicate").field, Field::Gsi(0));
+    // Nothing edited yet (a saved design): the later of the two.
+    assert_eq!(d.check(NOW_MS).expect_err("duplicate").field, Field::Gsi(1));
+    // An edit elsewhere does not move it onto an index of another name.
+    assert_eq!(d.check_edited(NOW_MS, Some(Field::TableName)).expect_err("duplicate").field, Field::Gsi(1));
+}
+
+const NOW_MS: u64 = 1_700_000_000_000;
+
+#[wasm_bindgen_test]
+fn a_wcu_figure_breaks_down_into_the_table_and_each_index() {
+    use app::model::grid_view::{wcu_breakdown, WcuBasis};
+    use engine::capacity::{Consumed, Factor, Reason, Target};
+    let mut c = Consumed::new("Shop");
+    c.write(Target::Table, 187, Factor::Standard, Reason::WriteItem { old: None, new: 187 });
+    assert_eq!(wcu_breakdown(&c), (String::from("1"), String::from("table 1 WCU (no index entry)")));
+    c.write(Target::GlobalIndex(String::from("GSI1")), 120, Factor::Standard, Reason::IndexPut);
+    c.write(Target::LocalIndex(String::from("ByDate")), 2_000, Factor::Standard, Reason::IndexPut);
+    assert_eq!(wcu_breakdown(&c), (String::from("4"), String::from("table 1 WCU + GSI GSI1 1 WCU + LSI ByDate 2 WCU = 4 WCU")));
+    assert_eq!(WcuBasis::TableAndIndexes.header(), "WCU (table + indexes)");
+    assert_eq!(WcuBasis::TableAlone.header(), "WCU (table alone)");
 }

@@ -7,6 +7,7 @@ use engine::value::{Item, ValueType};
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::model::grid_geometry::{editor_place, Frame};
 use crate::model::value_edit::{editor_kind, editor_text, parse_value, type_from_tag, EditorKind, TYPES};
 use crate::model::{Edit, RowId};
 
@@ -30,10 +31,15 @@ impl EditTarget {
     }
 }
 
-/// The editor of `target`'s cell, placed at `top`/`left` over the grid; `on_close` runs when it is saved,
-/// cancelled or left with Escape.
+/// Height the editor is placed for until it has been measured (a one-line value's editor).
+const FIRST_GUESS_H: i32 = 150;
+
+/// The editor of `target`'s cell, `width` wide, under the cell at `left` in the row at `row_top` (the
+/// grid's row coordinates), moved as far as it takes to stay inside `frame`, the part of the grid in view
+/// when it opened: at the right edge it opens leftwards, at the bottom above the row, so its type menu,
+/// buttons and messages are never cut off. `on_close` runs when it is saved, cancelled or left with Escape.
 #[component]
-pub fn CellEditor(target: EditTarget, top: i32, left: i32, on_close: Callback<()>) -> impl IntoView {
+pub fn CellEditor(target: EditTarget, row_top: i32, left: i32, width: i32, frame: Frame, on_close: Callback<()>) -> impl IntoView {
     let m = use_modeler();
     let current = target.item.get(&target.attribute).cloned();
     let start_type = current.as_ref().map(|v| v.value_type()).unwrap_or(ValueType::S);
@@ -87,6 +93,25 @@ pub fn CellEditor(target: EditTarget, top: i32, left: i32, on_close: Callback<()
         }
     };
     let kind = Memo::new(move |_| editor_kind(ty.get()));
+
+    // Placed for a guess of its height, then again for the height it has once on the page, and whenever
+    // that changes (another type's form, a message): the frame is the one it opened in.
+    let place = move |h: i32| editor_place(left, row_top, (width, h), frame);
+    let at = RwSignal::new(place(FIRST_GUESS_H));
+    let panel = NodeRef::<html::Div>::new();
+    let size = crate::observe::use_client_size(panel);
+    Effect::new(move |_| {
+        size.track();
+        if let Some(el) = panel.get() {
+            let h = el.offset_height();
+            if h > 0 {
+                let now = place(h);
+                if at.get_untracked() != now {
+                    at.set(now);
+                }
+            }
+        }
+    });
 
     // Focus goes to the text once it is on the page (a new text field takes it again, see below), or to
     // the type menu when the type has no text.
@@ -151,7 +176,11 @@ pub fn CellEditor(target: EditTarget, top: i32, left: i32, on_close: Callback<()
             data-testid="cell-editor"
             role="dialog"
             aria-label=format!("Edit {attribute}")
-            style=format!("top: {top}px; left: {left}px;")
+            node_ref=panel
+            style=move || {
+                let (x, y) = at.get();
+                format!("top: {y}px; left: {x}px; width: {width}px;")
+            }
             on:keydown=on_keydown
             on:click=|ev| ev.stop_propagation()
         >

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 pub use crate::model::grid_view::GridModel;
-use crate::model::grid_geometry::{column_window, frozen_offsets, COL_W, GUTTER_W, ROW_H, SIZE_W, WCU_W};
+use crate::model::grid_geometry::{column_window, editor_width, frozen_offsets, header_inset, Frame, COL_W, GUTTER_W, ROW_H, SIZE_W, WCU_W};
 use crate::model::grid_html::{reuse_plan, row_html};
 use crate::model::layout::LayoutRow;
 use crate::model::{Edit, RowId};
@@ -110,6 +110,48 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
         if reported.is_some() {
             measure();
         }
+    });
+
+    // Another table, a replaced model or a redesign: the grid starts again at its top-left corner with
+    // no cursor and no editor, as a grid built afresh would. Without this the scroll offsets, cursor and
+    // added columns of the old contents stayed on the new ones: the browser clamps the scroll position
+    // to the smaller table without a scroll event, so the frozen columns, band labels and the columns
+    // drawn followed a position the grid no longer had.
+    let epoch = Memo::new(move |_| model.with(GridModel::epoch));
+    Effect::new(move |prev: Option<u64>| {
+        let now = epoch.get();
+        if prev.is_some_and(|p| p != now) {
+            editing.set(None);
+            cursor.set(None);
+            extra_columns.set(Vec::new());
+            if let Some(el) = scroller.get_untracked() {
+                el.set_scroll_left(0);
+                el.set_scroll_top(0);
+            }
+            set_changed(scroll_left, 0);
+            set_changed(scroll_top, 0);
+        }
+        now
+    });
+    // Any change of contents (an edit that shortens the table or drops a column too): once the new rows
+    // are laid out, follow the scroll position the browser kept, which it may have clamped without a
+    // scroll event, and keep the cursor on a cell that exists.
+    Effect::new(move |first: Option<()>| {
+        model.track();
+        columns.track();
+        if first.is_none() {
+            return;
+        }
+        request_animation_frame(move || {
+            // The grid may have been unmounted before the frame: then do nothing.
+            let (Some(rows), Some(ncols)) = (total_rows.try_get_untracked(), columns.try_with_untracked(Vec::len)) else { return };
+            let Some(el) = scroller.get_untracked() else { return };
+            set_changed(scroll_top, el.scroll_top());
+            set_changed(scroll_left, el.scroll_left());
+            if cursor.try_get_untracked().flatten().is_some_and(|(p, c)| p >= rows || c >= ncols) {
+                cursor.try_set(None);
+            }
+        });
     });
 
     // Keep the cursor's row in view.
@@ -335,8 +377,17 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
                                 if i == 0 { " mdl-frozen-key" } else { "" },
                             );
                             let title = c.clone();
+                            // A column partly scrolled under the frozen key column shows its name in
+                            // the part still in view.
+                            let inset = move || {
+                                let (sl, _) = frozen_offsets(columns.with(Vec::len) as i32, scroll_left.get(), viewport_w.get());
+                                match header_inset(i, sl) {
+                                    0 => String::new(),
+                                    px => format!("padding-left: {}px;", px + 8),
+                                }
+                            };
                             view! {
-                                <div class=class role="columnheader" title=title>
+                                <div class=class role="columnheader" title=title style=inset>
                                     {is_key.then(|| view! { <span class="mdl-key-badge">"KEY"</span> })}
                                     {c}
                                 </div>
@@ -347,11 +398,21 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
                         "Size"
                     </div>
                     <div
-                        class="mdl-col-head mdl-num mdl-frozen-wcu"
+                        class="mdl-col-head mdl-num mdl-frozen-wcu mdl-wcu-head"
                         role="columnheader"
-                        title="Write capacity units a PutItem of this item costs as a new item: 1 per started KB for the table, plus the same for each index entry it creates"
+                        data-testid="wcu-head"
+                        title=move || model.with(|g| g.wcu_basis().explanation())
+                        aria-label=move || model.with(|g| g.wcu_basis().header())
                     >
-                        "WCU"
+                        {move || {
+                            let header = model.with(|g| g.wcu_basis().header());
+                            let (unit, basis) = header.split_once(' ').unwrap_or((header, ""));
+                            view! {
+                                <span>{unit}</span>
+                                " "
+                                <span class="mdl-wcu-basis">{basis}</span>
+                            }
+                        }}
                     </div>
                 </div>
                 <div class="mdl-grid-body" style=move || format!("height: {}px;", total_rows.get() as i32 * ROW_H)>
@@ -379,9 +440,18 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
                         editing
                             .get()
                             .map(|t| {
-                                let top = (t.pos as i32 + 1) * ROW_H;
+                                // The editor opens under its cell, kept inside the part of the grid in
+                                // view (see `CellEditor`): the frame as it is when it opens.
+                                let row_top = t.pos as i32 * ROW_H;
                                 let left = GUTTER_W + t.col as i32 * COL_W;
-                                view! { <CellEditor target=t top left on_close=close_editor/> }
+                                let frame = scroller.get_untracked().map_or(Frame { left: 0, top: 0, width: 0, height: 0 }, |el| Frame {
+                                    left: el.scroll_left(),
+                                    top: el.scroll_top(),
+                                    width: el.client_width(),
+                                    height: el.client_height(),
+                                });
+                                let width = editor_width(frame.width);
+                                view! { <CellEditor target=t row_top left width frame on_close=close_editor/> }
                             })
                     }}
                 </div>

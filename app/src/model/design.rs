@@ -49,7 +49,7 @@ pub struct TableDraft {
 }
 
 /// Which part of the form an error belongs next to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     TableName,
     Keys,
@@ -260,11 +260,34 @@ impl TableDraft {
 
     /// Run CreateTable on a scratch database: `Ok(definition)` or DynamoDB's error, placed on a field.
     pub fn check(&self, now: u64) -> Result<Value, DesignError> {
+        self.check_edited(now, None)
+    }
+
+    /// [`TableDraft::check`] for a form whose last change was to `edited`: an error two fields share
+    /// (two indexes of one name) is shown at the one being edited.
+    pub fn check_edited(&self, now: u64, edited: Option<Field>) -> Result<Value, DesignError> {
         let def = self.to_definition();
         let mut scratch = Database::new(DatabaseConfig::default());
         match scratch.execute("CreateTable", &def, now) {
             Ok(_) => Ok(def),
-            Err(error) => Err(DesignError { field: self.field_of(error.message()), error }),
+            Err(error) => Err(DesignError { field: self.field_of_edited(error.message(), edited), error }),
+        }
+    }
+
+    /// [`TableDraft::field_of`], but a duplicate index name is blamed on the index of that name being
+    /// edited (`edited`), else on the last of them: the one that came second, not the first, which was
+    /// fine until the other took its name.
+    pub fn field_of_edited(&self, message: &str, edited: Option<Field>) -> Field {
+        let Some(name) = message.strip_prefix("Duplicate index name: ") else { return self.field_of(message) };
+        let named = |list: &[IndexDraft], field: fn(usize) -> Field| -> Vec<Field> {
+            list.iter().enumerate().filter(|(_, x)| x.name == name).map(|(i, _)| field(i)).collect()
+        };
+        // CreateTable reads the LSIs before the GSIs: a GSI is the second of a name an LSI has.
+        let mut same = named(&self.lsis, Field::Lsi);
+        same.extend(named(&self.gsis, Field::Gsi));
+        match edited {
+            Some(f) if same.contains(&f) => f,
+            _ => same.last().copied().unwrap_or_else(|| self.field_of(message)),
         }
     }
 

@@ -41,7 +41,7 @@ pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletabl
             ViewKind::Unstored { items } => {
                 let _ = write!(out, r#"<div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row"><div class="mdl-gutter" role="gridcell"></div><div class="mdl-partition-label" role="gridcell"><span class="mdl-stick">Not stored by the engine ({items}) — fix or delete them</span></div></div>"#);
             }
-            ViewKind::Item { id, key, band, cells, size, wcu, error } => {
+            ViewKind::Item { id, key, band, cells, size, wcu, wcu_why, error } => {
                 let band = band % 2;
                 let hit = matched(key);
                 out.push_str(r#"<div class="mdl-row-item"#);
@@ -96,9 +96,11 @@ pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletabl
                 }
                 let _ = write!(
                     out,
-                    r#"<div class="mdl-cell mdl-num mdl-frozen-size" role="gridcell" data-testid="item-size">{}</div><div class="mdl-cell mdl-num mdl-frozen-wcu" role="gridcell" data-testid="item-wcu">{wcu}</div></div>"#,
+                    r#"<div class="mdl-cell mdl-num mdl-frozen-size" role="gridcell" data-testid="item-size">{}</div><div class="mdl-cell mdl-num mdl-frozen-wcu" role="gridcell" data-testid="item-wcu" title=""#,
                     bytes_text(*size)
                 );
+                escape_into(&mut out, wcu_why);
+                let _ = write!(out, r#"">{wcu}</div></div>"#);
             }
         }
     }

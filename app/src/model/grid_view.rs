@@ -10,12 +10,13 @@ use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use engine::capacity::{units_text, Consumed, Kind, Target};
 use engine::table::ReadItem;
 use engine::value::{item_size, AttributeValue, Item};
 
 use super::display::{cell_text, value_text, write_units};
 use super::layout::{Layout, LayoutRow};
-use super::playground::{Playground, RowId};
+use super::playground::{Change, Playground, RowId};
 use super::table_view::TableView;
 
 /// Where a grid's rows come from.
@@ -45,7 +46,14 @@ pub struct GridModel {
     pub key_columns: Vec<String>,
     /// The attributes that identify an item (the base table's key, also in index views).
     pub label_columns: Vec<String>,
+    /// The engine table whose write cost (table plus indexes) the WCU column shows; `None` shows the
+    /// item's own write (see [`WcuBasis`]).
+    write_cost_of: Option<String>,
     stamp: u64,
+    /// Which contents these are: a new one when the grid shows something else (another table, a
+    /// replaced model, a redesigned table), the same while only rows are edited. A grid starts again at
+    /// its top-left corner, with no cursor, when it changes.
+    epoch: u64,
 }
 
 impl PartialEq for GridModel {
@@ -81,7 +89,71 @@ pub struct ViewRow {
 pub enum ViewKind {
     Partition { label: String, items: usize, bytes: usize, band: usize },
     Unstored { items: usize },
-    Item { id: Option<RowId>, key: String, band: usize, cells: Vec<(String, String, &'static str)>, size: usize, wcu: String, error: Option<String> },
+    /// `wcu` is the figure the WCU column shows, `wcu_why` how it adds up (the cell's tooltip).
+    Item {
+        id: Option<RowId>,
+        key: String,
+        band: usize,
+        cells: Vec<(String, String, &'static str)>,
+        size: usize,
+        wcu: String,
+        wcu_why: String,
+        error: Option<String>,
+    },
+}
+
+/// What a grid's WCU column counts, which differs by grid: the same 187-byte item costs 2 WCU to put into
+/// a table with one index and 1 WCU in the table alone, so every grid says which it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WcuBasis {
+    /// A PutItem of the item as a new item: the table's write plus one for each index entry it creates.
+    TableAndIndexes,
+    /// The item's write to its table alone (a Query result whose table is not known here).
+    TableAlone,
+    /// The write of the index entry itself (an index view's rows are the index's entries).
+    IndexEntry,
+}
+
+impl WcuBasis {
+    /// The column's header: the same words wherever the playground shows a WCU figure.
+    pub fn header(self) -> &'static str {
+        match self {
+            WcuBasis::TableAndIndexes => "WCU (table + indexes)",
+            WcuBasis::TableAlone => "WCU (table alone)",
+            WcuBasis::IndexEntry => "WCU (index entry)",
+        }
+    }
+
+    /// The header's tooltip: how the column's figures are counted.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            WcuBasis::TableAndIndexes => "What a PutItem of this item costs as a new item: 1 WCU per started KB for the table, plus the same for each index entry it creates. Point at a figure for its breakdown.",
+            WcuBasis::TableAlone => "What a PutItem of this item costs in its table alone: 1 WCU per started KB. Writes to the table's indexes are not counted here.",
+            WcuBasis::IndexEntry => "What writing this entry costs in the index: 1 WCU per started KB of the projected entry.",
+        }
+    }
+}
+
+/// A WCU figure of the engine's charges for a write and its breakdown, e.g. `("2", "table 1 WCU + GSI GSI1
+/// 1 WCU = 2 WCU")`: one term per table or index written, in the order the engine charges them (an item
+/// that creates no index entry: `table 1 WCU (no index entry)`).
+pub fn wcu_breakdown(cons: &Consumed) -> (String, String) {
+    let mut terms: Vec<(String, u64)> = Vec::new();
+    for c in cons.charges.iter().filter(|c| c.kind == Kind::Write) {
+        let name = match &c.target {
+            Target::Table => String::from("table"),
+            Target::GlobalIndex(n) => format!("GSI {n}"),
+            Target::LocalIndex(n) => format!("LSI {n}"),
+        };
+        match terms.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, half)) => *half += c.half_units,
+            None => terms.push((name, c.half_units)),
+        }
+    }
+    let total = units_text(cons.write_half_units());
+    let sum = terms.iter().map(|(n, h)| format!("{n} {} WCU", units_text(*h))).collect::<Vec<_>>().join(" + ");
+    let why = if terms.len() > 1 { format!("{sum} = {total} WCU") } else { format!("{sum} (no index entry)") };
+    (total, why)
 }
 
 /// The identifying text of an item in the grid (`PK=…, SK=…`).
@@ -112,14 +184,19 @@ impl GridModel {
         let mut key_columns: Vec<String> = pk.into_iter().collect();
         key_columns.extend(sk);
         match prev {
-            Some(GridModel { source: GridSource::Table(mut view), stamp: old_stamp, .. }) => {
+            Some(GridModel { source: GridSource::Table(mut view), stamp: old_stamp, epoch: old_epoch, .. }) => {
+                let reshaped = view.table() != table
+                    || p.changes_since(view.revision()).is_none_or(|changes| changes.iter().any(|c| matches!(c, Change::Tables) || matches!(c, Change::Table(t) if *t == table)));
                 let changed = view.refresh(p, table);
                 let stamp = if changed { stamp() } else { old_stamp };
-                (GridModel { source: GridSource::Table(view), label_columns: key_columns.clone(), key_columns, stamp }, changed)
+                let epoch = if changed && reshaped { stamp } else { old_epoch };
+                let write_cost_of = Some(t.name().to_string());
+                (GridModel { source: GridSource::Table(view), label_columns: key_columns.clone(), key_columns, write_cost_of, stamp, epoch }, changed)
             }
             _ => {
                 let view = TableView::build(p, table);
-                (GridModel { source: GridSource::Table(view), label_columns: key_columns.clone(), key_columns, stamp: stamp() }, true)
+                let (stamp, write_cost_of) = (stamp(), Some(t.name().to_string()));
+                (GridModel { source: GridSource::Table(view), label_columns: key_columns.clone(), key_columns, write_cost_of, stamp, epoch: stamp }, true)
             }
         }
     }
@@ -127,27 +204,55 @@ impl GridModel {
     /// The model of a grid of entries read from the engine (an index view).
     pub fn read(items: Vec<ReadItem>, layout: Layout<usize>, key_columns: Vec<String>, label_columns: Vec<String>) -> GridModel {
         let decoded = Arc::new(items.iter().map(|_| OnceLock::new()).collect());
+        let stamp = stamp();
         GridModel {
             source: GridSource::Read { items: Arc::new(items), decoded, layout: Arc::new(layout) },
             key_columns,
             label_columns,
-            stamp: stamp(),
+            write_cost_of: None,
+            stamp,
+            epoch: stamp,
         }
     }
 
     /// The model of a grid that owns its entries (a Query tab result).
     pub fn entries(items: Vec<Item>, layout: Layout<usize>, key_columns: Vec<String>, label_columns: Vec<String>) -> GridModel {
+        let stamp = stamp();
         GridModel {
             source: GridSource::Entries { items: Arc::new(items), layout: Arc::new(layout) },
             key_columns,
             label_columns,
-            stamp: stamp(),
+            write_cost_of: None,
+            stamp,
+            epoch: stamp,
+        }
+    }
+
+    /// The same grid, its WCU column showing what a PutItem of each item into engine table `table`
+    /// costs, table plus indexes (for full items of that table, such as a Query result on it).
+    pub fn with_write_cost_of(mut self, table: &str) -> GridModel {
+        self.write_cost_of = Some(table.to_string());
+        self
+    }
+
+    /// What the WCU column counts.
+    pub fn wcu_basis(&self) -> WcuBasis {
+        match (&self.source, &self.write_cost_of) {
+            (_, Some(_)) => WcuBasis::TableAndIndexes,
+            (GridSource::Read { .. }, None) => WcuBasis::IndexEntry,
+            (GridSource::Table(_) | GridSource::Entries { .. }, None) => WcuBasis::TableAlone,
         }
     }
 
     /// Which computation this model is: a new one whenever what the grid shows changed.
     pub fn stamp(&self) -> u64 {
         self.stamp
+    }
+
+    /// Which contents the grid shows (see the field): changes with the stamp on a new table or model,
+    /// not on a row edit.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
     }
 
     pub fn layout(&self) -> &Layout<usize> {
@@ -186,11 +291,8 @@ impl GridModel {
         let to = to.min(rows.len());
         let from = from.min(to);
         // Table grids show what a PutItem of the item costs, table plus indexes, from the engine.
-        let engine_table = match &self.source {
-            GridSource::Table(v) => p.table(v.table()).and_then(|t| p.database().table(t.name())),
-            GridSource::Entries { .. } | GridSource::Read { .. } => None,
-        };
-        let is_table = matches!(self.source, GridSource::Table(_));
+        let engine_table = self.write_cost_of.as_deref().and_then(|name| p.database().table(name));
+        let basis = self.wcu_basis();
         rows[from..to]
             .iter()
             .enumerate()
@@ -203,9 +305,10 @@ impl GridModel {
                     LayoutRow::Item { key, band } => {
                         let it = self.item(p, *key)?;
                         let size = item_size(&it.item);
-                        let wcu = match engine_table {
-                            Some(et) if is_table => engine::capacity::units_text(et.new_item_write_cost(&it.item).write_half_units()),
-                            _ => write_units(size).to_string(),
+                        let (wcu, wcu_why) = match (engine_table, basis) {
+                            (Some(et), _) => wcu_breakdown(&et.new_item_write_cost(&it.item)),
+                            (None, WcuBasis::IndexEntry) => (write_units(size).to_string(), format!("index entry {} WCU", write_units(size))),
+                            (None, _) => (write_units(size).to_string(), format!("table {} WCU (indexes not counted)", write_units(size))),
                         };
                         ViewKind::Item {
                             id: it.id,
@@ -220,6 +323,7 @@ impl GridModel {
                                 .collect(),
                             size,
                             wcu,
+                            wcu_why,
                             error: it.error.map(String::from),
                         }
                     }

@@ -68,6 +68,8 @@ struct Form {
     draft: RwSignal<TableDraft>,
     touched: RwSignal<bool>,
     apply_error: RwSignal<Option<String>>,
+    /// The index last changed: an error two indexes share shows at this one.
+    edited: RwSignal<Option<Field>>,
     check: Memo<Result<serde_json::Value, DesignError>>,
     provisioned: Memo<bool>,
 }
@@ -81,6 +83,7 @@ impl Form {
 
     /// Change index `i` (a GSI when `global`, else an LSI).
     fn edit_index(self, global: bool, i: usize, f: impl FnOnce(&mut IndexDraft)) {
+        self.edited.set(Some(if global { Field::Gsi(i) } else { Field::Lsi(i) }));
         self.edit(|d| {
             let list = if global { &mut d.gsis } else { &mut d.lsis };
             if let Some(ix) = list.get_mut(i) {
@@ -132,9 +135,10 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
         .and_then(|i| m.state.with_untracked(|s| s.playground.table(i).map(|t| TableDraft::from_definition(&t.definition))))
         .unwrap_or_default();
     let draft = RwSignal::new(start);
-    let check = Memo::new(move |_| draft.with(|d| d.check(now())));
+    let edited = RwSignal::new(None::<Field>);
+    let check = Memo::new(move |_| draft.with(|d| d.check_edited(now(), edited.get())));
     let provisioned = Memo::new(move |_| draft.with(|d| d.billing_mode == "PROVISIONED"));
-    let form = Form { draft, touched: RwSignal::new(table.is_some()), apply_error: RwSignal::new(None), check, provisioned };
+    let form = Form { draft, touched: RwSignal::new(table.is_some()), apply_error: RwSignal::new(None), edited, check, provisioned };
     let gsi_count = Memo::new(move |_| draft.with(|d| d.gsis.len()));
     let lsi_count = Memo::new(move |_| draft.with(|d| d.lsis.len()));
     let has_sort = Memo::new(move |_| draft.with(|d| d.sort.is_some()));

@@ -4,6 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::model::index_view::{index_view, indexes, IndexInfo};
+use crate::model::playground::Change;
 
 use crate::grid::{Grid, GridModel};
 use crate::observe::use_visible;
@@ -17,6 +18,23 @@ pub fn IndexesTab() -> impl IntoView {
     let app = use_app();
     let m = app.modeler;
     let chosen = RwSignal::new(0usize);
+    // Another model (a template, an opened file, an undone replacement) or another table opens on its
+    // first index: the position chosen in the old one names some other index of the new one, if any.
+    let seen = StoredValue::new(m.state.with_untracked(|s| (s.playground.revision(), m.selected.get_untracked())));
+    Effect::new(move |_| {
+        let sel = m.selected.get();
+        let other = m.state.with(|s| {
+            let p = &s.playground;
+            let (revision, table) = seen.get_value();
+            seen.set_value((p.revision(), sel));
+            table != sel
+                || (revision != p.revision()
+                    && p.changes_since(revision).is_none_or(|changes| changes.iter().any(|c| matches!(c, Change::Tables))))
+        });
+        if other && chosen.get_untracked() != 0 {
+            chosen.set(0);
+        }
+    });
     // The tab stays mounted while hidden; the index is only scanned while it can be seen.
     let root = NodeRef::<html::Div>::new();
     let shown = use_visible(root);
