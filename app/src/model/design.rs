@@ -278,7 +278,7 @@ impl TableDraft {
     /// edited (`edited`), else on the last of them: the one that came second, not the first, which was
     /// fine until the other took its name.
     pub fn field_of_edited(&self, message: &str, edited: Option<Field>) -> Field {
-        let Some(name) = message.strip_prefix("Duplicate index name: ") else { return self.field_of(message) };
+        let Some((_, name)) = message.split_once("Duplicate index name: ") else { return self.field_of(message) };
         let named = |list: &[IndexDraft], field: fn(usize) -> Field| -> Vec<Field> {
             list.iter().enumerate().filter(|(_, x)| x.name == name).map(|(i, _)| field(i)).collect()
         };
