@@ -162,8 +162,10 @@ fn a_row_names_the_grid_column_of_the_first_cell_after_a_gap() {
 fn grid_html_read_only_grids_have_no_delete_buttons() {
     let row = app::model::grid_view::ViewRow { pos: 3, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 1, cells: vec![], size: 1, wcu: "1".into(), wcu_why: "table 1 WCU".into(), error: None } };
     let html = app::model::grid_html::rows_html(&[row], &[], 1..1, false, &|_| false);
-    assert!(!html.contains("row-delete") && !html.contains("title="));
+    assert!(!html.contains("row-delete") && !html.contains("Delete item"), "{html}");
     assert!(html.contains(r#"data-pos="3" data-band="1" data-match="false""#));
+    // The WCU figure carries its breakdown.
+    assert!(html.contains(r#"data-testid="item-wcu" title="table 1 WCU">1</div>"#), "{html}");
 }
 
 #[wasm_bindgen_test]
