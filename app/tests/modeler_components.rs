@@ -555,10 +555,8 @@ fn a_header_partly_under_the_key_column_moves_its_name_into_view() {
 #[wasm_bindgen_test]
 fn a_duplicate_index_name_is_blamed_on_the_index_being_edited() {
     use app::model::design::{Field, IndexDraft, TableDraft};
-    let mut d = TableDraft::default();
-    d.name = String::from("Shop");
+    let mut d = TableDraft { name: String::from("Shop"), gsis: vec![IndexDraft::new_gsi(1), IndexDraft::new_gsi(2)], ..TableDraft::default() };
     d.partition.name = String::from("PK");
-    d.gsis = vec![IndexDraft::new_gsi(1), IndexDraft::new_gsi(2)];
     d.gsis[1].name = d.gsis[0].name.clone();
     let err = d.check_edited(NOW_MS, Some(Field::Gsi(1))).expect_err("two indexes of one name");
     assert!(err.error.message().ends_with("Duplicate index name: GSI1"), "{}", err.error.message());

@@ -307,11 +307,13 @@ test.describe('screenshots', () => {
         await grid.evaluate((el) => (el.scrollLeft = 85));
         await page.waitForTimeout(200);
         await shot(page, `${scheme}-${label}-items-scrolled`);
+        await grid.screenshot({ path: `/tmp/p32a-shots/${scheme}-${label}-grid-scrolled.png` });
         await grid.getByTestId('grid-row').first().getByTestId('cell').first().click();
         for (let i = 0; i < 3; i++) await grid.press('ArrowRight');
         await grid.press('Enter');
         await page.waitForTimeout(200);
         await shot(page, `${scheme}-${label}-editor`);
+        await grid.screenshot({ path: `/tmp/p32a-shots/${scheme}-${label}-grid-editor.png` });
         await page.keyboard.press('Escape');
         await openTemplate(page, 'posts-by-tag');
         await page.waitForTimeout(200);
@@ -319,6 +321,11 @@ test.describe('screenshots', () => {
         await page.getByTestId('tab-indexes').click();
         await page.waitForTimeout(200);
         await shot(page, `${scheme}-${label}-indexes`);
+        await page.getByTestId('tab-items').click();
+        await page.getByTestId('edit-table').click();
+        await page.getByTestId('designer').getByTestId('gsi-1-name').fill('PostsByTag');
+        await page.getByTestId('error-gsi-1').scrollIntoViewIfNeeded();
+        await shot(page, `${scheme}-${label}-designer`);
       });
     }
   }
