@@ -57,9 +57,7 @@ fn TableHead() -> impl IntoView {
         <thead>
             <tr>
                 {cols.into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view()}
-                <th scope="col">
-                    <span class="mdl-sr">"Actions"</span>
-                </th>
+                <th scope="col">"Actions"</th>
             </tr>
         </thead>
     }
