@@ -146,7 +146,7 @@ pub fn ClockPanel() -> impl IntoView {
             </div>
             })}
             {move || message.get().map(|t| view! { <p class="mdl-muted" data-testid="q-clock-message">{t}</p> })}
-            <p class="mdl-muted">
+            <p class="mdl-muted" hidden=read_only>
                 "TTL and stream settings belong to this session's engine (the model file keeps designs and items). An expired item is deleted by TTL when the clock passes its time; the model and the Items grid follow, and undo puts it back."
             </p>
             {streams}
