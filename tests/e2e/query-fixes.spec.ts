@@ -230,7 +230,7 @@ test('the access pattern table fits at 1280 px with every column headed, and scr
     return { overflow: box.scrollWidth - box.clientWidth, heads };
   });
   expect(fit.overflow).toBeLessThanOrEqual(0);
-  expect(fit.heads.map((h) => h.text)).toEqual(['Access pattern', 'Index', 'Key condition', 'Read → returned', 'Capacity', 'Entities', 'Status', 'Actions']);
+  expect(fit.heads.map((h) => h.text)).toEqual(['Access pattern', 'Index', 'Key condition', 'Read → returned', 'Capacity (table + indexes)', 'Entities', 'Status', 'Actions']);
   expect(fit.heads.every((h) => h.inside)).toBe(true);
   await expect(table.getByTestId('pattern-open').first()).toBeInViewport({ ratio: 1 });
 

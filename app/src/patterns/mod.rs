@@ -52,7 +52,7 @@ fn draft_for_new(m: Modeler) -> Draft {
 /// The pattern table's head row.
 #[component]
 fn TableHead() -> impl IntoView {
-    let cols = ["Access pattern", "Index", "Key condition", "Read → returned", "Capacity", "Entities", "Status"];
+    let cols = ["Access pattern", "Index", "Key condition", "Read → returned", "Capacity (table + indexes)", "Entities", "Status"];
     view! {
         <thead>
             <tr>
