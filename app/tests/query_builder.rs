@@ -124,6 +124,79 @@ fn capacity_lines_are_the_engines_arithmetic() {
     assert!(cap[0].lines[0].starts_with("Table: a new item of"), "{:?}", cap[0].lines);
     assert!(cap[0].lines[1].starts_with("GSI Gsi: 1 write — the item entered the index"), "{:?}", cap[0].lines);
     assert!(cap[0].lines[2].starts_with("GSI Other: 0 writes"), "{:?}", cap[0].lines);
+    // What each total covers: the table and the index it entered, each one's share.
+    assert_eq!((cap[0].scope.as_str(), cap[0].split.as_deref()), ("table + indexes", Some("table 1 WCU + GSI Gsi 1 WCU")));
+    let read_index = db.execute_explained("Query", &json!({"TableName": "Cap", "IndexName": "Gsi", "KeyConditionExpression": "g = :g", "ExpressionAttributeValues": {":g": {"S": "x"}}}), 0);
+    let cap = app::query::capacity::explain(&read_index.charges, targets);
+    assert_eq!((cap[0].scope.as_str(), cap[0].split.as_deref()), ("GSI Gsi alone", None));
+    // A failed condition is charged on the table alone, and says why; the indexes took nothing.
+    let failed = db.execute_explained("PutItem", &json!({"TableName": "Cap", "Item": {"pk": {"S": "b"}, "sk": {"S": "1"}}, "ConditionExpression": "attribute_not_exists(pk)"}), 0);
+    assert!(failed.result.is_err());
+    let cap = app::query::capacity::explain(&failed.charges, targets);
+    assert_eq!((cap[0].total.as_str(), cap[0].scope.as_str()), ("1 WCU", "table alone"));
+    assert!(cap[0].lines[0].starts_with("Table: the condition failed, so nothing was written — DynamoDB still charges the write"), "{:?}", cap[0].lines);
+    assert!(cap[0].lines[1].starts_with("GSI Gsi: 0 writes — the condition failed"), "{:?}", cap[0].lines);
+}
+
+#[wasm_bindgen_test]
+fn the_builder_refits_a_model_it_was_not_written_for() {
+    let shop = |t: &str, i: &str| (t == "Shop").then(|| if i.is_empty() { keys() } else { KeyInfo::default() });
+    let tables = vec![String::from("Shop")];
+    let mut b = Builder::new("Orders");
+    b.pk = "USER#u1".into();
+    b.sort_op = SortOp::BeginsWith;
+    b.sk = "ORDER#".into();
+    b.op = Operation::Scan;
+    // Another model's table: a fresh builder on the new one, Scan kept.
+    assert_eq!(b.fit(&tables, Some("Shop"), shop), Some(Builder { op: Operation::Scan, ..Builder::new("Shop") }));
+    // An index the table no longer has is dropped; a builder that fits is left alone.
+    let mut on_index = Builder::new("Shop");
+    on_index.index = "Gone".into();
+    assert_eq!(on_index.fit(&tables, None, shop).map(|b| b.index), Some(String::new()));
+    assert_eq!(Builder::new("Shop").fit(&tables, None, shop), None);
+}
+
+#[wasm_bindgen_test]
+fn an_empty_read_says_why() {
+    use app::query::results::{empty_hint, summarize, KeysHeld};
+    let held = KeysHeld {
+        target: "table Shop".into(),
+        partition: "PK".into(),
+        sort: Some("SK".into()),
+        index: false,
+        items: vec![(json!({"S": "USER#u1"}), Some(json!({"S": "PROFILE"}))), (json!({"S": "USER#u2"}), Some(json!({"S": "ORDER#1"})))],
+    };
+    let query = |pk: &str| json!({"TableName": "Shop", "KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :sk)", "ExpressionAttributeNames": {"#pk": "PK", "#sk": "SK"}, "ExpressionAttributeValues": {":pk": {"S": pk}, ":sk": {"S": "ORDER#"}}});
+    let none = summarize(&json!({}), &json!({"Items": [], "Count": 0, "ScannedCount": 0}));
+    let hint = empty_hint("Query", &query("USER#u1"), &none, &held).unwrap();
+    assert!(hint.contains(r#"the partition PK = "USER#u1" holds 1 item, but none matched the sort-key part of the key condition PK = "USER#u1" AND begins_with(SK, "ORDER#")"#), "{hint}");
+    let hint = empty_hint("Query", &query("USER#u9"), &none, &held).unwrap();
+    assert!(hint.contains(r#"no item of the table Shop has it"#) && hint.contains(r#""USER#u1", "USER#u2""#), "{hint}");
+    let filtered = summarize(&json!({}), &json!({"Items": [], "Count": 0, "ScannedCount": 2}));
+    assert!(empty_hint("Scan", &json!({"FilterExpression": "a = :a"}), &filtered, &held).unwrap().contains("2 items were read, and the FilterExpression (a = :a) discarded every one"));
+    let empty = KeysHeld { target: "index GSI1 of Shop".into(), index: true, ..held.clone() };
+    let empty = KeysHeld { items: vec![], ..empty };
+    assert!(empty_hint("Scan", &json!({}), &none, &empty).unwrap().contains("the index GSI1 of Shop holds no items — an item enters an index only when it has the index's key attributes"));
+    let found = summarize(&json!({}), &json!({"Items": [{"PK": {"S": "USER#u1"}}], "Count": 1, "ScannedCount": 1}));
+    assert_eq!(empty_hint("Query", &query("USER#u1"), &found, &held), None);
+}
+
+#[wasm_bindgen_test]
+fn write_starters_carry_nothing_of_another_action_and_touch_each_item_once() {
+    use app::query::write_request::{template, Sample, WriteForm};
+    let first = Sample { key: json!({"PK": {"S": "a"}}), item: json!({"PK": {"S": "a"}, "n": {"N": "1"}}) };
+    let second = Sample { key: json!({"PK": {"S": "b"}}), item: json!({"PK": {"S": "b"}}) };
+    let put = WriteForm::starter("PutItem", "T", Some(&first));
+    assert_eq!((put.names.as_str(), put.values.as_str(), put.update.as_str(), put.return_values.as_str()), ("", "", "", "NONE"));
+    assert_eq!(put.to_request().unwrap()["Item"], first.item);
+    let update = WriteForm::starter("UpdateItem", "T", Some(&first));
+    assert_eq!(update.to_request().unwrap()["ReturnValues"], "ALL_NEW");
+    // Each item once per batch or transaction (DynamoDB refuses two actions on one item).
+    for action in ["BatchWriteItem", "BatchGetItem", "TransactWriteItems", "TransactGetItems"] {
+        let text = template(action, "T", &first, Some(&second)).to_string();
+        assert_eq!(text.matches(r#""PK":{"S":"a"}"#).count(), 1, "{action}: {text}");
+        assert_eq!(text.matches(r#""PK":{"S":"b"}"#).count(), 1, "{action}: {text}");
+    }
 }
 
 #[wasm_bindgen_test]

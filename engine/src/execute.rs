@@ -28,9 +28,8 @@ impl Database {
             "DeleteTable" => self.delete_table_json(input, now_millis),
             "UpdateTable" => self.update_table_json(input, now_millis),
             "PutItem" => {
-                let out = self.put_item(PutItemInput::from_json(input)?, now_millis)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
+                let out = self.put_item_metered(PutItemInput::from_json(input)?, now_millis);
+                self.note_metered(out)
             }
             "GetItem" => {
                 let out = self.get_item(&GetItemInput::from_json(input)?)?;
@@ -38,14 +37,12 @@ impl Database {
                 Ok(out.to_json())
             }
             "DeleteItem" => {
-                let out = self.delete_item(&DeleteItemInput::from_json(input)?, now_millis)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
+                let out = self.delete_item_metered(&DeleteItemInput::from_json(input)?, now_millis);
+                self.note_metered(out)
             }
             "UpdateItem" => {
-                let out = self.update_item(&UpdateItemInput::from_json(input)?, now_millis)?;
-                self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.to_json())
+                let out = self.update_item_metered(&UpdateItemInput::from_json(input)?, now_millis);
+                self.note_metered(out)
             }
             "Query" => {
                 let out = self.query(&QueryInput::from_json(input, false)?, now_millis)?;
@@ -150,15 +147,15 @@ impl Database {
                         (out.to_json(), out.consumed)
                     }
                     "PutItem" => {
-                        let out = self.put_item_with(PutItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
+                        let out = self.put_item_with(PutItemInput::from_json(input)?, now, throttle).map_err(|e| self.charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                     "UpdateItem" => {
-                        let out = self.update_item_with(&UpdateItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
+                        let out = self.update_item_with(&UpdateItemInput::from_json(input)?, now, throttle).map_err(|e| self.charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                     _ => {
-                        let out = self.delete_item_with(&DeleteItemInput::from_json(input)?, now, throttle).map_err(|e| charged_failure(e, throttle))?;
+                        let out = self.delete_item_with(&DeleteItemInput::from_json(input)?, now, throttle).map_err(|e| self.charged_failure(e, throttle))?;
                         (out.to_json(), out.consumed)
                     }
                 };
@@ -191,12 +188,33 @@ impl Database {
     }
 }
 
-/// A single write that failed after it was admitted: what it still consumed (a failed condition is
-/// charged its write, as DynamoDB charges it) goes to the policy like a served call's charges, so the
-/// partition pays for it; a write refused before it ran consumed nothing. Returns the error.
-fn charged_failure(e: MeteredError, throttle: &mut dyn ThrottlePolicy) -> ApiError {
-    if let Some(consumed) = e.1.as_ref().filter(|c| !c.charges.is_empty()) {
-        throttle.charged(consumed);
+impl Database {
+    /// A single write's answer; a write that failed after it was admitted (a failed condition, which
+    /// DynamoDB charges as the write of the item) keeps its charge for [`Database::execute_explained`].
+    fn note_metered(&mut self, out: Result<crate::api::write::WriteOutput, MeteredError>) -> Result<serde_json::Value, ApiError> {
+        match out {
+            Ok(out) => {
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                Ok(out.to_json())
+            }
+            Err(MeteredError(e, consumed)) => {
+                if let Some(c) = consumed.filter(|c| !c.charges.is_empty()) {
+                    self.note_charges(core::slice::from_ref(&c));
+                }
+                Err(e)
+            }
+        }
     }
-    e.0
+
+    /// A single write that failed after it was admitted: what it still consumed (a failed condition is
+    /// charged its write, as DynamoDB charges it) goes to the policy like a served call's charges, so the
+    /// partition pays for it, and to [`Database::execute_explained`]; a write refused before it ran
+    /// consumed nothing. Returns the error.
+    fn charged_failure(&mut self, e: MeteredError, throttle: &mut dyn ThrottlePolicy) -> ApiError {
+        if let Some(consumed) = e.1.as_ref().filter(|c| !c.charges.is_empty()) {
+            throttle.charged(consumed);
+            self.note_charges(core::slice::from_ref(consumed));
+        }
+        e.0
+    }
 }

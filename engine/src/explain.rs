@@ -23,7 +23,8 @@ pub struct Explained {
     /// Exactly what [`Database::execute`] returns for the same call.
     pub result: Result<serde_json::Value, ApiError>,
     /// The operation's charges, one [`Consumed`] per table, whatever `ReturnConsumedCapacity` says. Empty
-    /// for an action that consumes no capacity and for a refused request.
+    /// for an action that consumes no capacity and for a refused request, except a single write whose
+    /// condition failed: DynamoDB charges it as a write of the item, and so does this.
     pub charges: Vec<Consumed>,
     /// `(table, primary key)` of every committed write, table by table, each key once; this includes
     /// the Time to Live deletes made while the clock advanced to `now_millis`.

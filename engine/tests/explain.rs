@@ -88,13 +88,34 @@ fn same_answer_as_execute_with_charges_and_written_keys() {
 #[test]
 fn a_refused_request_has_no_charges_and_no_writes() {
     let mut d = db();
-    let put = json!({"TableName": "Tbl", "Item": {"pk": {"S": "a"}, "sk": {"S": "0"}}, "ConditionExpression": "attribute_not_exists(pk)"});
-    let got = d.execute_explained("PutItem", &put, NOW);
-    assert_eq!(got.result.unwrap_err().type_name(), "ConditionalCheckFailedException");
-    assert!(got.writes.is_empty());
     let got = d.execute_explained("Query", &json!({"TableName": "Tbl", "KeyConditionExpression": "pk = "}), NOW);
     assert_eq!(got.result.unwrap_err().type_name(), "ValidationException");
     assert!(got.charges.is_empty());
+    assert!(got.writes.is_empty());
+}
+
+/// DynamoDB charges a write whose condition fails as the write of the larger of the stored item and
+/// the one it would have stored: the charge is kept though nothing is written.
+#[test]
+fn a_failed_conditional_write_keeps_its_charge_and_writes_nothing() {
+    let mut d = db();
+    let stored = json!({"TableName": "Tbl", "Key": {"pk": {"S": "a"}, "sk": {"S": "0"}}});
+    let cases = [
+        ("PutItem", json!({"TableName": "Tbl", "Item": {"pk": {"S": "a"}, "sk": {"S": "0"}}, "ConditionExpression": "attribute_not_exists(pk)"})),
+        ("UpdateItem", json!({"TableName": "Tbl", "Key": stored["Key"], "UpdateExpression": "SET g = :g", "ConditionExpression": "attribute_not_exists(pk)", "ExpressionAttributeValues": {":g": {"S": "y"}}})),
+        ("DeleteItem", json!({"TableName": "Tbl", "Key": stored["Key"], "ConditionExpression": "attribute_not_exists(pk)"})),
+    ];
+    for (action, input) in cases {
+        let got = d.execute_explained(action, &input, NOW);
+        assert_eq!(got.result.unwrap_err().type_name(), "ConditionalCheckFailedException", "{action}");
+        assert!(got.writes.is_empty(), "{action}");
+        // The stored item is 3,011 bytes: rounded up to 3 KB, 3 WCU, on the table alone.
+        let charges: Vec<_> = got.charges.iter().flat_map(|c| &c.charges).collect();
+        assert_eq!(charges.len(), 1, "{action}: {charges:?}");
+        assert_eq!(charges[0].target, engine::capacity::Target::Table, "{action}");
+        assert!(matches!(charges[0].reason, engine::capacity::Reason::ConditionFailed { .. }), "{action}");
+        assert_eq!(charges[0].half_units, 6, "{action}: {charges:?}");
+    }
 }
 
 #[test]

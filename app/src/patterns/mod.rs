@@ -52,14 +52,12 @@ fn draft_for_new(m: Modeler) -> Draft {
 /// The pattern table's head row.
 #[component]
 fn TableHead() -> impl IntoView {
-    let cols = ["Access pattern", "Index", "Key condition", "Read → returned", "Capacity", "Entities", "Status"];
+    let cols = ["Access pattern", "Index", "Key condition", "Read → returned", "Capacity (table + indexes)", "Entities", "Status"];
     view! {
         <thead>
             <tr>
                 {cols.into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view()}
-                <th scope="col">
-                    <span class="mdl-sr">"Actions"</span>
-                </th>
+                <th scope="col">"Actions"</th>
             </tr>
         </thead>
     }

@@ -77,7 +77,7 @@ pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usiz
                 {row.reads}
                 {row.requests.map(|n| view! { <div class="pat-op">{format!("{n} requests")}</div> })}
             </td>
-            <td data-testid="pattern-cost" title="consumed capacity reported by the engine for the request(s)">{row.cost}</td>
+            <td data-testid="pattern-cost" title="consumed capacity reported by the engine for the request(s): the table and its indexes together">{row.cost}</td>
             <td data-testid="pattern-entities">
                 {row.entities}
                 {row.unexpected.map(|u| view! { <div class="pat-unexpected">{u}</div> })}

@@ -158,6 +158,29 @@ impl Builder {
         Builder { table: table.to_string(), forward: true, ..Default::default() }
     }
 
+    /// The builder after the model changed under it, or `None` when it still fits: on a table the model
+    /// no longer has, it starts afresh on `fallback` (the selected or first table), keeping only Query or
+    /// Scan — a key value or sort-key condition typed for another model would only find nothing; on an
+    /// index the table no longer has, it reads the table; with no sort key left to test, the sort-key
+    /// condition goes. `key_info(table, index)` gives the keys of a table or index of the model.
+    pub fn fit(&self, tables: &[String], fallback: Option<&str>, key_info: impl Fn(&str, &str) -> Option<KeyInfo>) -> Option<Builder> {
+        if !tables.contains(&self.table) {
+            let table = fallback.map(String::from).or_else(|| tables.first().cloned())?;
+            return Some(Builder { op: self.op, ..Builder::new(&table) });
+        }
+        let mut b = self.clone();
+        if !b.index.is_empty() && key_info(&b.table, &b.index).is_none_or(|k| k.partition.is_empty()) {
+            b.index.clear();
+        }
+        let keys = key_info(&b.table, &b.index).unwrap_or_default();
+        if keys.sort.is_none() && b.sort_op != SortOp::None {
+            b.sort_op = SortOp::None;
+            b.sk.clear();
+            b.sk2.clear();
+        }
+        (b != *self).then(|| Builder { start_key: None, ..b })
+    }
+
     /// The request the controls describe. `keys` are the keys of the chosen table or index.
     pub fn to_request(&self, keys: &KeyInfo) -> Result<Value, FieldError> {
         let mut m = Map::new();

@@ -151,17 +151,14 @@ pub fn BuilderPanel() -> impl IntoView {
     });
     // Follow the model: when the builder's table is not (or no longer) in it — the page loaded before an
     // example, a table was renamed or removed — start on the selected table.
+    // The fields that do not fit the new model are reset (`Builder::fit`).
     Effect::new(move |_| {
         let names = tables.get();
+        m.state.track();
         let selected = m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()));
-        let current = b.with_untracked(|b| b.table.clone());
-        if !names.contains(&current) {
-            if let Some(name) = selected.or_else(|| names.first().cloned()) {
-                p.set(|x| {
-                    x.table = name;
-                    x.index.clear();
-                });
-            }
+        let fitted = b.with_untracked(|x| x.fit(&names, selected.as_deref(), |t, i| key_info(m, t, i)));
+        if let Some(nb) = fitted {
+            p.set(|x| *x = nb);
         }
     });
     let keys = Memo::new(move |_| {

@@ -14,6 +14,11 @@ pub struct TableCapacity {
     pub table: String,
     /// "1.5 RCU", "3 WCU", "1 RCU + 2 WCU".
     pub total: String,
+    /// What the total covers, in the words the Items grid uses: "table alone", "table + indexes" or
+    /// "GSI byStatus alone" (a read of an index).
+    pub scope: String,
+    /// When the table and its indexes both charged, each one's share: "table 1 WCU + GSI GSI1 1 WCU".
+    pub split: Option<String>,
     pub read_half_units: u64,
     pub write_half_units: u64,
     pub lines: Vec<String>,
@@ -64,7 +69,12 @@ pub fn charge_line(c: &Charge) -> String {
         Reason::DeleteItem { found: true } => format!("{target}: the deleted item, {}", rounding(c)),
         Reason::DeleteItem { found: false } => format!("{target}: no item to delete, still the minimum: {}", rounding(c)),
         Reason::UpdateNothing => format!("{target}: an update of a missing item that only removes writes nothing, still the minimum: {}", rounding(c)),
-        Reason::ConditionFailed { .. } => format!("{target}: the condition failed, the write is still charged: {}", rounding(c)),
+        Reason::ConditionFailed { old, new } => format!(
+            "{target}: the condition failed, so nothing was written — DynamoDB still charges the write it evaluated, sized as the larger of the stored item ({}) and the one it would have written ({}): {}",
+            old.map_or_else(|| String::from("none"), |o| bytes_text(o as usize)),
+            new.map_or_else(|| String::from("none"), |n| bytes_text(n as usize)),
+            rounding(c)
+        ),
         Reason::ConditionCheck { .. } => format!("{target}: ConditionCheck, billed as a write of the item: {}", rounding(c)),
         Reason::IndexPut => format!("{target}: 1 write — the item entered the index (new entry), {}", rounding(c)),
         Reason::IndexDelete => format!("{target}: 1 write — the item left the index (entry removed), {}", rounding(c)),
@@ -90,7 +100,15 @@ pub fn explain(charges: &[Consumed], indexes: impl Fn(&str) -> Vec<Target>) -> V
         let entry = match out.iter_mut().position(|t| t.table == c.table_name) {
             Some(i) => &mut out[i],
             None => {
-                out.push(TableCapacity { table: c.table_name.clone(), total: String::new(), read_half_units: 0, write_half_units: 0, lines: Vec::new() });
+                out.push(TableCapacity {
+                    table: c.table_name.clone(),
+                    total: String::new(),
+                    scope: String::new(),
+                    split: None,
+                    read_half_units: 0,
+                    write_half_units: 0,
+                    lines: Vec::new(),
+                });
                 out.last_mut().expect("just pushed")
             }
         };
@@ -98,19 +116,54 @@ pub fn explain(charges: &[Consumed], indexes: impl Fn(&str) -> Vec<Target>) -> V
         entry.write_half_units += c.write_half_units();
         entry.lines.extend(c.charges.iter().map(charge_line));
         let wrote = c.charges.iter().any(|ch| ch.kind == Kind::Write && ch.target == Target::Table);
+        let failed = c.charges.iter().any(|ch| matches!(ch.reason, Reason::ConditionFailed { .. }));
         if wrote {
             for t in indexes(&c.table_name) {
                 if !c.charges.iter().any(|ch| ch.target == t) {
-                    entry.lines.push(format!(
-                        "{}: 0 writes — the write did not touch this index's entry (the item is not in the index, or neither its index key nor a projected attribute changed)",
-                        target_text(&t)
-                    ));
+                    entry.lines.push(if failed {
+                        format!("{}: 0 writes — the condition failed, so no index entry changed", target_text(&t))
+                    } else {
+                        format!(
+                            "{}: 0 writes — the write did not touch this index's entry (the item is not in the index, or neither its index key nor a projected attribute changed)",
+                            target_text(&t)
+                        )
+                    });
                 }
             }
         }
     }
     for t in &mut out {
         t.total = total_text(t.read_half_units, t.write_half_units);
+        let mine: Vec<&Charge> = charges.iter().filter(|c| c.table_name == t.table).flat_map(|c| &c.charges).collect();
+        (t.scope, t.split) = scope(&mine);
     }
     out
+}
+
+/// What a table's total covers (see [`TableCapacity::scope`]) and, when the table and its indexes both
+/// charged, each one's share.
+fn scope(charges: &[&Charge]) -> (String, Option<String>) {
+    let mut targets: Vec<&Target> = Vec::new();
+    for c in charges {
+        if !targets.contains(&&c.target) {
+            targets.push(&c.target);
+        }
+    }
+    let share = |t: &Target| {
+        let (r, w) = charges.iter().filter(|c| &c.target == t).fold((0, 0), |(r, w), c| match c.kind {
+            Kind::Read => (r + c.half_units, w),
+            Kind::Write => (r, w + c.half_units),
+        });
+        total_text(r, w)
+    };
+    let has_table = targets.contains(&&Target::Table);
+    match (has_table, targets.len()) {
+        (true, 1) | (_, 0) => (String::from("table alone"), None),
+        (false, 1) => (format!("{} alone", target_text(targets[0])), None),
+        (has_table, _) => {
+            let name = |t: &Target| if *t == Target::Table { String::from("table") } else { target_text(t) };
+            let split = targets.iter().map(|t| format!("{} {}", name(t), share(t))).collect::<Vec<_>>().join(" + ");
+            (String::from(if has_table { "table + indexes" } else { "indexes" }), Some(split))
+        }
+    }
 }

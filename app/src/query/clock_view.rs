@@ -56,6 +56,7 @@ fn small_button(testid: &'static str, label: &'static str, on_click: impl Fn() +
 pub fn ClockPanel() -> impl IntoView {
     let session = use_session();
     let m = session.app.modeler;
+    let read_only = m.read_only;
     let date = RwSignal::new(String::new());
     let date_error = RwSignal::new(None::<String>);
     let ttl_attr = RwSignal::new(String::from("expiresAt"));
@@ -95,6 +96,12 @@ pub fn ClockPanel() -> impl IntoView {
     view! {
         <section class="q-clock" data-testid="q-clock-panel">
             <h3 class="q-h">"Clock, Time to Live and Streams"</h3>
+            // A read-only embed changes nothing: no clock to move (Time to Live would delete items), no
+            // setting to turn on; the clock and the streams are still shown.
+            {read_only.then(|| view! {
+                <p><span>"Playground clock: " <strong class="mdl-mono" data-testid="q-clock">{move || iso(session.clock.get())}</strong></span></p>
+            })}
+            {(!read_only).then(|| view! {
             <div class="q-row">
                 <span>"Playground clock: " <strong class="mdl-mono" data-testid="q-clock">{move || iso(session.clock.get())}</strong></span>
                 {small_button("q-clock-min", "+1 min", move || step(MINUTE))}
@@ -137,8 +144,9 @@ pub fn ClockPanel() -> impl IntoView {
                     {move || format!("Enable stream on {}", table())}
                 </button>
             </div>
+            })}
             {move || message.get().map(|t| view! { <p class="mdl-muted" data-testid="q-clock-message">{t}</p> })}
-            <p class="mdl-muted">
+            <p class="mdl-muted" hidden=read_only>
                 "TTL and stream settings belong to this session's engine (the model file keeps designs and items). An expired item is deleted by TTL when the clock passes its time; the model and the Items grid follow, and undo puts it back."
             </p>
             {streams}

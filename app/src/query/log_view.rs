@@ -37,13 +37,13 @@ fn entry(session: QuerySession, o: &Outcome) -> impl IntoView {
     let seq = o.seq;
     let statement = o.action == "ExecuteStatement";
     let can_open = statement || matches!(o.action.as_str(), "Query" | "Scan");
-    let cap = o.capacity.iter().map(|t| format!("{} {}", t.table, t.total)).collect::<Vec<_>>().join(", ");
+    let cap = o.capacity.iter().map(|t| format!("{} {} ({})", t.table, t.total, t.scope)).collect::<Vec<_>>().join(", ");
     view! {
         <li class="q-log-entry" data-testid="q-log-entry" data-ok=o.result.is_ok().to_string()>
             <span class="mdl-mono">{format!("#{seq} {}", o.action)}</span>
             <span data-testid="q-log-status">{o.status_text()}</span>
             <span class="mdl-muted">{format!("{} item(s)", o.summary.items.len())}</span>
-            <span class="mdl-muted">{cap}</span>
+            <span class="mdl-muted" data-testid="q-log-capacity">{cap}</span>
             <button type="button" class="mdl-link" data-testid="q-log-rerun" on:click=move |_| rerun(session, seq)>
                 "Re-run"
             </button>
@@ -63,7 +63,7 @@ pub fn LogPanel() -> impl IntoView {
     let seqs = move || session.log.with(|l| l.iter().rev().take(200).map(|o| o.seq).collect::<Vec<_>>());
     let row = move |seq: u64| session.log.with_untracked(|l| l.iter().rev().find(|o| o.seq == seq).map(|o| entry(session, o)));
     let sums = move || {
-        session.log.with(|l| totals(l).into_iter().map(|(t, r, w)| format!("{t}: {} RCU, {} WCU in total", units_text(r), units_text(w))).collect::<Vec<_>>().join(" · "))
+        session.log.with(|l| totals(l).into_iter().map(|(t, r, w)| format!("{t}: {} RCU, {} WCU in total (table + indexes)", units_text(r), units_text(w))).collect::<Vec<_>>().join(" · "))
     };
     view! {
         <section class="q-log" data-testid="q-log">

@@ -46,6 +46,10 @@ pub const MODES: &[Mode] = &[
     ("console", "API console", || view! { <console_view::ConsolePanel/> }.into_any()),
 ];
 
+/// The modes a read-only embed offers: the ones that read (a PartiQL statement that writes is refused
+/// by [`session::run`]); the write form and the API console are for changing the model.
+pub const READ_MODES: [&str; 2] = ["builder", "partiql"];
+
 /// The Query tab: the mode buttons, the open mode's panel, and the results, clock and log under it. It
 /// owns the tab's state ([`QuerySession`]) and provides it to its panels.
 #[component]
@@ -61,6 +65,7 @@ pub fn QueryTab() -> impl IntoView {
         }
     });
     let mode = session.mode;
+    let read_only = session.app.modeler.read_only;
     let mode_button = move |&(slug, label, _): &Mode| {
         view! {
             <button
@@ -79,12 +84,12 @@ pub fn QueryTab() -> impl IntoView {
     // untracked.
     let panel = move || {
         let current = mode.get();
-        MODES.iter().find(|(s, _, _)| *s == current).map(|&(_, _, panel)| untrack(panel))
+        MODES.iter().filter(|(slug, _, _)| !read_only || READ_MODES.contains(slug)).find(|(s, _, _)| *s == current).map(|&(_, _, panel)| untrack(panel))
     };
     view! {
         <div class="q-tab" data-testid="query-view">
             <div class="mdl-toolbar q-modes" role="group" aria-label="Request mode">
-                {MODES.iter().map(mode_button).collect_view()}
+                {MODES.iter().filter(|(slug, _, _)| !read_only || READ_MODES.contains(slug)).map(mode_button).collect_view()}
             </div>
             {panel}
             <results_view::ResultsPanel/>

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::builder::KeyInfo;
 use super::code_view::CodePanel;
 use super::partiql::plan_note;
-use super::results::{read_line, PAGE_BYTES};
+use super::results::{empty_hint, read_line, KeysHeld, PAGE_BYTES};
 use super::session::{use_session, Outcome};
 use crate::grid::GridModel;
 use crate::model::layout::{layout, Entry};
@@ -34,8 +34,51 @@ fn grid_of(m: Modeler, o: &Outcome) -> GridModel {
     GridModel::entries(o.summary.items.clone(), layout, key_columns, base)
 }
 
+/// The summary line's parts, " · " between them and never before the first: the read line, DynamoDB's
+/// counts, the items shown (when no read line says how many came back), the model's changed items.
+fn summary_parts(read: Option<String>, counts: Option<String>, returned: usize, changed: usize) -> impl IntoView {
+    let shown = (read.is_none() && returned > 0).then(|| format!("{returned} item(s) shown"));
+    let changed = (changed > 0).then(|| format!("{changed} item(s) of the model changed (Ctrl+Z undoes)"));
+    let parts: Vec<(&'static str, &'static str, String)> = [("q-read-line", "", read), ("q-counts", "mdl-muted", counts), ("q-shown", "mdl-muted", shown), ("q-changed", "", changed)]
+        .into_iter()
+        .filter_map(|(id, class, text)| text.map(|t| (id, class, t)))
+        .collect();
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, (id, class, text))| {
+            let text = if i > 0 { format!(" · {text}") } else { text };
+            view! { <span class=class data-testid=id>{text}</span> }
+        })
+        .collect_view()
+}
+
+/// Which items of the model a read could have returned (see [`KeysHeld`]), for the hint of an empty
+/// answer.
+fn keys_held(m: Modeler, o: &Outcome) -> KeysHeld {
+    let (table, index) = o.target();
+    m.state.with_untracked(|s| {
+        let Some(t) = s.playground.table_index(table).and_then(|i| s.playground.table(i)) else { return KeysHeld::default() };
+        let keys = KeyInfo::of(&t.definition, index);
+        let items = t
+            .rows
+            .iter()
+            .filter_map(|r| {
+                let p = r.item.attr(&keys.partition)?;
+                let s = match &keys.sort {
+                    Some((n, _)) => Some(engine::value::value_to_json(&*r.item.attr(n)?)),
+                    None => None,
+                };
+                Some((engine::value::value_to_json(&p), s))
+            })
+            .collect();
+        let target = if index.is_empty() { format!("table {table}") } else { format!("index {index} of {table}") };
+        KeysHeld { target, partition: keys.partition, sort: keys.sort.map(|(n, _)| n), index: !index.is_empty(), items }
+    })
+}
+
 /// What a result says beside its items: status, error, notes, summary line, capacity and body.
-fn outcome_view(o: &Outcome) -> impl IntoView {
+fn outcome_view(m: Modeler, o: &Outcome) -> impl IntoView {
     let ok = o.result.is_ok();
     let error = o.result.as_ref().err().map(|f| (f.type_name.clone(), f.message.clone()));
     let body = serde_json::to_string_pretty(o.body()).unwrap_or_default();
@@ -46,8 +89,13 @@ fn outcome_view(o: &Outcome) -> impl IntoView {
     let plan = o.operation.as_ref().map(|op| (op.action(), plan_note(op)));
     let changed = o.changed;
     let lek = o.summary.last_evaluated_key.as_ref().map(|k| k.to_string());
-    let counts = o.summary.count.map(|c| format!(" · Count {c} · ScannedCount {}", o.summary.scanned_count.unwrap_or(0)));
+    let counts = o.summary.count.map(|c| format!("Count {c} · ScannedCount {}", o.summary.scanned_count.unwrap_or(0)));
     let capacity = o.capacity.clone();
+    let action = match &o.operation {
+        Some(op) => op.action(),
+        None => o.action.as_str(),
+    };
+    let hint = (ok && matches!(action, "Query" | "Scan")).then(|| empty_hint(action, &o.request, &o.summary, &keys_held(m, o))).flatten();
     view! {
         <div class="q-status" data-testid="q-status" data-ok=ok.to_string()>
             <span class="q-status-code">{o.status_text()}</span>
@@ -63,11 +111,9 @@ fn outcome_view(o: &Outcome) -> impl IntoView {
         {o.note.clone().map(|n| view! { <p class="q-note" data-testid="q-note">{n}</p> })}
         {plan.map(|(op, text)| view! { <p class="q-note" data-testid="q-plan" data-op=op>{text}</p> })}
         <p class="q-summary" data-testid="q-summary">
-            {read.map(|r| view! { <span data-testid="q-read-line">{r}</span> })}
-            {counts.map(|c| view! { <span class="mdl-muted" data-testid="q-counts">{c}</span> })}
-            {(returned > 0).then(|| view! { <span class="mdl-muted">{format!(" · {returned} item(s) shown")}</span> })}
-            {(changed > 0).then(|| view! { <span data-testid="q-changed">{format!(" · {changed} item(s) of the model changed (Ctrl+Z undoes)")}</span> })}
+            {summary_parts(read, counts, returned, changed)}
         </p>
+        {hint.map(|h| view! { <p class="q-note q-hint" data-testid="q-empty-hint">{h}</p> })}
         {lek.map(|k| view! { <p class="mdl-muted mdl-mono" data-testid="q-lek">{format!("LastEvaluatedKey {k}")}</p> })}
         {page_cut.map(|t| view! { <p class="q-note" data-testid="q-page-rule">{t}</p> })}
         <div class="q-capacity" data-testid="q-capacity">
@@ -75,9 +121,17 @@ fn outcome_view(o: &Outcome) -> impl IntoView {
                 .into_iter()
                 .map(|t| {
                     let on = format!(" consumed on {}", t.table);
+                    let scope = match &t.split {
+                        Some(split) => format!(" ({}: {split})", t.scope),
+                        None => format!(" ({})", t.scope),
+                    };
                     view! {
                     <div class="q-cap-table" data-testid="q-cap-table" data-table=t.table>
-                        <div class="q-cap-total"><strong data-testid="q-cap-total">{t.total}</strong>{on}</div>
+                        <div class="q-cap-total">
+                            <strong data-testid="q-cap-total">{t.total}</strong>
+                            <span data-testid="q-cap-scope">{scope}</span>
+                            {on}
+                        </div>
                         <ul>{t.lines.into_iter().map(|l| view! { <li class="mdl-mono" data-testid="q-cap-line">{l}</li> }).collect_view()}</ul>
                     </div>
                     }
@@ -103,7 +157,7 @@ pub fn ResultsPanel() -> impl IntoView {
             {move || {
                 last.with(|o| match o {
                     None => view! { <p class="mdl-muted" data-testid="q-results-empty">"Run a request to see what it read, returned and cost."</p> }.into_any(),
-                    Some(o) => outcome_view(o).into_any(),
+                    Some(o) => outcome_view(m, o).into_any(),
                 })
             }}
             <Show when=move || last.with(|o| o.as_ref().is_some_and(|o| !o.summary.items.is_empty()))>

@@ -139,6 +139,8 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
             </label>
         </Show>
         <ErrorLine testid="q-samples-error" message=Signal::derive(move || st.error.get().unwrap_or_default())/>
+        // A read-only embed saves no pattern.
+        {(!m.read_only).then(|| view! {
         <div class="q-row">
             <button
                 type="button"
@@ -186,6 +188,7 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
             </div>
             <ErrorLine testid="q-pattern-error" message=error.into()/>
         </Show>
+        })}
     }
 }
 

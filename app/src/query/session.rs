@@ -138,6 +138,20 @@ fn index_targets(t: &TableState) -> Vec<Target> {
         .collect()
 }
 
+/// Whether a request only reads (what a read-only embed runs): the read actions, and statements that
+/// are all SELECTs.
+pub fn reads_only(action: &str, input: &Value) -> bool {
+    let select = |v: &Value| v.get("Statement").and_then(Value::as_str).is_some_and(|s| s.trim_start().get(..6).is_some_and(|w| w.eq_ignore_ascii_case("select")));
+    let all = |field: &str| input.get(field).and_then(Value::as_array).is_some_and(|l| l.iter().all(select));
+    match action {
+        "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables" | "DescribeTimeToLive" | "ListTagsOfResource" | "ListStreams" | "DescribeStream" | "GetShardIterator" | "GetRecords" => true,
+        "ExecuteStatement" => select(input),
+        "BatchExecuteStatement" => all("Statements"),
+        "ExecuteTransaction" => all("TransactStatements"),
+        _ => false,
+    }
+}
+
 /// Control-plane actions that would change a table's design: the model owns designs, so these run
 /// through model edits (CreateTable, DeleteTable) or on a copy of the engine (other UpdateTable changes).
 fn design_action(action: &str, input: &Value) -> bool {
@@ -156,7 +170,14 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
     let now = clock::now();
     let mut note = None;
     let mut changed = 0;
-    let ex = if design_action(action, &input) {
+    let ex = if m.read_only && !reads_only(action, &input) {
+        Some(engine::explain::Explained {
+            result: Err(engine::error::ApiError::Validation(String::from("This model is shown read-only: only reads run here; open it in Dynamodel to change it"))),
+            charges: Vec::new(),
+            writes: Vec::new(),
+            operation: None,
+        })
+    } else if design_action(action, &input) {
         // Answer exactly as the engine does, on a copy, then make the model change the answer describes.
         // `database_mut`: the engine with every row stored (see `Playground::store_unstored`).
         let mut scratch = m.state.try_update_untracked(|s| s.playground.database_mut().clone()).unwrap_or_default();
@@ -208,6 +229,10 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
         let read: u64 = ex.charges.iter().flat_map(|c| &c.charges).map(|c| if let Reason::Read { items } = c.reason { items } else { 0 }).sum();
         let limit = input.get("Limit").and_then(Value::as_u64);
         summary.cut_by_page_size = summary.last_evaluated_key.is_some() && limit.is_none_or(|l| read < l);
+        if result.is_ok() && matches!(operation, Some(Operation::GetItem { .. } | Operation::Query { .. } | Operation::Scan { .. })) {
+            let found: u64 = ex.charges.iter().flat_map(|c| &c.charges).filter(|c| matches!(c.reason, Reason::GetItem { found: true })).count() as u64;
+            summary.statement_read = Some(read + found);
+        }
     }
     let mut outcome = Outcome { seq: 0, source, action: action.to_string(), request: input, result, summary, capacity, changed, at: now, note, operation };
     let reads = matches!(outcome.operation, Some(Operation::GetItem { .. } | Operation::Query { .. } | Operation::Scan { .. }));

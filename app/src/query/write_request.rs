@@ -103,17 +103,80 @@ impl WriteForm {
     }
 }
 
-/// A starting request for a batch or transaction action on `table`, using the keys of `item` (an item of
-/// the table) so that it runs as it is.
-pub fn template(action: &str, table: &str, key: &Value, item: &Value) -> Value {
+/// An item of the chosen table, as the starters use it: its primary key and the whole item, both as
+/// DynamoDB JSON.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Sample {
+    pub key: Value,
+    pub item: Value,
+}
+
+impl Sample {
+    /// The name of the key's first attribute (the partition key's, as keys are written).
+    fn key_name(&self) -> String {
+        self.key.as_object().and_then(|m| m.keys().next().cloned()).unwrap_or_default()
+    }
+}
+
+impl WriteForm {
+    /// The form a single-item action starts from on `table`, from the table's first item: nothing of
+    /// another action is carried over (an UpdateItem's `#s`/`:s` would make a PutItem fail on names it
+    /// does not use, its ALL_NEW on a ReturnValues PutItem does not take).
+    /// - PutItem writes the first item back as it is (an unchanged item, so it runs as given);
+    /// - UpdateItem sets a `status` attribute on it;
+    /// - DeleteItem deletes it.
+    pub fn starter(action: &str, table: &str, first: Option<&Sample>) -> WriteForm {
+        let (key, item) = first.map(|s| (s.key.to_string(), s.item.to_string())).unwrap_or_default();
+        let base = WriteForm { action: action.to_string(), table: table.to_string(), return_values: String::from("NONE"), ..Default::default() };
+        match action {
+            "PutItem" => WriteForm { item, ..base },
+            "UpdateItem" => WriteForm {
+                item: key,
+                update: String::from("SET #s = :s"),
+                names: String::from(r##"{"#s": "status"}"##),
+                values: String::from(r#"{":s": {"S": "SHIPPED"}}"#),
+                return_values: String::from("ALL_NEW"),
+                ..base
+            },
+            _ => WriteForm { item: key, ..base },
+        }
+    }
+}
+
+/// A starting request for a batch or transaction action on `table`, from its first two items (`first`,
+/// `second`), that runs as it is. DynamoDB refuses two actions on one item in one batch or transaction,
+/// so each item appears once: the batch writes both items back unchanged; the transaction writes the
+/// first back on condition that it exists and checks that the second exists (a table of one item
+/// gets the Put alone).
+pub fn template(action: &str, table: &str, first: &Sample, second: Option<&Sample>) -> Value {
+    let exists = |s: &Sample| json!({"ConditionExpression": "attribute_exists(#k)", "ExpressionAttributeNames": {"#k": s.key_name()}});
+    let merged = |mut a: Value, b: Value| {
+        if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
+            a.extend(b);
+        }
+        a
+    };
     match action {
-        "BatchWriteItem" => json!({"RequestItems": {table: [{"PutRequest": {"Item": item}}, {"DeleteRequest": {"Key": key}}]}, "ReturnConsumedCapacity": "INDEXES"}),
-        "BatchGetItem" => json!({"RequestItems": {table: {"Keys": [key]}}, "ReturnConsumedCapacity": "INDEXES"}),
-        "TransactWriteItems" => json!({"TransactItems": [
-            {"Put": {"TableName": table, "Item": item}},
-            {"ConditionCheck": {"TableName": table, "Key": key, "ConditionExpression": "attribute_exists(#k)", "ExpressionAttributeNames": {"#k": key.as_object().and_then(|m| m.keys().next().cloned()).unwrap_or_default()}}}
-        ], "ReturnConsumedCapacity": "INDEXES"}),
-        "TransactGetItems" => json!({"TransactItems": [{"Get": {"TableName": table, "Key": key}}], "ReturnConsumedCapacity": "INDEXES"}),
+        "BatchWriteItem" => {
+            let mut puts = vec![json!({"PutRequest": {"Item": first.item}})];
+            puts.extend(second.map(|s| json!({"PutRequest": {"Item": s.item}})));
+            json!({"RequestItems": {table: puts}, "ReturnConsumedCapacity": "INDEXES"})
+        }
+        "BatchGetItem" => {
+            let mut keys = vec![first.key.clone()];
+            keys.extend(second.map(|s| s.key.clone()));
+            json!({"RequestItems": {table: {"Keys": keys}}, "ReturnConsumedCapacity": "INDEXES"})
+        }
+        "TransactWriteItems" => {
+            let mut items = vec![json!({"Put": merged(json!({"TableName": table, "Item": first.item}), exists(first))})];
+            items.extend(second.map(|s| json!({"ConditionCheck": merged(json!({"TableName": table, "Key": s.key}), exists(s))})));
+            json!({"TransactItems": items, "ReturnConsumedCapacity": "INDEXES"})
+        }
+        "TransactGetItems" => {
+            let mut gets = vec![json!({"Get": {"TableName": table, "Key": first.key}})];
+            gets.extend(second.map(|s| json!({"Get": {"TableName": table, "Key": s.key}})));
+            json!({"TransactItems": gets, "ReturnConsumedCapacity": "INDEXES"})
+        }
         _ => json!({}),
     }
 }

@@ -7,8 +7,27 @@ use serde_json::Value;
 use super::fields::{plain_options, Check, Choice, TextField};
 use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
-use super::write_request::{template, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
+use super::write_request::{template, Sample, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
+use crate::state::Modeler;
 use super::{JsonEditor, RequestForm};
+
+/// The first two items of `table` the engine holds, for the starters.
+fn samples(m: Modeler, table: &str) -> (Option<Sample>, Option<Sample>) {
+    m.state.with_untracked(|s| {
+        let Some(t) = s.playground.table_index(table).and_then(|i| s.playground.table(i)) else { return (None, None) };
+        let (pk, sk) = t.key_names();
+        let mut found = t.rows.iter().filter(|r| r.error.is_none()).map(|row| {
+            let mut key = engine::value::Item::new();
+            for n in pk.iter().chain(sk.iter()) {
+                if let Some(v) = row.item.attr(n) {
+                    key.insert(n.clone(), v.into_owned());
+                }
+            }
+            Sample { key: engine::value::item_to_json(&key), item: row.item.to_json() }
+        });
+        (found.next(), found.next())
+    })
+}
 
 fn single(action: &str) -> bool {
     matches!(action, "PutItem" | "UpdateItem" | "DeleteItem")
@@ -18,9 +37,7 @@ fn single(action: &str) -> bool {
 #[derive(Clone, Copy)]
 struct Panel {
     form: RwSignal<WriteForm>,
-    /// The selected table's first item and its key, for the batch and transaction templates.
-    key: StoredValue<Value>,
-    item: StoredValue<Value>,
+    m: Modeler,
     json: RwSignal<String>,
     error: RwSignal<Option<String>>,
     /// `Some(reason)`: the JSON was edited into something the fields cannot show; it is what runs.
@@ -41,9 +58,18 @@ impl Panel {
                 Err(e) => self.error.set(Some(e)),
             }
         } else {
-            let v = template(&f.action, &f.table, &self.key.get_value(), &self.item.get_value());
+            let (first, second) = samples(self.m, &f.table);
+            let v = template(&f.action, &f.table, &first.unwrap_or_default(), second.as_ref());
             self.json.set(serde_json::to_string_pretty(&v).unwrap_or_default());
         }
+    }
+
+    /// Start `action` on `table` afresh: each action has its own starter, and nothing of the one before
+    /// is carried over.
+    fn start(self, action: String, table: String) {
+        let (first, _) = samples(self.m, &table);
+        self.form.set(WriteForm::starter(&action, &table, first.as_ref()));
+        self.refresh();
     }
 
     fn set(self, put: fn(&mut WriteForm, String), v: String) {
@@ -72,33 +98,12 @@ impl Panel {
 pub fn WritePanel() -> impl IntoView {
     let session = use_session();
     let m = session.app.modeler;
-    let first = m.state.with_untracked(|s| {
-        let t = m.selected.get_untracked().and_then(|i| s.playground.table(i))?;
-        let row = t.rows.iter().find(|r| r.error.is_none())?;
-        let (pk, sk) = t.key_names();
-        let mut key = engine::value::Item::new();
-        for n in pk.into_iter().chain(sk) {
-            if let Some(v) = row.item.get(&n) {
-                key.insert(n, v.clone());
-            }
-        }
-        Some((t.name().to_string(), engine::value::item_to_json(&key), engine::value::item_to_json(&row.item)))
-    });
-    let (table, key, item) = first.unwrap_or_default();
-    let form = RwSignal::new(WriteForm {
-        action: String::from("UpdateItem"),
-        table,
-        item: key.to_string(),
-        update: String::from("SET #s = :s"),
-        names: String::from(r##"{"#s": "status"}"##),
-        values: String::from(r#"{":s": {"S": "SHIPPED"}}"#),
-        return_values: String::from("ALL_NEW"),
-        ..Default::default()
-    });
+    let table = m.state.with_untracked(|s| m.selected.get_untracked().and_then(|i| s.playground.table(i)).or_else(|| s.playground.tables().first()).map(|t| t.name().to_string()));
+    let table = table.unwrap_or_default();
+    let form = RwSignal::new(WriteForm::starter("UpdateItem", &table, samples(m, &table).0.as_ref()));
     let w = Panel {
         form,
-        key: StoredValue::new(key),
-        item: StoredValue::new(item),
+        m,
         json: RwSignal::new(String::new()),
         error: RwSignal::new(None),
         json_only: RwSignal::new(None),
@@ -193,8 +198,19 @@ pub fn WritePanel() -> impl IntoView {
         <RequestForm testid="w-form" run=run_now>
             <div class="q-controls">
                 <div class="q-row">
-                    <label class="q-field">"Action" {w.select("w-action", plain_options(&WRITE_ACTIONS), |f| f.action.clone(), |f, v| f.action = v)}</label>
-                    <label class="q-field">"Table" {w.select("w-table", tables.into(), |f| f.table.clone(), |f, v| f.table = v)}</label>
+                    <label class="q-field">
+                        "Action"
+                        <Choice
+                            testid="w-action"
+                            options=plain_options(&WRITE_ACTIONS)
+                            value=w.shows(|f| f.action.clone())
+                            write=move |v| w.start(v, form.with_untracked(|f| f.table.clone()))
+                        />
+                    </label>
+                    <label class="q-field">
+                        "Table"
+                        <Choice testid="w-table" options=Signal::from(tables) value=w.shows(|f| f.table.clone()) write=move |v| w.start(form.with_untracked(|f| f.action.clone()), v)/>
+                    </label>
                 </div>
                 <Show
                     when=is_single
