@@ -161,7 +161,7 @@ test.describe('Heat figures say why', () => {
     await expect(why).toContainText(`your model's ${model.accessPatterns.length} access patterns (${reads} reads and ${writes} write`);
     await expect(why).toContainText('3 write patterns writing one entity each');
     await expect(why).not.toContainText('One write pattern per entity to start with');
-    await expect(page.locator('[data-testid^=pattern-]')).toHaveCount(model.accessPatterns.length + 3);
+    await expect(page.getByTestId('workload-editor').locator('fieldset.heat-pattern')).toHaveCount(model.accessPatterns.length + 3);
   });
 });
 

@@ -178,7 +178,7 @@ test('an unreadable save is kept aside, reported, and never overwritten', async 
   // Working on a new model does not touch the kept copy.
   await openExamples(page);
   await page.getByTestId('example-menu').click();
-  await expect(page.getByTestId('table-Menu')).toBeVisible();
+  await expect(page.getByTestId('table-TenantMenu')).toBeVisible();
   const still = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dynamodel.modeler.unreadable.')).length);
   expect(still).toBe(1);
 });

@@ -206,7 +206,7 @@ const SEED_HINT: &str = "duration: simulated seconds, each second's requests pri
 
 /// The workload as text, for a read-only embed: what will run, with nothing to change.
 #[component]
-pub fn WorkloadSummary(form: RwSignal<WorkloadForm>) -> impl IntoView {
+pub fn WorkloadSummary(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>) -> impl IntoView {
     let patterns = move || {
         form.with(|f| {
             f.patterns
@@ -226,6 +226,8 @@ pub fn WorkloadSummary(form: RwSignal<WorkloadForm>) -> impl IntoView {
             <p data-testid="workload-summary-figures">{move || form.with(|f| format!("{} simulated seconds, seed {}", f.duration, f.seed))}</p>
             <p class="heat-hint">{SEED_HINT}</p>
             <ul class="heat-reasons">{patterns}</ul>
+            // Nothing here can be edited, so what stops a run is said in one place.
+            {move || errors.with(|e| e.values().map(|m| view! { <p class="heat-error" role="alert">{m.clone()}</p> }).collect_view())}
         </section>
     }
 }

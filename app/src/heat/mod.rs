@@ -330,7 +330,7 @@ pub fn HeatTab() -> impl IntoView {
             {source_card}
             <Show when=move || st.source.with(|s| s.is_some())>
                 {if read_only {
-                    view! { <WorkloadSummary form=st.form/> }.into_any()
+                    view! { <WorkloadSummary form=st.form errors=st.errors/> }.into_any()
                 } else {
                     view! { <WorkloadEditor form=st.form errors=st.errors tables/> }.into_any()
                 }}
