@@ -34,7 +34,7 @@ async function chartTexts(page: Page, id: string) {
     const width = Number(el.getAttribute('width'));
     const texts = [...el.querySelectorAll('text')].map((t) => {
       const b = t.getBBox();
-      return { text: t.textContent ?? '', size: parseFloat(getComputedStyle(t).fontSize), x0: b.x, x1: b.x + b.width };
+      return { text: (t.textContent ?? '').trim(), size: parseFloat(getComputedStyle(t).fontSize), x0: b.x, x1: b.x + b.width };
     });
     holder.remove();
     return { width, texts };
@@ -158,7 +158,8 @@ test.describe('Heat figures say why', () => {
     const why = page.getByTestId('heat-source');
     const reads = model.accessPatterns.filter((p: { operation: string }) => ['GetItem', 'Query', 'Scan'].includes(p.operation)).length;
     const writes = model.accessPatterns.length - reads;
-    await expect(why).toContainText(`your model's ${model.accessPatterns.length} access patterns (${reads} reads and ${writes} write`);
+    const kinds = [[reads, 'read'], [writes, 'write']].filter(([n]) => n).map(([n, k]) => `${n} ${k}${n === 1 ? '' : 's'}`).join(' and ');
+    await expect(why).toContainText(`your model's ${model.accessPatterns.length} access patterns (${kinds}), at the rate each states`);
     await expect(why).toContainText('3 write patterns writing one entity each');
     await expect(why).not.toContainText('One write pattern per entity to start with');
     await expect(page.getByTestId('workload-editor').locator('fieldset.heat-pattern')).toHaveCount(model.accessPatterns.length + 3);

@@ -279,11 +279,13 @@ pub fn defaults_why(model: &Model) -> String {
     let bare = added.len().saturating_sub(entity_tables);
     let mut parts = Vec::new();
     if !from_model.is_empty() {
+        let writes = from_model.len() - reads;
+        let kinds: Vec<String> =
+            [(reads, "read", "reads"), (writes, "write", "writes")].into_iter().filter(|k| k.0 > 0).map(|(n, one, many)| count(n, one, many)).collect();
         parts.push(format!(
-            "your model's {} ({} and {}), at the rate each states (100 requests/s where it states none)",
+            "your model's {} ({}), at the rate each states (100 requests/s where it states none)",
             count(from_model.len(), "access pattern", "access patterns"),
-            count(reads, "read", "reads"),
-            count(from_model.len() - reads, "write", "writes")
+            kinds.join(" and ")
         ));
     }
     if entity_tables > 0 {
