@@ -259,6 +259,33 @@ fn defaults_come_from_the_models_entities() {
 }
 
 #[wasm_bindgen_test]
+fn use_my_model_says_what_it_builds() {
+    let mut model = engine::model::Model::new();
+    let def = serde_json::json!({"TableName": "Shop", "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "SK", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}]});
+    let entity: engine::model::Entity = serde_json::from_value(serde_json::json!({
+        "name": "Order", "typeValue": "ORDER", "keys": {"PK": "USER#{userId}", "SK": "ORDER#{orderId}"}
+    }))
+    .expect("entity");
+    model.tables.push(engine::model::TableModel { definition: def, entities: vec![entity], items: vec![], time_to_live: None });
+    assert_eq!(
+        editor::defaults_why(&model),
+        "A starting workload built from this model: 1 write pattern writing one entity each with its key templates. The write patterns run at 100 requests/s over 1,000 ids."
+    );
+    model.access_patterns.push(engine::model::AccessPattern {
+        name: String::from("orders of a user"),
+        description: String::new(),
+        operation: Some(String::from("Query")),
+        request: Some(serde_json::json!({"TableName": "Shop", "KeyConditionExpression": "PK = :pk", "ExpressionAttributeValues": {":pk": {"S": "USER#u1"}}})),
+        extra: Default::default(),
+    });
+    let why = editor::defaults_why(&model);
+    assert!(why.starts_with("A starting workload built from this model: your model's 1 access pattern (1 read), at the rate each states"), "{why}");
+    assert_eq!(editor::defaults(&model).patterns.len(), 2);
+}
+
+#[wasm_bindgen_test]
 fn slices_aim_at_a_few_milliseconds() {
     // Requests per slice, aiming at 8 ms.
     assert_eq!(slices::next_slice(100, 16.0), 50);

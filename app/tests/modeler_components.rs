@@ -5,7 +5,7 @@
 mod common;
 
 use app::modeler::{IndexesTab, ItemsTab, ModelerSidebar};
-use common::{click, focused, mount, press, type_into, wait_ms};
+use common::{click, focused, load_model, mount, press, type_into, wait_ms, ECOMMERCE, READINGS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -32,7 +32,7 @@ fn row_keys(root: &HtmlElement) -> Vec<String> {
 #[wasm_bindgen_test]
 async fn example_loads_edits_with_the_keyboard_and_undoes() {
     let page = mount(modeler);
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     // The grid follows its measured size, which the browser reports after layout.
     wait_ms(100).await;
     // Item collections in key order, sort keys in DynamoDB order within each.
@@ -79,7 +79,7 @@ async fn example_loads_edits_with_the_keyboard_and_undoes() {
 #[wasm_bindgen_test]
 async fn values_render_as_text_and_rows_show_size_and_wcu() {
     let page = mount(modeler);
-    click(&page.by_testid("example-readings")).await;
+    load_model(&page, READINGS).await;
     // The grid draws the rows in view. With no stylesheet here it grows with its rows, and it draws
     // them all once it has been measured again (a ResizeObserver report, after a frame).
     wait_ms(50).await;
@@ -184,7 +184,7 @@ fn grid_html_reuse_plan_keeps_unchanged_rows_in_order() {
 #[wasm_bindgen_test]
 async fn the_grid_redraws_only_the_row_an_edit_changed() {
     let page = mount(modeler);
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     let rows = page.root().query_selector_all("[data-testid=grid-row]").expect("selector");
     assert!(rows.length() > 2);
     let first = rows.item(0).expect("a row");
@@ -291,7 +291,7 @@ async fn the_designer_checks_as_you_type_and_creates_the_table() {
 #[wasm_bindgen_test]
 async fn entities_fill_the_keys_of_a_new_item_and_templates_are_checked() {
     let page = mount(modeler);
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     click(&page.by_testid("add-item-User")).await;
     assert_eq!(page.count("[data-testid=add-item-dialog]"), 1);
     type_into(&page.by_testid("field-userId"), "u9").await;
@@ -327,7 +327,7 @@ async fn entities_fill_the_keys_of_a_new_item_and_templates_are_checked() {
 #[wasm_bindgen_test]
 async fn the_cell_editor_changes_a_type_and_removes_an_attribute() {
     let page = mount(modeler);
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     wait_ms(50).await;
     let grid = page.by_testid("item-grid");
     // The first item (PRODUCT#p9 / REVIEW#u2): its third column is `Type`.
@@ -381,7 +381,7 @@ async fn the_indexes_tab_shows_each_index_as_the_engine_reads_it() {
     });
     assert_eq!(page.count("[data-testid=no-indexes]"), 1);
     page.state().tab.set(app::state::Tab::Indexes);
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     wait_ms(50).await;
     assert_eq!(page.count("[data-testid=index-tab-GSI1]"), 1);
     assert_eq!(page.by_testid("index-tab-GSI1").get_attribute("aria-selected").as_deref(), Some("true"));
@@ -448,7 +448,7 @@ fn focus_in_dialog() -> bool {
 #[wasm_bindgen_test]
 async fn a_dialog_takes_focus_keeps_tab_inside_closes_on_escape_and_gives_focus_back() {
     let page = mount(modeler);
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     let opener = page.by_testid("edit-table");
     opener.focus().expect("focus");
     click(&opener).await;
@@ -498,7 +498,7 @@ async fn a_dialog_takes_focus_keeps_tab_inside_closes_on_escape_and_gives_focus_
 #[wasm_bindgen_test]
 async fn tab_is_left_to_the_browser_in_the_grid() {
     let page = mount(modeler);
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     wait_ms(100).await;
     let grid = page.by_testid("item-grid");
     press(&grid, "ArrowDown").await;

@@ -9,7 +9,7 @@ use app::modeler::ModelerSidebar;
 use app::share::ModelActions;
 use app::query::builder::{error_field, Builder, KeyInfo, Operation, SortOp};
 use app::query::QueryTab;
-use common::{click, mount, settle, Mounted};
+use common::{click, load_model, mount, settle, Mounted, ECOMMERCE};
 use leptos::prelude::*;
 use serde_json::{json, Value};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -226,7 +226,7 @@ fn clock_dates_round_trip() {
 #[wasm_bindgen_test]
 async fn builder_controls_and_json_stay_in_step_and_errors_show_in_place() {
     let page = query_page().await;
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     let json = page.by_testid("q-json");
     let table = page.by_testid("q-table");
     set_value(&table, "Shop", "change").await;
@@ -332,7 +332,7 @@ fn every_write_form_reads_back_from_its_json_and_the_rest_say_why() {
 #[wasm_bindgen_test]
 async fn write_fields_and_json_stay_in_step_both_ways() {
     let page = query_page().await;
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     click(&page.by_testid("q-mode-write")).await;
     let json = page.by_testid("w-json");
     // Fields → JSON.
@@ -369,7 +369,7 @@ async fn a_pattern_opened_from_the_patterns_tab_runs_with_its_sample_values_and_
     use app::model::Edit;
     use app::state::Tab;
     let page = query_page().await;
-    click(&page.by_testid("example-ecommerce")).await;
+    load_model(&page, ECOMMERCE).await;
     let app = page.state();
     // A GetItem pattern: the builder cannot show it, so it opens in the API console, placeholders kept.
     let request = json!({"TableName": "Shop", "Key": {"PK": {"S": "USER#{userId}"}, "SK": {"S": "PROFILE#{userId}"}}});

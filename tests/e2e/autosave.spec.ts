@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { test, expect, openPlayground, showColumn } from './helpers/fixtures';
 
 // The autosave is written 250 ms after the last edit (so a burst of keystrokes is serialised once), and at
@@ -5,11 +6,12 @@ import { test, expect, openPlayground, showColumn } from './helpers/fixtures';
 // edit can survive is the write on pagehide/visibilitychange.
 
 const key = 'PK=TENANT#t1, SK=MENUITEM#m1';
+/** The engine's multi-tenant menu test model, opened as a file. */
+const MENU = join(__dirname, '../../engine/tests/data/models/menu.json');
 
 test('an edit survives an immediate reload: the pending autosave is written when the page goes', async ({ page }) => {
   await openPlayground(page);
-  await page.locator('details.mdl-examples').evaluate((d) => ((d as HTMLDetailsElement).open = true));
-  await page.getByTestId('example-menu').click();
+  await page.getByTestId('file-input').setInputFiles(MENU);
   const grid = page.getByTestId('item-grid');
   const title = grid.locator(`[data-testid=grid-row][data-key="${key}"] [data-testid=cell][data-col="title"]`);
   await showColumn(grid, 'title');
@@ -34,8 +36,7 @@ test('an edit survives an immediate reload: the pending autosave is written when
 
 test('an edit survives the tab being hidden (visibilitychange), then closed without unload events', async ({ page, context }) => {
   await openPlayground(page);
-  await page.locator('details.mdl-examples').evaluate((d) => ((d as HTMLDetailsElement).open = true));
-  await page.getByTestId('example-menu').click();
+  await page.getByTestId('file-input').setInputFiles(MENU);
   const title = page.getByTestId('item-grid').locator(`[data-testid=grid-row][data-key="${key}"] [data-testid=cell][data-col="title"]`);
   await showColumn(page.getByTestId('item-grid'), 'title');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('dynamodel.modeler.autosave')?.includes('Drinks') ?? false)).toBe(true);

@@ -1,6 +1,7 @@
 import { test, expect, openPlayground, showColumn } from './helpers/fixtures';
 import type { Page, Locator } from '@playwright/test';
 import { openWithModel } from './helpers/travel';
+import { join } from 'node:path';
 
 /** The grid row of the item with this base-table key text (`PK=…, SK=…`). */
 function row(grid: Locator, key: string): Locator {
@@ -178,7 +179,7 @@ test('an unreadable save is kept aside, reported, and never overwritten', async 
   // Working on a new model does not touch the kept copy.
   await openExamples(page);
   await page.getByTestId('example-menu').click();
-  await expect(page.getByTestId('table-Menu')).toBeVisible();
+  await expect(page.getByTestId('table-TenantMenu')).toBeVisible();
   const still = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dynamodel.modeler.unreadable.')).length);
   expect(still).toBe(1);
 });
@@ -216,14 +217,13 @@ test('a reload draws the saved rows, then the engine stores them: refused rows a
 
 test('a sparse index visibly shrinks and the numeric sort key orders numerically', async ({ page }) => {
   await openPlayground(page);
-  await openExamples(page);
-  await page.getByTestId('example-readings').click();
+  await page.getByTestId('file-input').setInputFiles(join(__dirname, '../../engine/tests/data/models/readings.json'));
   const grid = page.getByTestId('item-grid');
   // ts is N: 0, 5, 999, 1700000000, 1700000060 — numeric, not string, order.
   const d1 = await grid.locator('[data-testid=grid-row][data-key^="deviceId=d-1,"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')));
   expect(d1).toEqual(['deviceId=d-1, ts=0', 'deviceId=d-1, ts=5', 'deviceId=d-1, ts=999', 'deviceId=d-1, ts=1700000000', 'deviceId=d-1, ts=1700000060']);
-  await openExamples(page);
-  await page.getByTestId('example-menu').click();
+  await page.getByTestId('file-input').setInputFiles(join(__dirname, '../../engine/tests/data/models/menu.json'));
+  await page.getByTestId('incoming-prompt').getByTestId('incoming-replace').click();
   await page.getByTestId('tab-indexes').click();
   await expect(page.getByTestId('index-summary')).toContainText('6 of 10 items (sparse');
   await page.getByTestId('index-tab-ByParent').click();

@@ -1,11 +1,11 @@
 import { test, expect, openPlayground, showColumn } from './helpers/fixtures';
 import type { Page } from '@playwright/test';
+import { join } from 'node:path';
 
-/** The built-in e-commerce example, then the Query tab's PartiQL mode. */
+/** The engine's e-commerce test model (opened as a file), then the Query tab's PartiQL mode. */
 async function openPartiql(page: Page) {
   await openPlayground(page);
-  await page.locator('details.mdl-examples').evaluate((d) => ((d as HTMLDetailsElement).open = true));
-  await page.getByTestId('example-ecommerce').click();
+  await page.getByTestId('file-input').setInputFiles(join(__dirname, '../../engine/tests/data/models/ecommerce.json'));
   await expect(page.getByTestId('table-Shop')).toBeVisible();
   await page.getByTestId('tab-query').click();
   await page.getByTestId('q-mode-partiql').click();

@@ -4,21 +4,13 @@
 //! Opening a template goes through the same door as a file or a link (`AppState::offer`), so it never
 //! replaces the user's work without asking. Cards render the model's own text as text.
 
-use formats::gallery::{cards, search, Card, Category, Template};
+use formats::gallery::{cards, search, Card, Category};
 use leptos::prelude::*;
 
-use crate::state::{use_app, AppState, GalleryState, Incoming};
+use crate::state::{use_app, GalleryState};
 
-/// Offer the template `slug` as the model (asking first if there is work).
-fn open_template(app: AppState, slug: &'static str) {
-    match Template::by_slug(slug).map(|t| t.model()) {
-        Some(Ok(model)) => {
-            let name = model.name.clone();
-            app.offer(Incoming::new(model, Default::default(), &format!("the template \"{name}\"")));
-        }
-        _ => app.travel.error.set(Some(format!("The template {slug} could not be read."))),
-    }
-}
+mod about;
+pub use about::ModelAbout;
 
 /// One template: its name, size, description, access patterns and an Open button.
 #[component]
@@ -30,12 +22,12 @@ fn TemplateCard(card: Card) -> impl IntoView {
         <article class="gal-card" data-testid=format!("gallery-card-{slug}") aria-labelledby=format!("gal-{slug}")>
             <h3 class="gal-name" id=format!("gal-{slug}")>{card.name}</h3>
             <p class="gal-meta mdl-muted">{meta}</p>
-            <p class="gal-desc">{card.description}</p>
+            <p class="gal-desc" data-testid=format!("gallery-desc-{slug}")>{card.description}</p>
             <details class="gal-patterns">
                 <summary>"Access patterns"</summary>
                 <ul>{card.patterns.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
             </details>
-            <button type="button" class="mdl-btn mdl-primary gal-open" data-testid=format!("gallery-open-{slug}") on:click=move |_| open_template(app, slug)>
+            <button type="button" class="mdl-btn mdl-primary gal-open" data-testid=format!("gallery-open-{slug}") on:click=move |_| app.offer_template(slug)>
                 "Open"
             </button>
         </article>

@@ -97,6 +97,20 @@ impl ChartKind {
     }
 }
 
+impl ChartKind {
+    /// What the chart's figures mean, in a sentence under its title (`None` when the title says it).
+    pub fn note(self) -> Option<&'static str> {
+        match self {
+            ChartKind::Heat => Some("Each cell: a partition's busiest second in that column, as a share of its ceiling. A partition serves at most 3,000 read units (RCU) or 1,000 write units (WCU) a second, or a mix of both: RCU + 3 × WCU up to 3,000, since one write unit uses as much of a partition as three read units."),
+            ChartKind::PartitionLimits => Some("Reads count against 3,000 RCU and writes against 1,000 WCU a second; a partition's reads and writes together cannot pass 100 %."),
+            ChartKind::Throttles => Some("Requests refused, by the limit that refused them. A throttled request consumes no capacity and is not charged."),
+            ChartKind::Burst => Some("Capacity a partition did not use, banked for up to 300 seconds and spent on seconds above its share."),
+            ChartKind::Targets => Some("Each GSI write is paid again on the index: the table's WCU plus every GSI's is the write amplification."),
+            ChartKind::TopKeys => Some("Keys ranked as CloudWatch Contributor Insights ranks them on AWS: read units + 3 × write units, the weight a write has against a partition's ceiling (3,000 RCU or 1,000 WCU a second)."),
+        }
+    }
+}
+
 /// Partitions × time: each cell is the fraction of the partition's ceiling used in that column.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HeatData {
@@ -307,7 +321,7 @@ fn targets(report: &Report) -> BarsData {
 fn top_keys(report: &Report) -> BarsData {
     let keys = &report.totals.top_accessed;
     BarsData {
-        y_label: String::from("accessed (RCU + 3 × WCU) over the run"),
+        y_label: String::from("read units + 3 × write units, over the run"),
         categories: keys.iter().map(|k| format!("{} ({})", k.key, target_label(&k.table, k.index.as_deref()))).collect(),
         stacks: vec![(String::from("accessed (units)"), keys.iter().map(|k| k.accessed_half_units as f64 / 2.0).collect())],
         limit: None,

@@ -57,13 +57,13 @@ fn observe_width(canvas: &web_sys::HtmlCanvasElement, width: RwSignal<f64>) {
 
 /// Backend pixels per CSS pixel on this screen (sharp lines and text on high-density displays).
 fn device_scale() -> Scale {
-    Scale(gloo_utils::window().device_pixel_ratio().clamp(1.0, 3.0))
+    Scale::new(gloo_utils::window().device_pixel_ratio().clamp(1.0, 3.0))
 }
 
 /// Draws `chart` on `canvas`, `width` CSS pixels wide, and returns where its coordinates are.
 fn paint(canvas: &web_sys::HtmlCanvasElement, chart: &Chart, width: f64, theme: Theme) -> Result<Mapping, String> {
     let scale = device_scale();
-    let layout = plot::layout(chart, (width * scale.0).round() as u32, scale, theme);
+    let layout = plot::layout(chart, (width * scale.ratio).round() as u32, scale, theme);
     canvas.set_width(layout.width);
     canvas.set_height(layout.height);
     let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("This browser gives the page no 2D canvas to draw on.")?;
@@ -72,11 +72,19 @@ fn paint(canvas: &web_sys::HtmlCanvasElement, chart: &Chart, width: f64, theme: 
 }
 
 /// One chart: its canvas, the value under the pointer, PNG and SVG export, and its numbers as a table.
-/// `side` prefixes the test ids and file names (`base`, `variant`).
+/// `side` prefixes the test ids and file names (`base`, `variant`). `events` are moments the chart's
+/// rows change (the second and why, see [`super::moves`]): listed under the heat map, and told when
+/// the pointer is on that second.
 #[component]
-pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>) -> impl IntoView {
+pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>, #[prop(optional)] events: Vec<(u32, String)>) -> impl IntoView {
     let id = format!("{side}-{}", chart.kind.id());
     let title = chart.kind.title();
+    let note = chart.kind.note();
+    let bucket = match &chart.data {
+        super::chart::ChartData::Heat(h) => h.bucket,
+        _ => 1,
+    };
+    let events = StoredValue::new(events);
     let table = chart.table();
     let chart = StoredValue::new(chart);
     let canvas = NodeRef::<leptos::html::Canvas>::new();
@@ -114,7 +122,17 @@ pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>) -> impl
         let px = ((f64::from(ev.client_x()) - rect.left()) * f64::from(c.width()) / rect.width()) as i32;
         let py = ((f64::from(ev.client_y()) - rect.top()) * f64::from(c.height()) / rect.height()) as i32;
         let at = mapping.with_value(|m| m.as_ref().and_then(|m| m.at((px, py))));
-        hover.set(at.and_then(|(x, y)| chart.with_value(|c| c.hover(x, y))));
+        let said = at.and_then(|(x, y)| {
+            let text = chart.with_value(|c| c.hover(x, y))?;
+            // The column's seconds: a change of the rows in them is said with the value.
+            let from = (x.max(0.0) as u32).saturating_mul(bucket);
+            let event = events.with_value(|e| e.iter().find(|(s, _)| (from..from + bucket).contains(s)).map(|(_, t)| t.clone()));
+            Some(match event {
+                Some(e) => format!("{text}. {e}"),
+                None => text,
+            })
+        });
+        hover.set(said);
     };
     let file = id.clone();
     let png = move |_| {
@@ -155,6 +173,7 @@ pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>) -> impl
     view! {
         <figure class="heat-chart" data-testid=format!("chart-{id}")>
             <figcaption class="heat-chart-title">{title}</figcaption>
+            {note.map(|n| view! { <p class="heat-chart-note">{n}</p> })}
             <canvas
                 node_ref=canvas
                 data-testid=format!("canvas-{id}")
@@ -167,6 +186,15 @@ pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>) -> impl
             <p class="heat-hover" data-testid=format!("hover-{id}") aria-live="polite">
                 {move || hover.get().unwrap_or_else(|| String::from("Point at the chart to read its values."))}
             </p>
+            {events.with_value(|e| (!e.is_empty()).then(|| {
+                let items = e.iter().map(|(_, t)| view! { <li>{t.clone()}</li> }).collect_view();
+                view! {
+                    <div class="heat-moves" data-testid=format!("moves-{id}")>
+                        <p class="heat-moves-title">"Why rows change during the run"</p>
+                        <ul>{items}</ul>
+                    </div>
+                }
+            }))}
             <div class="heat-chart-actions">
                 <button type="button" data-testid=format!("png-{id}") on:click=png>"Export PNG"</button>
                 <button type="button" data-testid=format!("svg-{id}") on:click=svg>"Export SVG"</button>

@@ -255,6 +255,50 @@ pub fn defaults(model: &Model) -> WorkloadForm {
     WorkloadForm { duration: String::from("60"), seed: String::from("1"), patterns: saved }
 }
 
+/// Whether `op` only reads.
+fn is_read(op: &str) -> bool {
+    matches!(op, "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems")
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", super::chart::group(n as u64))
+    }
+}
+
+/// What [`defaults`] builds from `model`, in words: the model's own access patterns (reads and writes
+/// counted as they are), then one write per entity and one per table without entities.
+pub fn defaults_why(model: &Model) -> String {
+    let form = defaults(model);
+    let saved = model.access_patterns.iter().filter(|ap| from_access_pattern(ap, model).is_some()).count().min(form.patterns.len());
+    let (from_model, added) = form.patterns.split_at(saved);
+    let reads = from_model.iter().filter(|p| is_read(&p.op)).count();
+    let entity_tables: usize = model.tables.iter().filter(|t| !t.entities.is_empty()).map(|t| t.entities.len()).sum();
+    let bare = added.len().saturating_sub(entity_tables);
+    let mut parts = Vec::new();
+    if !from_model.is_empty() {
+        let writes = from_model.len() - reads;
+        let kinds: Vec<String> =
+            [(reads, "read", "reads"), (writes, "write", "writes")].into_iter().filter(|k| k.0 > 0).map(|(n, one, many)| count(n, one, many)).collect();
+        parts.push(format!(
+            "your model's {} ({}), at the rate each states (100 requests/s where it states none)",
+            count(from_model.len(), "access pattern", "access patterns"),
+            kinds.join(" and ")
+        ));
+    }
+    if entity_tables > 0 {
+        parts.push(format!("{} writing one entity each with its key templates", count(entity_tables, "write pattern", "write patterns")));
+    }
+    if bare > 0 {
+        parts.push(format!("{} for each table without entities", count(bare, "write pattern", "write patterns")));
+    }
+    let built = if parts.is_empty() { String::from("no patterns (the model has no tables)") } else { parts.join("; ") };
+    let rate = if entity_tables + bare > 0 { " The write patterns run at 100 requests/s over 1,000 ids." } else { "" };
+    format!("A starting workload built from this model: {built}.{rate}")
+}
+
 fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
     let mut out = Vec::new();
     for part in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {

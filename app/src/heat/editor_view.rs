@@ -201,6 +201,37 @@ fn PatternCard(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, tabl
     }
 }
 
+/// What the seed is, for the field and the read-only summary.
+const SEED_HINT: &str = "duration: simulated seconds, each second's requests priced and placed on partitions. seed: the starting point of the simulator's random draws (which ids each request picks, where a rate has randomness): the same seed, design and workload replay exactly the same run; another seed draws other ids.";
+
+/// The workload as text, for a read-only embed: what will run, with nothing to change.
+#[component]
+pub fn WorkloadSummary(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>) -> impl IntoView {
+    let patterns = move || {
+        form.with(|f| {
+            f.patterns
+                .iter()
+                .map(|p| {
+                    let on = if p.index.is_empty() { p.table.clone() } else { format!("{} · {}", p.table, p.index) };
+                    let keys = if p.key.is_empty() { String::new() } else { format!(", keys {}", p.key) };
+                    let line = format!("{}: {} on {on}{keys}, {} shape from {} requests/s over {} ids", p.name, p.op, p.shape, p.a, p.key_count);
+                    view! { <li>{line}</li> }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="heat-editor" aria-labelledby="heat-editor-title" data-testid="workload-summary">
+            <h3 id="heat-editor-title">"Workload"</h3>
+            <p data-testid="workload-summary-figures">{move || form.with(|f| format!("{} simulated seconds, seed {}", f.duration, f.seed))}</p>
+            <p class="heat-hint">{SEED_HINT}</p>
+            <ul class="heat-reasons">{patterns}</ul>
+            // Nothing here can be edited, so what stops a run is said in one place.
+            {move || errors.with(|e| e.values().map(|m| view! { <p class="heat-error" role="alert">{m.clone()}</p> }).collect_view())}
+        </section>
+    }
+}
+
 /// The workload: its duration and seed, and a card per access pattern.
 #[component]
 pub fn WorkloadEditor(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, tables: Signal<Vec<String>>) -> impl IntoView {
@@ -220,6 +251,7 @@ pub fn WorkloadEditor(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors
                 <WorkloadField form errors id="duration" label="duration (s)" get=|f| f.duration.clone() set=|f, v| f.duration = v/>
                 <WorkloadField form errors id="seed" label="seed" get=|f| f.seed.clone() set=|f, v| f.seed = v/>
             </div>
+            <p class="heat-hint" data-testid="seed-hint">{SEED_HINT}</p>
             <FieldError errors id=String::from("workload") paragraph=true/>
             <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <PatternCard form errors tables i/> }/>
             <button type="button" data-testid="add-pattern" on:click=add>

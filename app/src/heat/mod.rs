@@ -11,7 +11,9 @@ mod chart_view;
 pub mod colour;
 pub mod cost;
 pub mod editor;
+mod doc_view;
 mod editor_view;
+pub mod moves;
 pub mod plot;
 mod results_view;
 pub mod saved;
@@ -26,7 +28,8 @@ use sim::report::Report;
 
 use colour::Theme;
 use editor::{FieldErrors, WorkloadForm};
-use editor_view::WorkloadEditor;
+use doc_view::PartitionModelDoc;
+use editor_view::{WorkloadEditor, WorkloadSummary};
 use results_view::{CostPanel, RunSummary, WhatIfPanel};
 use slices::Outcome;
 use whatif::{Setup, Variant};
@@ -136,7 +139,8 @@ impl HeatState {
                 self.errors.set(FieldErrors::new());
                 workload.tables = source.setup.workload.tables.clone();
                 let setup = Setup { model: source.setup.model.clone(), workload };
-                if let Some(name) = &source.saved_as {
+                // A read-only embed runs the workload but keeps the model as it came.
+                if let Some(name) = source.saved_as.as_ref().filter(|_| !self.modeler.read_only) {
                     self.save_workload(name, &setup.workload);
                 }
                 self.run(setup, move |r| {
@@ -209,9 +213,16 @@ pub fn HeatTab() -> impl IntoView {
             return;
         }
         let title = if model.name.is_empty() { String::from("Your model") } else { model.name.clone() };
+        let read_only = modeler.read_only;
+        let saving = if read_only {
+            " This embed is read-only: the workload runs here but is not saved with the model."
+        } else {
+            " Edit the patterns, then Run; the workload is saved with the model when it runs."
+        };
         let (name, workload, why) = match saved::from_model(&model) {
             Some((name, w)) => {
-                let why = format!("The workload saved with this model (\u{201c}{name}\u{201d}); edit it, then Run. Each run saves it again.");
+                let how = if read_only { saving.trim_start() } else { "Edit it, then Run. Each run saves it again." };
+                let why = format!("The workload saved with this model (\u{201c}{name}\u{201d}). {how}");
                 (name, w, why)
             }
             None => {
@@ -224,7 +235,7 @@ pub fn HeatTab() -> impl IntoView {
                     tables: Vec::new(),
                     patterns: Vec::new(),
                 };
-                let why = String::from("One write pattern per entity to start with; edit the patterns, then Run. The workload is saved with the model when it runs.");
+                let why = format!("{}{saving}", editor::defaults_why(&model));
                 (String::from(saved::DEFAULT_NAME), w, why)
             }
         };
@@ -240,6 +251,12 @@ pub fn HeatTab() -> impl IntoView {
         })
     });
     let running = move || st.running.get();
+    let read_only = modeler.read_only;
+    let doc_open = RwSignal::new(false);
+    // The document is part of the app (it works offline and matches the simulator this page runs):
+    // the link opens it in the page, below the paragraph, rather than leaving for a page that needs a
+    // network. (`#partition-model` is no share link: those start with `m` and hold a dot.)
+    let open_doc = move |_| doc_open.set(true);
     let scenario_buttons = scenarios::all()
         .into_iter()
         .map(|s| {
@@ -296,8 +313,13 @@ pub fn HeatTab() -> impl IntoView {
         <div class="heat" data-testid="heat-tab">
             <section class="heat-sources" aria-label="What to simulate">
                 <p class="heat-lead">
-                    "Replay traffic against a design and see which partitions run hot, what throttles and what it costs. The partition model is described in docs/partition-model.md; DynamoDB's internals are not public."
+                    "Replay traffic against a design and see which partitions run hot, what throttles and what it costs. DynamoDB's internals are not public: what the simulator assumes, and which of it AWS publishes, is in "
+                    <a href="#partition-model" class="heat-doc-link" data-testid="heat-model-doc" on:click=open_doc>
+                        "docs/partition-model.md"
+                    </a>
+                    "."
                 </p>
+                <PartitionModelDoc open=doc_open/>
                 <div class="heat-row">
                     {scenario_buttons}
                     <button type="button" data-testid="heat-use-model" disabled=running on:click=use_model>
@@ -307,7 +329,11 @@ pub fn HeatTab() -> impl IntoView {
             </section>
             {source_card}
             <Show when=move || st.source.with(|s| s.is_some())>
-                <WorkloadEditor form=st.form errors=st.errors tables/>
+                {if read_only {
+                    view! { <WorkloadSummary form=st.form errors=st.errors/> }.into_any()
+                } else {
+                    view! { <WorkloadEditor form=st.form errors=st.errors tables/> }.into_any()
+                }}
                 <div class="heat-run">
                     <button type="button" class="primary" data-testid="heat-run" disabled=running on:click=move |_| st.run_current()>
                         "Run simulation"

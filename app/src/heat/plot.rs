@@ -49,17 +49,30 @@ const WIDE: f64 = 360.0;
 const X_AXIS: f64 = 42.0;
 const FAMILY: &str = "sans-serif";
 
-/// Backend pixels per CSS pixel (the device pixel ratio on the canvas, 1 for the SVG export).
+/// plotters' SVG backend writes a font's size divided by this (it takes sizes as points): the export
+/// asks for fonts this much larger, so its text is as large as the canvas's.
+const SVG_FONT: f64 = 1.24;
+
+/// Backend pixels per CSS pixel (the device pixel ratio on the canvas, 1 for the SVG export), and how
+/// much larger than drawn a font is asked for from the backend (1, or [`SVG_FONT`] while drawing SVG;
+/// layout always measures text at its true size).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Scale(pub f64);
+pub struct Scale {
+    pub ratio: f64,
+    font: f64,
+}
 
 impl Scale {
+    pub fn new(ratio: f64) -> Scale {
+        Scale { ratio, font: 1.0 }
+    }
+
     fn px(self, v: f64) -> i32 {
-        (v * self.0).round() as i32
+        (v * self.ratio).round() as i32
     }
 
     fn text(self, size: f64, colour: Rgb) -> TextStyle<'static> {
-        (FAMILY, size * self.0).into_font().color(&c(colour))
+        (FAMILY, size * self.ratio * self.font).into_font().color(&c(colour))
     }
 }
 
@@ -274,6 +287,46 @@ struct HeatLayout {
     /// The colour legend beside the plot (wide charts) or under it.
     legend_right: bool,
     legend_h: i32,
+    /// When the rows' whole names do not fit beside them: each table or GSI gets a letter (`A p3`), and
+    /// these lines under the chart say which is which (`A = Social · LatestPosts`), wrapped to fit.
+    key: Vec<String>,
+}
+
+/// The letter a table or GSI goes by in a heat map's row labels when its name does not fit.
+fn target_letter(i: usize) -> String {
+    let letters = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'];
+    match (letters.get(i), i.checked_sub(letters.len())) {
+        (Some(c), _) => c.to_string(),
+        (None, Some(n)) => format!("T{}", n + 1),
+        (None, None) => String::new(),
+    }
+}
+
+/// A heat map's rows (`Social · LatestPosts p3`) as (table or GSI, partition), in row order.
+fn split_row(row: &str) -> (&str, &str) {
+    row.rsplit_once(' ').unwrap_or(("", row))
+}
+
+/// Row labels that fit `max` pixels: the whole names when they all fit, else a letter per table or
+/// GSI and the lines of the key that names them (each no wider than `width`).
+fn heat_labels(style: &TextStyle, rows: &[String], max: i32, width: i32) -> (Vec<String>, Vec<String>) {
+    if rows.iter().all(|r| width_of(style, r) <= max) {
+        return (rows.to_vec(), Vec::new());
+    }
+    let mut names: Vec<&str> = Vec::new();
+    let labels = rows
+        .iter()
+        .map(|r| {
+            let (name, part) = split_row(r);
+            let i = names.iter().position(|n| *n == name).unwrap_or_else(|| {
+                names.push(name);
+                names.len() - 1
+            });
+            format!("{} {part}", target_letter(i))
+        })
+        .collect();
+    let key = names.iter().enumerate().flat_map(|(i, n)| wrap(style, &format!("{} = {n}", target_letter(i)), width, 4, false)).collect();
+    (labels, key)
 }
 
 struct LinesLayout {
@@ -303,20 +356,22 @@ pub fn layout(chart: &Chart, width: u32, scale: Scale, theme: Theme) -> Layout {
     let label = s.text(FONT, p.text);
     let (height, shape) = match &chart.data {
         ChartData::Heat(d) => {
-            let legend_right = f64::from(w) >= WIDE * s.0;
-            let label_w = d.rows.iter().map(|r| width_of(&label, r)).max().unwrap_or(0) + s.px(12.0);
-            let label_w = label_w.min(w * 2 / 5);
-            let labels = d.rows.iter().map(|r| fit_keeping_tail(&label, r, label_w - s.px(12.0))).collect();
+            let legend_right = f64::from(w) >= WIDE * s.ratio;
+            let most = w * 2 / 5 - s.px(12.0);
+            let (labels, key) = heat_labels(&label, &d.rows, most, w - 2 * s.px(MARGIN));
+            let label_w = labels.iter().map(|r| width_of(&label, r)).max().unwrap_or(0) + s.px(12.0);
+            let labels = labels.iter().map(|r| fit_keeping_tail(&label, r, label_w - s.px(12.0))).collect();
             let min_h = if legend_right { 170.0 } else { 100.0 };
             let plot_h = s.px((16.0 * d.rows.len() as f64).clamp(min_h, 470.0));
             let legend_h = if legend_right { 0 } else { s.px(LEGEND_ROW * 2.0 + LINE + 8.0) };
-            let h = s.px(MARGIN) + plot_h + s.px(X_AXIS) + legend_h + s.px(MARGIN / 2.0);
-            (h, Shape::Heat(HeatLayout { labels, label_w, plot_h, legend_right, legend_h }))
+            let key_h = if key.is_empty() { 0 } else { s.px(LINE) * key.len() as i32 + s.px(6.0) };
+            let h = s.px(MARGIN) + plot_h + s.px(X_AXIS) + legend_h + key_h + s.px(MARGIN / 2.0);
+            (h, Shape::Heat(HeatLayout { labels, label_w, plot_h, legend_right, legend_h, key }))
         }
         ChartData::Lines(d) => {
             let max = d.series.iter().flat_map(|s| s.1.iter().copied()).fold(0.0f64, f64::max);
             let top = if max > 0.0 { max * 1.15 } else { 1.0 };
-            let plot_h = s.px(if f64::from(w) < 520.0 * s.0 { 170.0 } else { 200.0 });
+            let plot_h = s.px(if f64::from(w) < 520.0 * s.ratio { 170.0 } else { 200.0 });
             let ticks = label_count(plot_h, s.px(36.0));
             let marks = value_ticks(top, ticks);
             let step = step_of(&marks);
@@ -387,12 +442,18 @@ fn draw_heat<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &He
     let (w, h) = (w as i32, h as i32);
     let rows = d.rows.len().max(1) as f64;
     let cols = d.columns.max(1) as f64;
+    let label = s.text(FONT, p.text);
+    // The key naming the tables and GSIs by letter, under everything else.
+    let key_h = if l.key.is_empty() { 0 } else { s.px(LINE) * l.key.len() as i32 + s.px(6.0) };
+    let (root, key_side) = root.split_vertically(h - key_h);
+    let h = h - key_h;
+    draw_lines_of_text(&key_side, s, &label.pos(Pos::new(HPos::Left, VPos::Top)), &l.key, (s.px(MARGIN), 0))?;
+    let root = &root;
     let (plot_side, legend_side) = if l.legend_right {
         root.split_horizontally(w - s.px(HEAT_LEGEND))
     } else {
         root.split_vertically(h - l.legend_h)
     };
-    let label = s.text(FONT, p.text);
     let x_desc = if d.bucket == 1 { String::from("second") } else { format!("second (columns of {} s, busiest shown)", d.bucket) };
     let mut ch = ChartBuilder::on(&plot_side)
         .margin_top(s.px(MARGIN))
@@ -429,7 +490,7 @@ fn draw_heat<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &He
     .map_err(err)?;
     // Row names beside their rows (every few rows when rows are thinner than the text).
     let row_px = f64::from(l.plot_h) / rows;
-    let every = ((s.0 * 13.0 / row_px).ceil() as usize).max(1);
+    let every = ((s.ratio * 13.0 / row_px).ceil() as usize).max(1);
     let at = ch.plotting_area().get_base_pixel().0 - s.px(6.0);
     let style = label.pos(Pos::new(HPos::Right, VPos::Center));
     for (r, text) in l.labels.iter().enumerate().filter(|(r, _)| r % every == 0) {
@@ -534,15 +595,18 @@ fn draw_bars<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &Ba
     let legend_h = s.px(LEGEND_ROW) * legend_rows(&l.legend) as i32 + s.px(MARGIN);
     let x_axis = s.px(22.0) + s.px(LINE) * l.title.len() as i32;
     let (plot_side, _) = root.split_vertically(h - legend_h);
+    let step = step_of(&value_ticks(l.top, l.ticks));
+    // Room right of the plot for half the last tick label, which is centred on its tick.
+    let measure = Scale::new(s.ratio).text(FONT, p.text);
+    let last = value_ticks(l.top, l.ticks).last().map_or(0, |v| width_of(&measure, &tick_label(*v, step)));
     let mut ch = ChartBuilder::on(&plot_side)
         .margin_top(s.px(MARGIN))
         .margin_left(s.px(MARGIN))
-        .margin_right(s.px(MARGIN + 4.0))
+        .margin_right(s.px(MARGIN + 4.0).max(last / 2 + s.px(4.0)))
         .x_label_area_size(x_axis)
         .y_label_area_size(l.label_w)
         .build_cartesian_2d(0f64..l.top, n as f64..0f64)
         .map_err(err)?;
-    let step = step_of(&value_ticks(l.top, l.ticks));
     let x_label = move |v: &f64| tick_label(*v, step);
     ch.configure_mesh()
         .max_light_lines(0)
@@ -588,7 +652,8 @@ fn draw_bars<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &Ba
 /// The chart as an SVG document `width` pixels wide (plotters' SVG backend; the same drawing as the
 /// canvas), and its coordinate mapping.
 pub fn svg(chart: &Chart, theme: Theme, width: u32) -> Result<(String, Mapping), String> {
-    let layout = layout(chart, width, Scale(1.0), theme);
+    let mut layout = layout(chart, width, Scale::new(1.0), theme);
+    layout.scale.font = SVG_FONT;
     let mut out = String::new();
     let mapping = {
         let root = SVGBackend::with_string(&mut out, (layout.width, layout.height)).into_drawing_area();

@@ -17,6 +17,7 @@ use super::{words, HeatState, RunResult};
 pub fn RunSummary(result: RunResult, side: &'static str, title: String, prices: RwSignal<Prices>, theme: Signal<Theme>) -> impl IntoView {
     let t = result.report.totals.clone();
     let charts = chart::charts(&result.report);
+    let moves: Vec<(u32, String)> = super::moves::moves(&result.report).into_iter().map(|m| (m.second, m.text())).collect();
     let report = StoredValue::new(result.report);
     let cost = Memo::new(move |_| prices.with(|p| report.with_value(|r| reprice(r, p))));
     let tid = move |id: &str| format!("{side}-{id}");
@@ -28,7 +29,10 @@ pub fn RunSummary(result: RunResult, side: &'static str, title: String, prices: 
             view! { <li>{line}</li> }
         })
         .collect_view();
-    let note = format!("Simulated by the sim crate over {} s; every request priced by the engine on this design's data.", t.seconds);
+    let note = format!(
+        "Simulated by the sim crate over {} s; every request priced by the engine on this design's data. GSI write amplification: the WCU written to the table and all its GSIs for each WCU written to the table itself (1.00× when no GSI is written).",
+        t.seconds
+    );
     view! {
         <section class="heat-summary" data-testid=tid("summary") aria-label=title.clone()>
             <h3>{title.clone()}</h3>
@@ -55,7 +59,13 @@ pub fn RunSummary(result: RunResult, side: &'static str, title: String, prices: 
             <p class="heat-source-note">{note}</p>
             <ul class="heat-reasons" data-testid=tid("reasons")>{reasons}</ul>
             <div class="heat-charts">
-                {charts.into_iter().map(|chart| view! { <ChartView chart side theme/> }).collect_view()}
+                {charts
+                    .into_iter()
+                    .map(|chart| {
+                        let events = if chart.kind == chart::ChartKind::Heat { moves.clone() } else { Vec::new() };
+                        view! { <ChartView chart side theme events/> }
+                    })
+                    .collect_view()}
             </div>
         </section>
     }
@@ -117,6 +127,8 @@ pub fn WhatIfPanel(st: HeatState) -> impl IntoView {
         })
     };
     let running = move || st.running.get();
+    // A read-only embed runs the variants that need nothing typed.
+    let read_only = st.modeler.read_only;
     view! {
         <section class="heat-whatif" data-testid="whatif" aria-labelledby="whatif-title">
             <h3 id="whatif-title">"What if…"</h3>
@@ -133,18 +145,24 @@ pub fn WhatIfPanel(st: HeatState) -> impl IntoView {
                             }
                         })
                 }}
-                <InlineField testid="whatif-shards" value=shards>
-                    <span>"shards"</span>
-                </InlineField>
-                <button type="button" data-testid="whatif-shard" disabled=running on:click=shard>"Write sharding"</button>
+                {(!read_only).then(|| view! {
+                    <InlineField testid="whatif-shards" value=shards>
+                        <span>"shards"</span>
+                    </InlineField>
+                })}
+                <button type="button" data-testid="whatif-shard" disabled=running on:click=shard>
+                    {move || if read_only { String::from("Write sharding (10 shards)") } else { String::from("Write sharding") }}
+                </button>
                 <button type="button" data-testid="whatif-provisioned" disabled=running on:click=provisioned>"Provisioned (peak at 70 %)"</button>
                 <button type="button" data-testid="whatif-on-demand" disabled=running on:click=move |_| st.run_variant(Variant::OnDemand)>"On-demand"</button>
-                <InlineField testid="whatif-gsi-attribute" placeholder="attribute" value=gsi_attr>
-                    <span>{move || format!("{} keyed on", gsis.with(|g| g.first().map(|g| g.1.clone())).unwrap_or_else(|| String::from("GSI")))}</span>
-                </InlineField>
-                <button type="button" data-testid="whatif-gsi" disabled=move || running() || gsis.with(|g| g.is_empty()) on:click=gsi>
-                    "Different GSI key"
-                </button>
+                {(!read_only).then(|| view! {
+                    <InlineField testid="whatif-gsi-attribute" placeholder="attribute" value=gsi_attr>
+                        <span>{move || format!("{} keyed on", gsis.with(|g| g.first().map(|g| g.1.clone())).unwrap_or_else(|| String::from("GSI")))}</span>
+                    </InlineField>
+                    <button type="button" data-testid="whatif-gsi" disabled=move || running() || gsis.with(|g| g.is_empty()) on:click=gsi>
+                        "Different GSI key"
+                    </button>
+                })}
             </div>
             {move || comparison().map(|c| view! { <p class="heat-words" data-testid="whatif-words">{c}</p> })}
         </section>
@@ -154,6 +172,16 @@ pub fn WhatIfPanel(st: HeatState) -> impl IntoView {
 /// One editable price: a dollar amount, checked when it changes, its fault shown beside it.
 #[component]
 fn PriceField(prices: RwSignal<Prices>, label: &'static str, id: &'static str, get: fn(&Prices) -> u64, set: fn(&mut Prices, u64)) -> impl IntoView {
+    if crate::state::use_modeler().read_only {
+        // A read-only embed states the prices it used.
+        return view! {
+            <p class="heat-field" data-testid=format!("price-{id}")>
+                <span>{label}</span>
+                <span>{prices.with_untracked(|p| format!("${}", dollars_text(get(p))))}</span>
+            </p>
+        }
+        .into_any();
+    }
     let error = RwSignal::new(None::<String>);
     let change = move |ev| match parse_dollars(&event_target_value(&ev)) {
         Some(v) => {
@@ -175,6 +203,7 @@ fn PriceField(prices: RwSignal<Prices>, label: &'static str, id: &'static str, g
             {move || error.get().map(|e| view! { <span class="heat-error" role="alert">{e}</span> })}
         </label>
     }
+    .into_any()
 }
 
 /// The monthly cost at the editable prices, per table and GSI, with each index's share of the writes.
@@ -203,12 +232,15 @@ pub fn CostPanel(result: RunResult, prices: RwSignal<Prices>) -> impl IntoView {
             })
         })
     };
+    let read_only = crate::state::use_modeler().read_only;
     let head = ["table / GSI", "WCU written", "of the table's writes", "on-demand / month", "provisioned", "provisioned / month"];
     let intro = move || {
         prices.with(|p| {
             format!(
-                "List prices of {} (Standard table class, read {}); edit them for another region or date. This run's average rate sustained for 730 hours on-demand; provisioned at the capacity set (or the busiest second, for on-demand tables).",
-                p.region, p.taken
+                "List prices of {} (Standard table class, read {}); {}. This run's average rate sustained for 730 hours on-demand; provisioned at the capacity set (or the busiest second, for on-demand tables).",
+                p.region,
+                p.taken,
+                if read_only { "the full playground lets you change them for another region or date" } else { "edit them for another region or date" }
             )
         })
     };

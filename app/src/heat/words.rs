@@ -39,10 +39,41 @@ fn cost_clause(label: &str, a: u64, b: u64) -> String {
     }
 }
 
-/// Two sentences: throttling, then cost per month on-demand and provisioned (at the prices shown).
+/// Capacity units consumed over a run by every target (table and GSIs), in half-units: (read, write).
+fn consumed(r: &Report) -> (u64, u64) {
+    r.totals.targets.iter().fold((0, 0), |(a, b), t| (a + t.read_half_units, b + t.write_half_units))
+}
+
+/// Why the bills differ when the variant serves requests the current design throttled: throttled
+/// requests consume no capacity (and cost nothing), so serving them is paid for.
+fn served_sentence(base: &Report, variant: &Report) -> Option<String> {
+    let (a, b) = (base.totals.served, variant.totals.served);
+    if b <= a {
+        return None;
+    }
+    let ((ra, wa), (rb, wb)) = (consumed(base), consumed(variant));
+    let mut units = Vec::new();
+    if wb > wa {
+        units.push(format!("{} more WCU ({} instead of {})", super::chart::units(wb - wa), super::chart::units(wb), super::chart::units(wa)));
+    }
+    if rb > ra {
+        units.push(format!("{} more RCU ({} instead of {})", super::chart::units(rb - ra), super::chart::units(rb), super::chart::units(ra)));
+    }
+    let consumes = if units.is_empty() { String::new() } else { format!(", so over the run it consumes {}", units.join(" and ")) };
+    Some(format!(
+        "The variant serves {} requests that the current design throttled ({} served instead of {}); a throttled request consumes no capacity and costs nothing{consumes}.",
+        group(b - a),
+        group(b),
+        group(a)
+    ))
+}
+
+/// Throttling, what the variant now serves (when it serves more), then cost per month on-demand and
+/// provisioned (at the prices shown), the run's rate sustained for a month.
 pub fn compare(base: &Report, bc: &CostEstimate, variant: &Report, vc: &CostEstimate) -> String {
+    let served = served_sentence(base, variant).map(|s| format!(" {s}")).unwrap_or_default();
     format!(
-        "{} It costs {} and {} per month.",
+        "{}{served} At this run's rate for a month it costs {} and {}.",
         throttle_sentence(base, variant),
         cost_clause("on-demand", bc.on_demand_micro_usd, vc.on_demand_micro_usd),
         cost_clause("provisioned", bc.provisioned_micro_usd, vc.provisioned_micro_usd)

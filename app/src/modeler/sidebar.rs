@@ -1,20 +1,17 @@
 //! The "Model" sidebar: tables, their entities, examples, undo/redo and the banner.
 
-use engine::model::Model;
 use gloo_events::{EventListener, EventListenerOptions};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
 use super::dialogs::Dialogs;
-use crate::state::{use_modeler, Dialog, Modeler, Notice};
+use crate::state::{use_modeler, Dialog, Modeler};
 
-/// The built-in example models (the same files the engine's tests load).
-pub const EXAMPLES: [(&str, &str, &str); 3] = [
-    ("ecommerce", "E-commerce", include_str!("../../../engine/tests/data/models/ecommerce.json")),
-    ("menu", "Multi-tenant menu", include_str!("../../../engine/tests/data/models/menu.json")),
-    ("readings", "Sensor readings", include_str!("../../../engine/tests/data/models/readings.json")),
-];
+/// The sidebar's examples: a few of the gallery's templates (by slug, `formats::gallery`), opened the
+/// way the gallery opens them, so an example is the same model, explanation and access patterns
+/// wherever it is picked, and never replaces work without asking.
+pub const EXAMPLES: [(&str, &str); 3] = [("ecommerce", "E-commerce"), ("menu", "Multi-level menu"), ("time-series", "Time series (sensor readings)")];
 
 /// Ctrl/Cmd+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes — unless the user is typing in a field, where the
 /// browser's own text undo applies. Listens on the window while the calling component lives.
@@ -59,12 +56,7 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
     });
     let can_undo = Memo::new(move |_| m.state.with(|s| s.history.can_undo()));
     let can_redo = Memo::new(move |_| m.state.with(|s| s.history.can_redo()));
-    let load_example = move |json: &'static str| {
-        let outcome = Model::from_json_str(json).map_err(|e| e.to_string()).and_then(|model| m.replace_model(&model).map_err(|e| e.to_string()));
-        if let Err(text) = outcome {
-            m.notice.set(Some(Notice { text, error: true }));
-        }
-    };
+    let app = crate::state::use_app();
 
     view! {
         <div class="mdl-sidebar" data-testid="model-tables">
@@ -128,18 +120,28 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
             <Show when=move || editing>
             <details class="mdl-examples">
                 <summary data-testid="examples">"Examples"</summary>
-                <p class="mdl-muted">"Replaces the current model (undo brings it back)."</p>
+                <p class="mdl-muted">"Templates from the gallery, with their explanation and access patterns. Over a model of your own, you are asked first."</p>
                 {EXAMPLES
                     .iter()
-                    .map(|(slug, label, json)| {
-                        let json: &'static str = json;
+                    .map(|&(slug, label)| {
                         view! {
-                            <button type="button" class="mdl-btn mdl-block" data-testid=format!("example-{slug}") on:click=move |_| load_example(json)>
-                                {*label}
+                            <button type="button" class="mdl-btn mdl-block" data-testid=format!("example-{slug}") on:click=move |_| app.offer_template(slug)>
+                                {label}
                             </button>
                         }
                     })
                     .collect_view()}
+                <button
+                    type="button"
+                    class="mdl-btn mdl-block"
+                    data-testid="examples-gallery"
+                    on:click=move |_| {
+                        app.travel.gallery.set(crate::state::GalleryState::Open);
+                        app.tab.set(crate::state::Tab::Items);
+                    }
+                >
+                    "All templates…"
+                </button>
             </details>
             </Show>
             <Dialogs/>

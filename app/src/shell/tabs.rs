@@ -13,7 +13,7 @@ use crate::state::Tab;
 #[component]
 pub fn SidebarBody() -> impl IntoView {
     view! {
-        <ModelerSidebar><crate::share::ModelActions/></ModelerSidebar>
+        <ModelerSidebar><crate::share::ModelActions/><crate::gallery::ModelAbout/></ModelerSidebar>
     }
 }
 

@@ -58,6 +58,18 @@ impl AppState {
         }
     }
 
+    /// Offer the built-in template `slug` as the model: the one way a template opens, from the gallery's
+    /// cards or the sidebar's examples alike.
+    pub fn offer_template(&self, slug: &str) {
+        match formats::gallery::Template::by_slug(slug).map(|t| t.model()) {
+            Some(Ok(model)) => {
+                let origin = format!("the template \"{}\"", model.name);
+                self.offer(Incoming::new(model, Default::default(), &origin));
+            }
+            _ => self.travel.error.set(Some(format!("The template {slug} could not be read."))),
+        }
+    }
+
     /// Hand the lesson a model carried (if any) to the lessons feature, with the model as it opened.
     fn carry_lesson(&self, lesson: Option<serde_json::Value>) {
         if let Some(lesson) = lesson {

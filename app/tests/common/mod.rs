@@ -110,3 +110,15 @@ pub async fn type_into(el: &HtmlElement, text: &str) {
     el.dispatch_event(&ev).expect("dispatch input");
     settle().await;
 }
+
+/// Models the component tests start from: the engine's own test files (the sidebar's examples are the
+/// gallery's templates, which grow with the gallery; these stay as the figures below expect).
+pub const ECOMMERCE: &str = include_str!("../../../engine/tests/data/models/ecommerce.json");
+pub const READINGS: &str = include_str!("../../../engine/tests/data/models/readings.json");
+
+/// Replace the mounted view's model with `json`, as opening a file does (one undoable step), and settle.
+pub async fn load_model(page: &Mounted, json: &str) {
+    let model = engine::model::Model::from_json_str(json).expect("a test model");
+    page.state().modeler.replace_model(&model).expect("the model loads");
+    settle().await;
+}

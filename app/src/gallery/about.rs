@@ -1,0 +1,46 @@
+//! The open model's own explanation (a template's `description`), kept within reach after the template
+//! has opened: a disclosure under the model's name that the learner can close and open again.
+
+use leptos::prelude::*;
+
+use crate::state::use_app;
+
+/// "About this model": the model's description, and the access patterns it was designed for. Nothing
+/// when the model has no description. A `<details>`, so it is reached with Tab and opened with Enter
+/// or Space; closed by default so the grid keeps its room in a small frame.
+#[component]
+pub fn ModelAbout() -> impl IntoView {
+    let m = use_app().modeler;
+    let about = Memo::new(move |_| {
+        m.state.with(|s| {
+            let p = &s.playground;
+            let patterns: Vec<String> = p
+                .access_patterns
+                .iter()
+                .map(|a| if a.description.is_empty() { a.name.clone() } else { format!("{}: {}", a.name, a.description) })
+                .collect();
+            (p.description.clone(), patterns)
+        })
+    });
+    move || {
+        let (description, patterns) = about.get();
+        (!description.trim().is_empty()).then(|| {
+            let paragraphs = description.split("\n\n").map(|para| view! { <p>{para.to_string()}</p> }).collect_view();
+            let patterns = (!patterns.is_empty()).then(|| {
+                view! {
+                    <p class="gal-about-sub">"Access patterns it is designed for:"</p>
+                    <ul>{patterns.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                }
+            });
+            view! {
+                <details class="gal-about" data-testid="model-about">
+                    <summary data-testid="model-about-toggle">"About this model"</summary>
+                    <div class="gal-about-body" data-testid="model-about-text">
+                        {paragraphs}
+                        {patterns}
+                    </div>
+                </details>
+            }
+        })
+    }
+}
