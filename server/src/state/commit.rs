@@ -193,6 +193,11 @@ impl Durable {
 
 fn run(db: redb::Database, path: std::path::PathBuf, log: wal::Log, rx: mpsc::Receiver<Job>) {
     let mut d = Durable { db: Some(db), path, log, log_ok: true, logged: Vec::new(), unwritten: Vec::new() };
+    if let Err(e) = d.log.preallocate() {
+        // Appends still work (each one then also writes the file's new size); a disk that is full
+        // shows up with the first commit.
+        eprintln!("dynamodel-server: could not write {} in advance: {e}", wal::path_of(&d.path).display());
+    }
     let (mut writers, mut last_commit) = (Writers::default(), Duration::ZERO);
     loop {
         let first = if d.logged.is_empty() {

@@ -50,20 +50,26 @@ impl Log {
     /// (the last sequence number the state database contains).
     pub fn open(path: &Path, last_seq: u64) -> io::Result<Log> {
         let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
-        let len = file.metadata()?.len();
+        sync_dir(path)?;
+        Ok(Log { file, offset: 0, next_seq: last_seq + 1, buf: Vec::new() })
+    }
+
+    /// Write the log's first [`PREALLOCATED`] bytes in advance, if they are not yet: real zeros, not a
+    /// sparse or fallocated range, so overwriting them later changes no file metadata and an
+    /// fdatasync writes only the record's pages. The commit thread does it as it starts, so opening
+    /// the server does not wait for it.
+    pub fn preallocate(&mut self) -> io::Result<()> {
+        let len = self.file.metadata()?.len();
         if len < PREALLOCATED {
-            // Real zeros, not a sparse or fallocated range: overwriting them later changes no
-            // file metadata, so an fdatasync writes only the record's pages.
             let zeros = vec![0u8; 1 << 20];
-            let mut at = len;
+            let mut at = len.max(self.offset);
             while at < PREALLOCATED {
-                file.write_all_at(&zeros, at)?;
+                self.file.write_all_at(&zeros, at)?;
                 at += zeros.len() as u64;
             }
-            file.sync_all()?;
-            sync_dir(path)?;
+            self.file.sync_all()?;
         }
-        Ok(Log { file, offset: 0, next_seq: last_seq + 1, buf: Vec::new() })
+        Ok(())
     }
 
     /// The sequence number of the last record written (or of the state database's content).
@@ -276,6 +282,7 @@ mod tests {
         let path = dir.join("db-wal");
         let _ = std::fs::remove_file(&path);
         let mut log = Log::open(&path, 10).unwrap();
+        log.preallocate().unwrap();
         log.append([sample(1), sample(2)].iter()).unwrap();
         log.append([sample(3)].iter()).unwrap();
         assert_eq!(log.last_seq(), 12);
