@@ -8,12 +8,14 @@
 #   put-10k-shm    put-10k with the file on /dev/shm, where an fsync costs nothing: NOT durable, it shows
 #                  what the storage path itself sustains when the disk is not the limit
 #   startup-1m     bench/startup.py: from exec to the first answer, opening the 1,000,000-item file
-#   fsync-1        one 4 KiB write + fdatasync on the state directory's disk
-#   fsync-12       twelve 4 KiB writes at random places + fdatasync: about what a redb commit of a few
-#                  PutItems writes on a 10,000-item table (its B-tree pages are copied on write to free
-#                  pages anywhere in the file; on 1,000,000 items it is about 18)
+#   fsync-1        one 4 KiB write + fdatasync on the state directory's disk: what a group commit costs
+#                  (one record appended to the write-ahead log, written in advance, and one fdatasync)
+#   fsync-12       twelve 4 KiB writes at random places + fdatasync: what a redb commit of a few PutItems
+#                  would cost (its B-tree pages are copied on write to free pages anywhere in the file),
+#                  which the log keeps out of the reply's path
 # A durable write is answered only after its commit's fsync, so 8 connections make at most
-# 8 / (commit time) durable writes per second however they share commits.
+# 8 / (commit time) durable writes per second however they share commits. The figures also give the
+# load average during the runs: on a shared machine, the wait for a CPU is part of every commit.
 # Each figure is measured ROUNDS times (default 3), the servers taking turns, and the median printed.
 #
 #   usage: [ROUNDS=3] [BIG=1] [BINARIES="label=path[,snapshot] ..."] server/bench/bench.sh [SECONDS]
@@ -44,6 +46,7 @@ cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -r
 trap cleanup EXIT
 
 start() { # start BINARY ARGS... -> sets URL
+  : >"$WORK/out"  # before the start: the last server's line must not be read as this one's
   "$@" >"$WORK/out" 2>"$WORK/err" &
   PIDS+=($!)
   for _ in $(seq 1 3000); do grep -q '^listening on ' "$WORK/out" && break; sleep 0.02; done
@@ -116,6 +119,7 @@ for round in $(seq 1 "$ROUNDS"); do
   read -r one scattered <<<"$(fsync_ms)"
   note fsync-1 disk "$one"
   note fsync-12 disk "$scattered"
+  note load machine "$(cut -d' ' -f1 /proc/loadavg)"
   start "$BIN/examples/fixed_reply"
   note ceiling "fixed-reply" "$(load mixed.lua)"
   stop
@@ -159,10 +163,10 @@ done
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{v[NR]=$1} END {if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
 echo
-echo "median of $ROUNDS rounds, ${DURATION}s each, $CONNECTIONS connections ($(nproc) cores)"
+echo "median of $ROUNDS rounds, ${DURATION}s each, $CONNECTIONS connections ($(nproc) cores); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-12s %-14s %12s   %s\n' measure server median "all rounds"
 for key in $(printf '%s\n' "${!RESULTS[@]}" | sort); do
   m=${key%%|*}; who=${key#*|}
-  unit="requests/s"; [ "$m" = startup-1m ] && unit="ms"; [[ "$m" == fsync-* ]] && unit="ms"
+  unit="requests/s"; [ "$m" = startup-1m ] && unit="ms"; [[ "$m" == fsync-* ]] && unit="ms"; [ "$m" = load ] && unit="1-minute load average"
   printf '%-12s %-14s %12s   %s (%s)\n' "$m" "$who" "$(echo "${RESULTS[$key]}" | median)" "${RESULTS[$key]# }" "$unit"
 done

@@ -39,7 +39,10 @@ fn main() -> ExitCode {
     let written = if snapshot {
         state::legacy::encode(&db.snapshot()).map_err(|e| e.to_string()).and_then(|b| std::fs::write(path, b).map_err(|e| e.to_string()))
     } else {
-        state::open(path).map_err(|e| e.to_string()).and_then(|o| state::initialize(&o.file, &db).map_err(|e| e.to_string()))
+        state::open(path).map_err(|e| e.to_string()).and_then(|o| state::initialize(&o.file, &db).map_err(|e| e.to_string())).and_then(|()| {
+            // Everything is in the database: leave one file, as a server stopped cleanly does.
+            std::fs::remove_file(state::wal::path_of(path)).map_err(|e| e.to_string())
+        })
     };
     match written {
         Ok(()) => ExitCode::SUCCESS,

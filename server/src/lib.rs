@@ -69,7 +69,7 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
     let (file, restored) = match &config.state {
         Some(path) => {
             let opened = state::open(path).map_err(StartError::State)?;
-            (Some((opened.file, path.clone())), opened.loaded)
+            (Some((opened.file, opened.log, path.clone())), opened.loaded)
         }
         None => (None, None),
     };
@@ -89,11 +89,11 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
         }
     }
     let committer = match file {
-        Some((file, path)) => {
+        Some((file, log, path)) => {
             if fresh {
                 state::initialize(&file, &db).map_err(|e| StartError::Save(format!("{}: {e}", path.display())))?;
             }
-            Some(Committer::start(file, path).map_err(StartError::Runtime)?)
+            Some(Committer::start(file, path, log).map_err(StartError::Runtime)?)
         }
         None => None,
     };

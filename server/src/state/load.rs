@@ -136,9 +136,14 @@ pub fn load(db: &impl ReadableDatabase) -> Result<Option<Database>, LoadError> {
     let tx = db.begin_read()?;
     let Some(meta) = read_meta(&tx)? else { return Ok(None) };
     let mut reload = Reload::new(meta.config);
-    let headers = tx.open_table(TABLES)?;
     let mut names = Vec::new();
-    for row in headers.iter()? {
+    let headers = match tx.open_table(TABLES) {
+        Ok(t) => Some(t),
+        // No table created yet: redb makes a table with its first row.
+        Err(redb::TableError::TableDoesNotExist(_)) => None,
+        Err(e) => return Err(e.into()),
+    };
+    for row in headers.as_ref().map(|h| h.iter()).transpose()?.into_iter().flatten() {
         let (name, header) = row?;
         let name = name.value().to_owned();
         let header = unframe(name.as_bytes(), header.value())

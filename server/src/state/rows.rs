@@ -23,6 +23,8 @@ pub const FORMAT_KEY: &str = "format";
 pub const FORMAT: &[u8] = b"dynamodel-state 2";
 pub const CONFIG_KEY: &str = "config";
 pub const CLOCK_KEY: &str = "clock";
+/// The sequence number of the last write-ahead log record the database holds (`super::wal`).
+pub const WAL_KEY: &str = "wal";
 
 pub fn items_name(table: &str) -> String {
     format!("items:{table}")
@@ -72,11 +74,12 @@ pub struct Writer<'t> {
     stream: Option<(String, StreamTable<'t>)>,
     headers: Option<redb::Table<'t, &'static str, &'static [u8]>>,
     clock: u64,
+    wal: Option<u64>,
 }
 
 impl<'t> Writer<'t> {
     pub fn new(tx: &'t WriteTransaction) -> Writer<'t> {
-        Writer { tx, items: None, stream: None, headers: None, clock: 0 }
+        Writer { tx, items: None, stream: None, headers: None, clock: 0, wal: None }
     }
 
     /// Apply every change of `set` and note its clock.
@@ -147,17 +150,37 @@ impl<'t> Writer<'t> {
         self.stream.as_mut().map(|(_, t)| t).ok_or_else(|| redb::Error::Corrupted("table vanished".to_owned()))
     }
 
+    /// Record that the database holds the write-ahead log up to record `seq`.
+    pub fn set_wal(&mut self, seq: u64) {
+        self.wal = Some(seq);
+    }
+
     /// Close the tables and raise the stored clock to the largest clock applied.
     pub fn finish(self) -> Result<(), redb::Error> {
-        let Writer { tx, items, stream, headers, clock } = self;
+        let Writer { tx, items, stream, headers, clock, wal } = self;
         drop((items, stream, headers));
         let mut meta = tx.open_table(META)?;
+        if let Some(seq) = wal {
+            meta.insert(WAL_KEY, seq.to_le_bytes().as_slice())?;
+        }
         let stored = meta.get(CLOCK_KEY)?.and_then(|v| v.value().try_into().ok()).map_or(0, u64::from_le_bytes);
         if clock > stored {
             meta.insert(CLOCK_KEY, clock.to_le_bytes().as_slice())?;
         }
         Ok(())
     }
+}
+
+/// The last write-ahead log record the database holds (0 before the first).
+pub fn wal_seq(db: &impl redb::ReadableDatabase) -> Result<u64, redb::Error> {
+    let tx = db.begin_read()?;
+    let meta = match tx.open_table(META) {
+        Ok(t) => t,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
+        Err(e) => return Err(e.into()),
+    };
+    let seq = meta.get(WAL_KEY)?.and_then(|v| v.value().try_into().ok()).map_or(0, u64::from_le_bytes);
+    Ok(seq)
 }
 
 #[cfg(test)]
