@@ -268,7 +268,7 @@ fn Panel() -> impl IntoView {
         <div class="lsn-head">
             <button
                 type="button"
-                class="lsn-drawer-toggle"
+                class="lsn-drawer-toggle bar-toggle"
                 data-testid="lesson-drawer-toggle"
                 aria-controls="lsn-body"
                 aria-expanded=move || if open() { "true" } else { "false" }

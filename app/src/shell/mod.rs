@@ -86,7 +86,7 @@ fn SidebarToggle(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <button
             type="button"
-            class="sidebar-toggle"
+            class="sidebar-toggle bar-toggle"
             data-testid="sidebar-toggle"
             aria-controls="sidebar-body"
             aria-expanded=move || if open.get() { "true" } else { "false" }

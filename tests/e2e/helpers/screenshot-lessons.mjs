@@ -5,16 +5,12 @@
 //   node tests/e2e/helpers/screenshot-lessons.mjs [url] [out-dir]     (defaults: http://127.0.0.1:8080/, docs/)
 //
 // Start the playground first (scripts/serve.sh). Exits non-zero if the page logged an error.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
 const outDir = process.argv[3] ?? 'docs';
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 const errors = [];
 for (const [scheme, width, height, query] of [
   ['light', 1280, 860, '?lesson=sparse-indexes&step=2'],

@@ -6,18 +6,14 @@
 //
 // Start the playground first (scripts/serve.sh). Exits non-zero if the page logged an error.
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
 const outDir = process.argv[3] ?? 'docs';
 const gallery = new URL('../../../engine/tests/data/models/gallery/', import.meta.url);
 const posts = JSON.parse(readFileSync(new URL('posts-by-tag.json', gallery), 'utf8'));
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 const errors = [];
 for (const [scheme, width, suffix] of [['light', 1280, ''], ['dark', 1280, '-dark'], ['light', 420, '-narrow'], ['dark', 420, '-narrow-dark']]) {
   const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });

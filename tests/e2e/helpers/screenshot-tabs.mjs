@@ -5,7 +5,7 @@
 //
 // Start the playground first (scripts/serve.sh). Exits non-zero if the page logged an error.
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
 const outDir = process.argv[3] ?? '/tmp/shots';
@@ -13,11 +13,7 @@ const model = JSON.parse(readFileSync(new URL('../../../engine/tests/data/models
 const envelope = JSON.stringify({ format: 'dynamodel-autosave', version: 1, savedAt: 0, model });
 const tabs = ['Items', 'Indexes', 'Query', 'Heat', 'Access patterns'];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 const errors = [];
 for (const scheme of ['light', 'dark']) {
   for (const [width, height, embed] of [[1280, 800, false], [420, 600, true]]) {

@@ -4,16 +4,12 @@
 //   node tests/e2e/helpers/screenshot.mjs [url] [out-dir]     (defaults: http://127.0.0.1:8080/, docs/)
 //
 // Start the playground first (scripts/serve.sh). Exits non-zero if the page logged an error.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './browser.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
 const outDir = process.argv[3] ?? 'docs';
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 const errors = [];
 for (const scheme of ['light', 'dark']) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, colorScheme: scheme });
