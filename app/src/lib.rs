@@ -9,6 +9,7 @@ pub mod gallery;
 pub mod grid;
 pub mod heat;
 pub mod js_text;
+pub mod language;
 pub mod lessons;
 pub mod model;
 pub mod modeler;
@@ -20,3 +21,7 @@ pub mod shell;
 pub mod state;
 
 pub use shell::App;
+
+// The `i18n` module leptos_i18n generates from app/locales/ (see build.rs): `Locale`, `t!`, `use_i18n`,
+// `I18nContextProvider`.
+include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));

@@ -10,9 +10,35 @@ use app::shell::{App, PRODUCT_NAME};
 use app::state::Tab;
 use common::{click, focused, mount, press};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+async fn the_language_menu_switches_the_words() {
+    let page = mount(|| view! { <App/> });
+    common::settle().await;
+    let tagline = || page.by_testid("tagline").text_content().unwrap_or_default();
+    assert!(tagline().starts_with("A DynamoDB data-modeling playground"), "{}", tagline());
+    let select: web_sys::HtmlSelectElement = page.by_testid("lang-switch").unchecked_into();
+    choose(&select, "tr").await;
+    let html = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).expect("html");
+    assert!(tagline().starts_with("Bir DynamoDB veri modelleme"), "{} / select={} html lang={:?}", tagline(), select.value(), html.get_attribute("lang"));
+    let html = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).expect("html");
+    assert_eq!(html.get_attribute("lang").as_deref(), Some("tr"));
+    choose(&select, "en").await;
+    assert!(tagline().starts_with("A DynamoDB"), "{}", tagline());
+}
+
+/// Pick `value` in a `<select>` as a user does: the `change` event bubbles (Leptos listens at the root).
+async fn choose(select: &web_sys::HtmlSelectElement, value: &str) {
+    select.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    select.dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).expect("event")).expect("dispatch");
+    common::settle().await;
+}
 
 #[wasm_bindgen_test]
 fn first_screen_has_every_region() {

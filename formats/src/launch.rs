@@ -37,6 +37,9 @@ pub struct Launch {
     pub read_only: bool,
     /// Initial tab slug.
     pub tab: Option<String>,
+    /// `?lang=tr` / `?lang=en`: the language for this link or embed (a two-letter code, lower case;
+    /// the app ignores a language it does not have).
+    pub lang: Option<String>,
     pub source: Source,
     /// A `?model=` address that was refused, and why.
     pub refused_url: Option<UrlRefusal>,
@@ -94,7 +97,7 @@ fn check_url(url: &str) -> Result<(), UrlRefusal> {
 
 /// Read `location.search` (with or without `?`) and `location.hash` (with or without `#`).
 pub fn parse(search: &str, hash: &str) -> Launch {
-    let mut launch = Launch { embed: false, read_only: false, tab: None, source: Source::Saved, refused_url: None };
+    let mut launch = Launch { embed: false, read_only: false, tab: None, lang: None, source: Source::Saved, refused_url: None };
     let mut url = None;
     let mut template = None;
     for pair in search.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
@@ -104,6 +107,7 @@ pub fn parse(search: &str, hash: &str) -> Launch {
             "embed" => launch.embed = flag(&v),
             "readonly" => launch.read_only = flag(&v),
             // Tab slugs are plain words; which exist is the app's business (unknown ones are ignored there).
+            "lang" => launch.lang = Some(v.to_ascii_lowercase()).filter(|l| l.len() == 2 && l.bytes().all(|b| b.is_ascii_lowercase())),
             "tab" => launch.tab = Some(v).filter(|t| !t.is_empty() && t.len() <= 32 && t.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')),
             "model" => url = Some(v),
             "template" => template = Some(v),

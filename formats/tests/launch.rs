@@ -24,6 +24,20 @@ fn embed_options() {
 }
 
 #[test]
+fn language_for_a_link_or_an_embed() {
+    for (search, lang) in [
+        ("?lang=tr", Some("tr")),
+        ("?embed=1&lang=EN", Some("en")),
+        ("?lang=", None),
+        ("?lang=turkish", None),
+        ("?lang=t%C4", None),
+        ("", None),
+    ] {
+        assert_eq!(parse(search, "").lang.as_deref(), lang, "{search}");
+    }
+}
+
+#[test]
 fn share_links_win_over_parameters() {
     assert_eq!(parse("?model=https://x/m.json&template=menu", "#m1.zz").source, Source::Link("m1.zz".into()));
     assert_eq!(parse("?model=https://x/m.json&template=menu", "").source, Source::Url("https://x/m.json".into()));

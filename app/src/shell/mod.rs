@@ -10,21 +10,40 @@ mod workspace;
 
 use leptos::prelude::*;
 
+use crate::i18n::{t, use_i18n, I18nContextProvider};
+
 pub use status_bar::StatusBar;
 pub use workspace::Workspace;
 
 /// Product name, shown in the header and the document title.
 pub const PRODUCT_NAME: &str = "Dynamodel";
 
-/// The one-line description under the product name.
-pub const TAGLINE: &str = "A DynamoDB data-modeling playground: design tables and indexes, try your access \
-                           patterns, and see item sizes, capacity and hot partitions — all in your browser.";
+/// The whole page: the language context around the [`Frame`]. A language the address names (`?lang=tr`)
+/// holds for this page only, so an embed in a Turkish training page does not change the language the
+/// learner chose for their own playground (kept in a cookie otherwise).
+#[component]
+pub fn App() -> impl IntoView {
+    let from_address = crate::language::from_address();
+    view! {
+        <I18nContextProvider enable_cookie=from_address.is_none()>
+            <Frame/>
+        </I18nContextProvider>
+    }
+}
 
-/// The whole page: the root component. It makes the page's shared state (the model from the autosave,
+/// The page inside the language context. It makes the page's shared state (the model from the autosave,
 /// the tab the address names…) and provides it to everything below, writes a pending autosave when the
 /// page is left, and starts the share feature (a link, file or template the page was opened with).
 #[component]
-pub fn App() -> impl IntoView {
+fn Frame() -> impl IntoView {
+    let i18n = use_i18n();
+    // After the provider's own first effect, which sets the cookie's or the browser's language; both
+    // run before the first paint.
+    Effect::new(move |_| {
+        if let Some(locale) = crate::language::from_address() {
+            i18n.set_locale(locale);
+        }
+    });
     let launch = crate::state::launch();
     let state = crate::state::provide_app_state();
     crate::state::modeler::flush_on_page_exit(state.modeler);
@@ -50,8 +69,11 @@ pub fn App() -> impl IntoView {
                     <span class="brand-mark" aria-hidden="true"></span>
                     <h1 class="brand-name">{PRODUCT_NAME}</h1>
                 </div>
-                <p class="tagline" data-testid="tagline">{TAGLINE}</p>
-                <crate::lessons::LessonsButton/>
+                <p class="tagline" data-testid="tagline">{t!(i18n, shell.tagline)}</p>
+                <div class="topbar-tools">
+                    <crate::language::LanguageSwitch/>
+                    <crate::lessons::LessonsButton/>
+                </div>
             </header>
             <div class="body" class:body-lesson=move || lessons.shows_panel()>
                 <aside
@@ -60,7 +82,7 @@ pub fn App() -> impl IntoView {
                     data-testid="model-sidebar"
                     aria-labelledby="sidebar-title"
                 >
-                    <h2 id="sidebar-title" class="sidebar-title">"Model"</h2>
+                    <h2 id="sidebar-title" class="sidebar-title">{t!(i18n, shell.model)}</h2>
                     <SidebarToggle open=sidebar_open/>
                     <div class="sidebar-body" id="sidebar-body">
                         <tabs::SidebarBody/>
@@ -81,6 +103,7 @@ pub fn App() -> impl IntoView {
 /// a button that unfolds the tables, entities and the model's actions over the workspace.
 #[component]
 fn SidebarToggle(open: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
     let modeler = crate::state::use_modeler();
     let name = Memo::new(move |_| modeler.state.with(|s| s.playground.name.clone()));
     view! {
@@ -97,9 +120,9 @@ fn SidebarToggle(open: RwSignal<bool>) -> impl IntoView {
                 }
             }
         >
-            <span class="sidebar-toggle-label">"Model"</span>
+            <span class="sidebar-toggle-label">{t!(i18n, shell.model)}</span>
             <span class="sidebar-toggle-name">{move || name.get()}</span>
-            {crate::state::launch().read_only.then(|| view! { <span class="sidebar-toggle-note">"Read-only"</span> })}
+            {crate::state::launch().read_only.then(|| view! { <span class="sidebar-toggle-note">{t!(i18n, shell.read_only)}</span> })}
             <span class="sidebar-toggle-arrow" aria-hidden="true">{move || if open.get() { "▴" } else { "▾" }}</span>
         </button>
     }

@@ -58,9 +58,19 @@ pub fn mount<V: leptos::prelude::IntoView + 'static>(f: impl FnOnce() -> V + 'st
     document().body().expect("body").append_child(&container).expect("append container");
     let state = std::rc::Rc::new(std::cell::Cell::new(None));
     let made = state.clone();
-    let handle = leptos::mount::mount_to(container.clone(), move || {
+    // Every component reads its words through the language context, as under `App`; no cookie, so one
+    // test's language never leaks into the next.
+    // (The provider's children must be Send; this single-threaded page wraps them.)
+    let inner = send_wrapper::SendWrapper::new(move || {
         made.set(Some(app::state::provide_app_state()));
         f()
+    });
+    let handle = leptos::mount::mount_to(container.clone(), move || {
+        leptos::view! {
+            <app::i18n::I18nContextProvider enable_cookie=false>
+                {inner.take()()}
+            </app::i18n::I18nContextProvider>
+        }
     });
     let state = state.get().expect("the mount built its view");
     Mounted { container, state, _handle: Box::new(handle) }
