@@ -39,11 +39,18 @@ macro_rules! lesson {
     ($file:literal, $slug:literal) => {
         BuiltIn { slug: $slug, en: include_str!(concat!("../course/", $file, ".md")), tr: None }
     };
+    ($file:literal, $slug:literal, tr) => {
+        BuiltIn {
+            slug: $slug,
+            en: include_str!(concat!("../course/", $file, ".md")),
+            tr: Some(include_str!(concat!("../course/", $file, ".tr.md"))),
+        }
+    };
 }
 
 /// The course, in order.
 pub const COURSE: [BuiltIn; 11] = [
-    lesson!("01-keys-and-collections", "keys-and-collections"),
+    lesson!("01-keys-and-collections", "keys-and-collections", tr),
     lesson!("02-access-patterns-to-keys", "access-patterns-to-keys"),
     lesson!("03-sparse-indexes", "sparse-indexes"),
     lesson!("04-hot-partition", "hot-partition"),
