@@ -51,8 +51,8 @@ macro_rules! lesson {
 /// The course, in order.
 pub const COURSE: [BuiltIn; 11] = [
     lesson!("01-keys-and-collections", "keys-and-collections", tr),
-    lesson!("02-access-patterns-to-keys", "access-patterns-to-keys"),
-    lesson!("03-sparse-indexes", "sparse-indexes"),
+    lesson!("02-access-patterns-to-keys", "access-patterns-to-keys", tr),
+    lesson!("03-sparse-indexes", "sparse-indexes", tr),
     lesson!("04-hot-partition", "hot-partition"),
     lesson!("05-multi-tenant-saas", "multi-tenant-saas"),
     lesson!("06-many-to-many", "many-to-many"),
