@@ -57,8 +57,8 @@ pub const COURSE: [BuiltIn; 11] = [
     lesson!("05-multi-tenant-saas", "multi-tenant-saas", tr),
     lesson!("06-many-to-many", "many-to-many", tr),
     lesson!("07-time-series", "time-series", tr),
-    lesson!("08-locking-and-transactions", "locking-and-transactions"),
-    lesson!("09-embedding-ecommerce", "embedding-ecommerce"),
+    lesson!("08-locking-and-transactions", "locking-and-transactions", tr),
+    lesson!("09-embedding-ecommerce", "embedding-ecommerce", tr),
     lesson!("10-embedding-social-media", "embedding-social-media"),
     lesson!("11-cost", "cost"),
 ];
