@@ -59,6 +59,6 @@ pub const COURSE: [BuiltIn; 11] = [
     lesson!("07-time-series", "time-series", tr),
     lesson!("08-locking-and-transactions", "locking-and-transactions", tr),
     lesson!("09-embedding-ecommerce", "embedding-ecommerce", tr),
-    lesson!("10-embedding-social-media", "embedding-social-media"),
-    lesson!("11-cost", "cost"),
+    lesson!("10-embedding-social-media", "embedding-social-media", tr),
+    lesson!("11-cost", "cost", tr),
 ];
