@@ -313,7 +313,7 @@ fn start(content: &str, line: u32) -> Result<Start, LessonError> {
             .map(|m| Start::Model(Box::new(m)))
             .map_err(|e| LessonError::at_line(line + 1, Message::new("lesson.start.model").text("reason", e.to_string())));
     }
-    Err(LessonError::at_line(line + 1, Message::new("lesson.start.invalid").text("reason", alloc::format!("found “{}”", t.lines().next().unwrap_or_default()))))
+    Err(LessonError::at_line(line + 1, Message::new("lesson.start.invalid").text("found", t.lines().next().unwrap_or_default())))
 }
 
 fn edits(content: &str, line: u32) -> Result<Vec<Edit>, LessonError> {
