@@ -133,11 +133,13 @@ fn every_lesson_file_is_in_the_course() {
 fn every_lesson_travels_in_a_model_file() {
     // The JSON form carries the same lesson: a share link opens the same exercise.
     for b in &COURSE {
-        let lesson = b.lesson("en").unwrap();
-        let start = lesson.steps[0].starting_model(&Default::default()).unwrap();
-        let carried = lessons::attach(&start, &lesson);
-        let text = carried.to_json_string_pretty();
-        let back = engine::model::Model::from_json_str(&text).unwrap();
-        assert_eq!(Lesson::from_model(&back).unwrap().unwrap(), lesson, "{}", b.slug);
+        for lang in ["en", "tr"] {
+            let lesson = b.lesson(lang).unwrap();
+            let start = lesson.steps[0].starting_model(&Default::default()).unwrap();
+            let carried = lessons::attach(&start, &lesson);
+            let text = carried.to_json_string_pretty();
+            let back = engine::model::Model::from_json_str(&text).unwrap();
+            assert_eq!(Lesson::from_model(&back).unwrap().unwrap(), lesson, "{} ({lang})", b.slug);
+        }
     }
 }
