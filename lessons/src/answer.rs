@@ -13,35 +13,37 @@ use serde_json::Value;
 
 use crate::message::Message;
 
-/// `answer` is the engine's reply, or its error as (type, message).
-pub fn judge(label: &str, answer: &Result<Value, (String, String)>, expect: &Value) -> (bool, Message) {
+/// `answer` is the engine's reply, or its error as (type, message); `label` names the request in the
+/// result (a pattern's name, or `Query on T`). An error is shown as DynamoDB writes it, in every language.
+pub fn judge(label: &Message, answer: &Result<Value, (String, String)>, expect: &Value) -> (bool, Message) {
+    let success = || Message::new("check.answer.success");
     let wants_error = expect.get("__type").and_then(Value::as_str);
     match (answer, wants_error) {
         (Err((ty, msg)), Some(want)) => {
             let want_short = want.rsplit('#').next().unwrap_or(want);
             let message_ok = expect.get("message").and_then(Value::as_str).is_none_or(|m| m == msg);
             if ty == want_short && message_ok {
-                (true, Message::new("check.answer.pass").text("request", label))
+                (true, Message::new("check.answer.pass").part("request", label.clone()))
             } else {
-                (false, Message::new("check.answer.error").text("request", label).text("found", format!("{ty}: {msg}")).text("expected", expected_error(expect)))
+                (false, Message::new("check.answer.error").part("request", label.clone()).text("found", format!("{ty}: {msg}")).text("expected", expected_error(expect)))
             }
         }
         (Err((ty, msg)), None) => (
             false,
-            Message::new("check.answer.error").text("request", label).text("found", format!("{ty}: {msg}")).text("expected", String::from("a successful answer")),
+            Message::new("check.answer.error").part("request", label.clone()).text("found", format!("{ty}: {msg}")).part("expected", success()),
         ),
         (Ok(_), Some(_)) => (
             false,
-            Message::new("check.answer.error").text("request", label).text("found", String::from("a successful answer")).text("expected", expected_error(expect)),
+            Message::new("check.answer.error").part("request", label.clone()).part("found", success()).text("expected", expected_error(expect)),
         ),
         (Ok(actual), None) => match first_difference(expect, actual, String::new()) {
-            None => (true, Message::new("check.answer.pass").text("request", label)),
+            None => (true, Message::new("check.answer.pass").part("request", label.clone())),
             Some(Difference { path, expected, found: Some(found) }) => (
                 false,
-                Message::new("check.answer.differs").text("request", label).text("member", path).text("found", found).text("expected", expected),
+                Message::new("check.answer.differs").part("request", label.clone()).text("member", path).text("found", found).text("expected", expected),
             ),
             Some(Difference { path, expected, found: None }) => {
-                (false, Message::new("check.answer.missing").text("request", label).text("member", path).text("expected", expected))
+                (false, Message::new("check.answer.missing").part("request", label.clone()).text("member", path).text("expected", expected))
             }
         },
     }
@@ -107,11 +109,15 @@ fn first_difference(expect: &Value, actual: &Value, path: String) -> Option<Diff
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::message::render_en;
+    use crate::message::{render_en, render_tr};
     use serde_json::json;
 
+    fn label() -> Message {
+        Message::new("check.request.on").text("operation", "Query").text("target", "Shop")
+    }
+
     fn check(answer: Result<Value, (String, String)>, expect: Value) -> (bool, String) {
-        let (ok, m) = judge("Query on Shop", &answer, &expect);
+        let (ok, m) = judge(&label(), &answer, &expect);
         (ok, render_en(&m))
     }
 
@@ -142,5 +148,15 @@ mod tests {
             (false, String::from("“Query on Shop” fails with ConditionalCheckFailedException: The conditional request failed; expected a successful answer."))
         );
         assert!(!check(Ok(json!({})), json!({"__type": "ValidationException"})).0);
+    }
+
+    #[test]
+    fn in_turkish_dynamodbs_error_stays_as_dynamodb_writes_it() {
+        let err = Err((String::from("ConditionalCheckFailedException"), String::from("The conditional request failed")));
+        let (_, m) = judge(&label(), &err, &json!({"Attributes": {}}));
+        assert_eq!(
+            render_tr(&m),
+            "“Shop üzerinde Query” yanıtı: ConditionalCheckFailedException: The conditional request failed; beklenen: başarılı bir yanıt."
+        );
     }
 }

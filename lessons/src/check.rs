@@ -350,13 +350,14 @@ struct Parser<'a> {
     rest: &'a str,
 }
 
-fn found_text(rest: &str) -> String {
+/// What the parser found where it expected something else: the next word, quoted, or the end of the line.
+fn found_part(rest: &str) -> Message {
     let t = rest.trim_start();
     if t.is_empty() {
-        return String::from("the end of the line");
+        return Message::new("check.syntax.end");
     }
     let word: String = t.chars().take_while(|c| !c.is_whitespace()).take(40).collect();
-    quote(&word)
+    Message::new("check.syntax.quoted").text("text", word)
 }
 
 impl<'a> Parser<'a> {
@@ -364,8 +365,9 @@ impl<'a> Parser<'a> {
         self.rest = self.rest.trim_start();
     }
 
-    fn expected(&self, what: &str) -> Message {
-        Message::new("check.syntax.expected").text("expected", what).text("found", found_text(self.rest))
+    /// `what` is a message key naming what was expected (`check.syntax.a_name`), or a whole message.
+    fn expected(&self, what: impl Into<Message>) -> Message {
+        Message::new("check.syntax.expected").part("expected", what.into()).part("found", found_part(self.rest))
     }
 
     /// A bare word: up to whitespace or a comma.
@@ -373,7 +375,7 @@ impl<'a> Parser<'a> {
         self.skip_space();
         let end = self.rest.find(|c: char| c.is_whitespace() || c == ',').unwrap_or(self.rest.len());
         if end == 0 {
-            return Err(self.expected("a word"));
+            return Err(self.expected("check.syntax.a_word"));
         }
         let (w, rest) = self.rest.split_at(end);
         self.rest = rest;
@@ -392,11 +394,11 @@ impl<'a> Parser<'a> {
                     Ok(s)
                 }
                 Some(Err(e)) => Err(Message::new("check.syntax.string").text("reason", e.to_string())),
-                _ => Err(self.expected("a name")),
+                _ => Err(self.expected("check.syntax.a_name")),
             };
         }
         if self.rest.is_empty() || self.rest.starts_with(',') {
-            return Err(self.expected("a name"));
+            return Err(self.expected("check.syntax.a_name"));
         }
         self.word()
     }
@@ -405,7 +407,7 @@ impl<'a> Parser<'a> {
     fn json(&mut self) -> Result<Value, Message> {
         self.skip_space();
         if !self.rest.starts_with('{') {
-            return Err(self.expected("a JSON object ({…})"));
+            return Err(self.expected("check.syntax.a_json_object"));
         }
         let mut it = serde_json::Deserializer::from_str(self.rest).into_iter::<Value>();
         match it.next() {
@@ -415,7 +417,7 @@ impl<'a> Parser<'a> {
                 Ok(v)
             }
             Some(Err(e)) => Err(Message::new("check.syntax.json").text("reason", e.to_string())),
-            None => Err(self.expected("a JSON object ({…})")),
+            None => Err(self.expected("check.syntax.a_json_object")),
         }
     }
 
@@ -429,7 +431,7 @@ impl<'a> Parser<'a> {
     fn keywords(&mut self, words: &[&str]) -> Result<(), Message> {
         for w in words {
             if !self.peek_keyword(w) {
-                return Err(self.expected(&quote(&words.join(" "))));
+                return Err(self.expected(Message::new("check.syntax.quoted").text("text", words.join(" "))));
             }
             self.word()?;
         }
@@ -445,7 +447,7 @@ impl<'a> Parser<'a> {
             }
         }
         let list: Vec<String> = words.iter().map(|w| quote(w)).collect();
-        Err(self.expected(&alloc::format!("one of {}", list.join(", "))))
+        Err(self.expected(Message::new("check.syntax.one_of").list("options", list)))
     }
 
     fn comma(&mut self) -> bool {
@@ -599,7 +601,7 @@ impl<'a> Parser<'a> {
         if self.rest.is_empty() {
             Ok(())
         } else {
-            Err(self.expected("the end of the check"))
+            Err(self.expected("check.syntax.end_of_check"))
         }
     }
 }

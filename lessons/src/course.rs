@@ -1,8 +1,9 @@
 //! The built-in course: lessons built from the source documents, as lesson files embedded in the build.
 //!
-//! Each lesson is `course/NN-slug.md` (English); a translation is a sibling `NN-slug.tr.md` with the same
-//! id, step ids, starts, checks and solutions ([`Lesson::same_exercise`]), so progress and checks carry
-//! over when the learner switches language.
+//! Each lesson is `course/NN-slug.md` (English) and its Turkish sibling `NN-slug.tr.md`, with the same id,
+//! step ids, starts, checks and solutions ([`Lesson::same_exercise`]), so progress and checks carry over
+//! when the learner switches language. Both files are embedded, so a lesson without its Turkish file does
+//! not build.
 
 use crate::lesson::{Lesson, LessonError};
 
@@ -12,20 +13,19 @@ pub struct BuiltIn {
     /// The lesson's id (also its file name without the number).
     pub slug: &'static str,
     pub en: &'static str,
-    /// The Turkish file, once written.
-    pub tr: Option<&'static str>,
+    pub tr: &'static str,
 }
 
 impl BuiltIn {
-    /// The file in `lang`, or the English one when there is no translation.
+    /// The file in `lang` (`en` or `tr`; English for any other language).
     pub fn text(&self, lang: &str) -> &'static str {
         match lang {
-            "tr" => self.tr.unwrap_or(self.en),
+            "tr" => self.tr,
             _ => self.en,
         }
     }
 
-    /// The lesson in `lang` (English when there is no translation).
+    /// The lesson in `lang` (English for a language the course is not written in).
     pub fn lesson(&self, lang: &str) -> Result<Lesson, LessonError> {
         Lesson::from_markdown(self.text(lang))
     }
@@ -37,7 +37,11 @@ impl BuiltIn {
 
 macro_rules! lesson {
     ($file:literal, $slug:literal) => {
-        BuiltIn { slug: $slug, en: include_str!(concat!("../course/", $file, ".md")), tr: None }
+        BuiltIn {
+            slug: $slug,
+            en: include_str!(concat!("../course/", $file, ".md")),
+            tr: include_str!(concat!("../course/", $file, ".tr.md")),
+        }
     };
 }
 

@@ -183,7 +183,7 @@ impl<'a> Cx<'a> {
             Err(e) => return (false, Message::new("check.pattern.does_not_run").text("pattern", name).text("reason", e.to_string())),
         };
         let answer = run_once(self.db, &spec.operation, &request, self.now);
-        crate::answer::judge(name, &answer, expect)
+        crate::answer::judge(&Message::new("check.request.named").text("name", name), &answer, expect)
     }
 
     fn index(&self, kind: IndexKind, table: &str, index: &str, keys: &[KeyAttr], projection: Option<&Projection>) -> Verdict {
@@ -383,15 +383,14 @@ fn returns_only(model: &Model, c: &PatternCheck, expected: &[String]) -> Verdict
     if unexpected.is_empty() && !untyped {
         (true, Message::new("check.pattern.returns.pass").text("pattern", c.name.clone()).count("returned", c.items_returned).list("entities", c.entities.clone()))
     } else {
-        let shown = if untyped { alloc::vec![String::from("items of no entity type")] } else { c.entities.clone() };
-        (
-            false,
-            Message::new("check.pattern.returns.other")
-                .text("pattern", c.name.clone())
-                .list("entities", shown.clone())
-                .list("expected", expected.to_vec())
-                .list("unexpected", if untyped { shown } else { unexpected }),
-        )
+        let untyped_part = || Message::new("check.pattern.untyped");
+        let m = Message::new("check.pattern.returns.other").text("pattern", c.name.clone()).list("expected", expected.to_vec());
+        let m = if untyped {
+            m.part("entities", untyped_part()).part("unexpected", untyped_part())
+        } else {
+            m.list("entities", c.entities.clone()).list("unexpected", unexpected)
+        };
+        (false, m)
     }
 }
 
@@ -410,13 +409,15 @@ fn run_once(db: &Database, operation: &str, request: &Value, now: u64) -> Result
     copy.execute(operation, request, now).map_err(|e| (e.type_name().to_owned(), e.message().to_owned()))
 }
 
-fn request_label(operation: &str, request: &Value) -> String {
+/// `Query on Orders / GSI1`, in the language that shows it.
+fn request_label(operation: &str, request: &Value) -> Message {
     let table = request.get("TableName").and_then(Value::as_str);
     let index = request.get("IndexName").and_then(Value::as_str);
+    let on = |target: String| Message::new("check.request.on").text("operation", operation).text("target", target);
     match (table, index) {
-        (Some(t), Some(i)) => format!("{operation} on {t} / {i}"),
-        (Some(t), None) => format!("{operation} on {t}"),
-        _ => operation.to_owned(),
+        (Some(t), Some(i)) => on(format!("{t} / {i}")),
+        (Some(t), None) => on(t.to_owned()),
+        _ => Message::new("check.request.named").text("name", operation),
     }
 }
 

@@ -4,6 +4,7 @@ use alloc::string::ToString;
 
 use crate::check::Check;
 use crate::lesson::Lesson;
+use crate::message::{render_en, render_tr, Message};
 
 /// Read `text` as a lesson file, as the JSON form, and each of its lines as a check; show it as the app
 /// does (`html`) and read it as a page address (`launch`). Nothing may panic;
@@ -20,10 +21,14 @@ pub fn lesson_text(text: &str) {
         let _ = crate::launch::parse(text);
     }
     #[cfg(feature = "markdown")]
-    if let Ok(lesson) = Lesson::from_markdown(text) {
-        let again = Lesson::from_json(&lesson.to_json()).expect("a lesson's JSON form reads");
-        assert_eq!(again, lesson);
-        let _ = lesson.walk(None);
+    match Lesson::from_markdown(text) {
+        Ok(lesson) => {
+            let again = Lesson::from_json(&lesson.to_json()).expect("a lesson's JSON form reads");
+            assert_eq!(again, lesson);
+            let _ = lesson.walk(None);
+        }
+        // The refusal reads in both languages.
+        Err(e) => shown(&e.message),
     }
     if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
         if let Ok(lesson) = Lesson::from_json(&v) {
@@ -31,9 +36,19 @@ pub fn lesson_text(text: &str) {
         }
     }
     for line in text.lines() {
-        if let Ok(c) = Check::parse(line) {
-            let written = c.to_string();
-            assert_eq!(Check::parse(&written).as_ref(), Ok(&c), "{written}");
+        match Check::parse(line) {
+            Ok(c) => {
+                let written = c.to_string();
+                assert_eq!(Check::parse(&written).as_ref(), Ok(&c), "{written}");
+            }
+            Err(m) => shown(&m),
         }
+    }
+}
+
+/// A message shows in English and in Turkish with every argument filled.
+fn shown(m: &Message) {
+    for text in [render_en(m), render_tr(m)] {
+        assert!(!text.is_empty() && text != m.key, "{} has no text", m.key);
     }
 }

@@ -9,8 +9,8 @@
 //!
 //! Checks are judged by the parts of Dynamodel that decide them ([`evaluate`]): the engine runs
 //! requests, the advisor runs access patterns and finds anti-patterns, the simulator runs workloads.
-//! Every result and every refusal is a [`Message`] — a key with typed arguments — so the app can show
-//! it in English ([`render_en`]) or Turkish; nothing here assembles sentences.
+//! Every result and every refusal is a [`Message`] — a key with typed arguments — that the app shows in
+//! the learner's language ([`render`]: English or Turkish); nothing here assembles sentences.
 //!
 //! ```
 //! # #[cfg(feature = "markdown")] {
@@ -54,4 +54,4 @@ pub use edit::{apply, Edit};
 pub use evaluate::{evaluate, evaluate_model, CheckResult};
 pub use json::attach;
 pub use lesson::{CheckSpec, Lesson, LessonError, Start, Step};
-pub use message::{render_en, Arg, Message};
+pub use message::{render, render_en, render_tr, Arg, Message};

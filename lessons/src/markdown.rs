@@ -11,7 +11,7 @@
 //! ## Only the active items {#active-gsi}     a step: its title and id
 //! Instructions (Markdown) …
 //! ```start / ```setup / ```check / ```solution   the step's blocks, anywhere in the step
-//! ### Hint                                    each hint runs to the next heading
+//! ### Hint                                    each hint runs to the next heading (`### İpucu` in Turkish)
 //! ```
 //!
 //! The Markdown structure (which heading is a step, which fence is a block, on which line) comes from
@@ -150,7 +150,7 @@ impl Lesson {
                                     });
                                     section = Section::Instructions;
                                 }
-                                HeadingLevel::H3 if title.trim().to_ascii_lowercase().starts_with("hint") => {
+                                HeadingLevel::H3 if is_hint_heading(&title) => {
                                     let Some(s) = steps.last_mut() else {
                                         return Err(LessonError::at_line(at, Message::new("lesson.hint.outside_step")));
                                     };
@@ -252,6 +252,13 @@ impl Lesson {
     }
 }
 
+/// A hint's heading: `### Hint`, or `### İpucu` in a Turkish lesson (any text may follow the word).
+/// Turkish is compared case by case rather than lower-cased: `İ` lower-cases to `i` and a combining dot.
+fn is_hint_heading(title: &str) -> bool {
+    let t = title.trim();
+    t.to_ascii_lowercase().starts_with("hint") || ["İpucu", "ipucu", "İPUCU"].iter().any(|w| t.starts_with(w))
+}
+
 /// Read one of a step's blocks (`content` starts on the line after `line`, the opening fence).
 fn block(step: &mut StepDraft, kind: &str, content: &str, line: u32) -> Result<(), LessonError> {
     let id = step.id.clone().unwrap_or_default();
@@ -306,7 +313,7 @@ fn start(content: &str, line: u32) -> Result<Start, LessonError> {
             .map(|m| Start::Model(Box::new(m)))
             .map_err(|e| LessonError::at_line(line + 1, Message::new("lesson.start.model").text("reason", e.to_string())));
     }
-    Err(LessonError::at_line(line + 1, Message::new("lesson.start.invalid").text("reason", alloc::format!("found “{}”", t.lines().next().unwrap_or_default()))))
+    Err(LessonError::at_line(line + 1, Message::new("lesson.start.invalid").text("found", t.lines().next().unwrap_or_default())))
 }
 
 fn edits(content: &str, line: u32) -> Result<Vec<Edit>, LessonError> {

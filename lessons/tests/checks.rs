@@ -3,7 +3,7 @@
 
 use engine::model::Model;
 use lessons::check::Check;
-use lessons::{evaluate_model, render_en, CheckSpec};
+use lessons::{evaluate_model, render_en, render_tr, Arg, CheckSpec, Message};
 use serde_json::json;
 
 fn shop() -> Model {
@@ -130,6 +130,17 @@ const CASES: &[(&str, bool, &str)] = &[
     (r#"workload "Storm" has no throttles"#, false, "There is no workload named “Storm”."),
 ];
 
+/// A message's key and the keys of the messages inside it.
+fn every_key(m: &Message) -> Vec<&'static str> {
+    let mut keys = vec![m.key];
+    for (_, a) in &m.args {
+        if let Arg::Message(inner) = a {
+            keys.extend(every_key(inner));
+        }
+    }
+    keys
+}
+
 #[test]
 fn every_check_kind_passes_and_fails_saying_what_it_saw() {
     let model = shop();
@@ -147,6 +158,10 @@ fn every_check_kind_passes_and_fails_saying_what_it_saw() {
         }
         assert!(!shown.contains('{'), "every argument filled: {shown}");
         assert!(lessons::message::en_template(r.message.key).is_some(), "{}", r.message.key);
+        // The same verdict in Turkish: every key, nested parts too, has its Turkish text.
+        let turkish = render_tr(&r.message);
+        assert!(every_key(&r.message).iter().all(|k| lessons::message::tr_template(k).is_some()), "{:?}", r.message);
+        assert!(!turkish.contains('{') && turkish != shown, "{text}: in Turkish: {turkish}");
     }
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
     // Both verdicts of every kind are covered.
@@ -172,6 +187,11 @@ fn a_model_that_does_not_load_fails_every_check_saying_why() {
     assert_eq!(
         render_en(&r[0].message),
         "The model does not load, so nothing can be checked: tables[0].items[6] (Shop): ValidationException: One or more parameter values were invalid: Missing the key SK in the item"
+    );
+    // In Turkish DynamoDB's own message stays as DynamoDB writes it, with the explanation around it.
+    assert_eq!(
+        render_tr(&r[0].message),
+        "Model yüklenemiyor, bu yüzden hiçbir şey kontrol edilemiyor: tables[0].items[6] (Shop): ValidationException: One or more parameter values were invalid: Missing the key SK in the item"
     );
 }
 

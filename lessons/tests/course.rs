@@ -74,17 +74,58 @@ fn lesson_ids_are_unique_and_numbered_in_order() {
     }
 }
 
+/// Letters only Turkish words have: a step whose text has none of them was left in English.
+const TURKISH_LETTERS: [char; 12] = ['ç', 'ğ', 'ı', 'İ', 'ö', 'ş', 'ü', 'Ç', 'Ğ', 'Ö', 'Ş', 'Ü'];
+
 #[test]
-fn translations_are_the_same_exercise() {
+fn every_lesson_has_its_turkish_translation_and_it_is_the_same_exercise() {
     for b in &COURSE {
-        if let Some(tr) = b.tr {
-            let en = Lesson::from_markdown(b.en).unwrap();
-            let tr = Lesson::from_markdown(tr).unwrap_or_else(|e| panic!("{} (tr): {e}", b.slug));
-            assert_eq!(tr.lang, "tr");
-            en.same_exercise(&tr).unwrap_or_else(|e| panic!("{}: {e}", b.slug));
+        let en = b.lesson("en").unwrap_or_else(|e| panic!("{}: {e}", b.slug));
+        let tr = b.lesson("tr").unwrap_or_else(|e| panic!("{} (tr): {e}", b.slug));
+        assert_eq!((en.lang.as_str(), tr.lang.as_str()), ("en", "tr"), "{}", b.slug);
+        en.same_exercise(&tr).unwrap_or_else(|e| panic!("{}: the Turkish file is not the same exercise: {e}", b.slug));
+        assert_ne!(tr.title, en.title, "{}: a Turkish title", b.slug);
+        assert!(!tr.summary.is_empty() && tr.summary != en.summary, "{}: a Turkish summary", b.slug);
+        assert!(tr.introduction.len() > 200 && tr.introduction.contains(TURKISH_LETTERS), "{}: a Turkish introduction", b.slug);
+        for (e, t) in en.steps.iter().zip(&tr.steps) {
+            let at = format!("{}/{} (tr)", b.slug, t.id);
+            assert!(t.title != e.title && t.instructions.contains(TURKISH_LETTERS), "{at}: the step is in Turkish");
+            // A hint heading the reader did not take for one would leave the hint in the instructions.
+            assert_eq!(t.hints.len(), e.hints.len(), "{at}: as many hints as in English");
+            assert!(!t.instructions.lines().any(|l| l.starts_with("### ")), "{at}: a hint heading in the instructions");
+            assert!(t.hints.iter().all(|h| h.contains(TURKISH_LETTERS) || h.starts_with('`')), "{at}: the hints are in Turkish");
         }
-        // Without a translation the English file is what a Turkish learner gets.
-        assert_eq!(b.text("tr"), b.tr.unwrap_or(b.en));
+    }
+}
+
+#[test]
+fn the_turkish_file_is_the_one_a_turkish_learner_gets() {
+    for b in &COURSE {
+        assert_eq!(b.text("tr"), b.tr);
+        assert_eq!(b.text("en"), b.en);
+        // A language the course is not written in gets English.
+        assert_eq!(b.text("de"), b.en);
+    }
+}
+
+#[test]
+fn every_lesson_file_is_in_the_course() {
+    // A file in `course/` that `COURSE` does not embed (a new lesson, or a translation under a
+    // misspelled name) would never reach a learner.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("course");
+    let mut files: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    files.sort();
+    let embedded: Vec<&str> = COURSE.iter().flat_map(|b| [b.en, b.tr]).collect();
+    assert_eq!(files.len(), embedded.len(), "{files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(dir.join(f)).unwrap();
+        assert!(embedded.contains(&text.as_str()), "{f} is not in the course");
+        let (stem, lang) = match f.strip_suffix(".tr.md") {
+            Some(stem) => (stem, "tr"),
+            None => (f.strip_suffix(".md").unwrap_or_else(|| panic!("{f}: not a lesson file")), "en"),
+        };
+        let b = COURSE.iter().find(|b| stem.ends_with(b.slug) && b.text(lang) == text);
+        assert!(b.is_some(), "{f}: embedded under another lesson or language");
     }
 }
 
@@ -92,11 +133,13 @@ fn translations_are_the_same_exercise() {
 fn every_lesson_travels_in_a_model_file() {
     // The JSON form carries the same lesson: a share link opens the same exercise.
     for b in &COURSE {
-        let lesson = b.lesson("en").unwrap();
-        let start = lesson.steps[0].starting_model(&Default::default()).unwrap();
-        let carried = lessons::attach(&start, &lesson);
-        let text = carried.to_json_string_pretty();
-        let back = engine::model::Model::from_json_str(&text).unwrap();
-        assert_eq!(Lesson::from_model(&back).unwrap().unwrap(), lesson, "{}", b.slug);
+        for lang in ["en", "tr"] {
+            let lesson = b.lesson(lang).unwrap();
+            let start = lesson.steps[0].starting_model(&Default::default()).unwrap();
+            let carried = lessons::attach(&start, &lesson);
+            let text = carried.to_json_string_pretty();
+            let back = engine::model::Model::from_json_str(&text).unwrap();
+            assert_eq!(Lesson::from_model(&back).unwrap().unwrap(), lesson, "{} ({lang})", b.slug);
+        }
     }
 }

@@ -227,6 +227,7 @@ proptest! {
 fn the_fuzz_body_holds_on_the_course_and_the_bad_files() {
     for b in &lessons::course::COURSE {
         lessons::fuzzing::lesson_text(b.en);
+        lessons::fuzzing::lesson_text(b.tr);
     }
     lessons::fuzzing::lesson_text(&documented_example());
     for (text, _, _) in bad_files() {
