@@ -45,7 +45,7 @@ pub fn export(model: &Model, checks: &[PatternCheck]) -> String {
     for c in checks {
         let status = match &c.error {
             Some(e) => format!("{} {}", c.status.symbol(), e),
-            None => format!("{} {}", c.status.symbol(), c.status.label()),
+            None => format!("{} {}", c.status.symbol(), crate::render(&c.status.label(), messages::Lang::En)),
         };
         s.push_str(&format!(
             "| {} | {} | {} | {} |\n",
@@ -56,7 +56,7 @@ pub fn export(model: &Model, checks: &[PatternCheck]) -> String {
         ));
     }
     s.push('\n');
-    s.push_str(&coverage(checks));
+    s.push_str(&crate::render(&coverage(checks), messages::Lang::En));
     s.push('\n');
     s
 }
