@@ -52,6 +52,14 @@ fn err(field: Field, message: Message) -> DraftError {
     DraftError { field, message }
 }
 
+impl DraftError {
+    /// The model refused the pattern the form made: `reason` is the model's own message (a DynamoDB
+    /// error among them), shown as it is.
+    pub fn refused(field: Field, reason: String) -> DraftError {
+        err(field, Message::new("draft.edit_failed").text("reason", reason))
+    }
+}
+
 impl Draft {
     /// The form of a pattern holding `request` as a Query-tab mode would run it (`ReturnConsumedCapacity`
     /// and `NextToken` dropped: the check asks for capacity itself and reads every page), with the

@@ -9,7 +9,7 @@ use alloc::string::String;
 use messages::{Catalog, Lang, Message};
 
 /// A sentence the advisor says: a [`Message`] from [`CATALOG`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Words(pub Message);
 
 impl Words {
@@ -89,6 +89,8 @@ const EN: &[(&str, &str)] = &[
     ("draft.parameter", "Write each sample value as name=value: {part}"),
     ("draft.no_sample", "The request uses {placeholders} without a sample value"),
     ("draft.rate", "The rate is a whole number of requests per second"),
+    // The model refused the edit (its own message, a DynamoDB error among them).
+    ("draft.edit_failed", "{reason}"),
     // The verdict above the findings.
     ("summary.no_patterns", "No access patterns yet, so the advisor cannot judge this design: keys are good or bad only for the requests they must serve. To have it judged, add each request the application makes with “+ Access pattern” above, or open a template from the gallery to see a design with its patterns."),
     ("summary.no_patterns.dismissed", "No open findings ({dismissed} dismissed), but no access patterns yet, so the advisor cannot judge this design. To have it judged, add each request the application makes with “+ Access pattern” above, or open a template from the gallery to see a design with its patterns."),
@@ -225,6 +227,7 @@ const TR: &[(&str, &str)] = &[
     ("draft.parameter", "Her örnek değeri ad=değer biçiminde yazın: {part}"),
     ("draft.no_sample", "İstek {placeholders} kullanıyor ama örnek değeri yok"),
     ("draft.rate", "Hız, saniyedeki istek sayısını veren bir tam sayıdır"),
+    ("draft.edit_failed", "{reason}"),
     ("summary.no_patterns", "Henüz erişim deseni yok, bu yüzden danışman bu tasarımı değerlendiremiyor: anahtarlar ancak karşılamaları gereken isteklere göre iyi ya da kötüdür. Değerlendirilmesi için uygulamanın yaptığı her isteği yukarıdaki “+ Erişim deseni” ile ekleyin ya da desenleriyle birlikte bir tasarım görmek için galeriden bir şablon açın."),
     ("summary.no_patterns.dismissed", "Açık bulgu yok ({dismissed} tanesi kapatıldı), ama henüz erişim deseni de yok, bu yüzden danışman bu tasarımı değerlendiremiyor. Değerlendirilmesi için uygulamanın yaptığı her isteği yukarıdaki “+ Erişim deseni” ile ekleyin ya da desenleriyle birlikte bir tasarım görmek için galeriden bir şablon açın."),
     ("summary.no_patterns.one", "1 bulgu, yalnızca verilere bakılarak: henüz erişim deseni olmadığından danışman tasarımı istekleri açısından değerlendiremiyor. Değerlendirilmesi için uygulamanın yaptığı her isteği yukarıdaki “+ Erişim deseni” ile ekleyin ya da desenleriyle birlikte bir tasarım görmek için galeriden bir şablon açın."),

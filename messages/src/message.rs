@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// One argument of a message. Typed, so each language formats it its own way.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Arg {
     /// A name or value shown as it is (a table, an attribute, a key, a DynamoDB error message).
     Text(String),
@@ -30,8 +30,8 @@ pub enum Arg {
     Message(Box<Message>),
 }
 
-/// A message key and its arguments.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A message key and its arguments. The default, an empty key, renders as nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Message {
     pub key: &'static str,
     pub args: Vec<(&'static str, Arg)>,
