@@ -14,7 +14,7 @@ pub struct Analysis {
     pub checks: Vec<PatternCheck>,
     /// The seeds' index column for each check ("Main table", "GSI1 (sparse)").
     pub index_labels: Vec<String>,
-    pub coverage: String,
+    pub coverage: ::advisor::Message,
     pub markdown: String,
     pub findings: Vec<Finding>,
     pub dismissed: Vec<DismissedFinding>,
