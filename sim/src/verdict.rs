@@ -13,7 +13,7 @@ use crate::report::Report;
 
 /// `part` of `whole` as a percentage to a tenth, as the verdict quotes it (`33.3 %`).
 fn share(part: u64, whole: u64) -> Message {
-    let tenths = if whole == 0 { 0 } else { part * 1000 / whole };
+    let tenths = (part * 1000).checked_div(whole).unwrap_or(0);
     Message::new("verdict.percent").decimal("percent", tenths, 1)
 }
 
