@@ -94,7 +94,7 @@ pub fn PatternsTab() -> impl IntoView {
     let i18n = crate::i18n::use_i18n();
     let rows = move || {
         let lang = crate::language::words(i18n.get_locale());
-        analysis.with(|a| a.checks.iter().enumerate().map(|(i, c)| RowData::new(i, c, a.index_labels.get(i).cloned().unwrap_or_default(), lang)).collect::<Vec<_>>())
+        analysis.with(|a| a.checks.iter().enumerate().map(|(i, c)| RowData::new(i, c, a.index_labels.get(i).map(|l| ::advisor::render(l, lang)).unwrap_or_default(), lang)).collect::<Vec<_>>())
     };
     let editor = move || match editing.get() {
         Editing::None => None,
