@@ -16,6 +16,7 @@ use engine::db::Database;
 use engine::model::schema::key_schema;
 use engine::model::{Model, TableModel};
 use engine::value::{item_from_json, AttributeValue, Item};
+use messages::Message;
 use serde_json::{json, Value};
 
 use crate::pattern::{PatternError, PatternSpec};
@@ -48,14 +49,14 @@ impl Status {
     }
 
     /// The short reason shown next to the symbol.
-    pub fn label(self) -> &'static str {
-        match self {
-            Status::Single => "single request",
-            Status::FilterDiscards => "filter discards most of what it reads",
-            Status::ScanOrMany => "Scan or several requests",
-            Status::WrongEntities => "returns entity types it should not",
-            Status::Failed => "does not run",
-        }
+    pub fn label(self) -> Message {
+        Message::new(match self {
+            Status::Single => "status.single",
+            Status::FilterDiscards => "status.filter_discards",
+            Status::ScanOrMany => "status.scan_or_many",
+            Status::WrongEntities => "status.wrong_entities",
+            Status::Failed => "status.failed",
+        })
     }
 
     /// Served by one request (✓ or ⚠).
@@ -70,6 +71,19 @@ pub enum CheckError {
     Pattern(PatternError),
     /// The engine's DynamoDB error (`ValidationException`: ...).
     Engine { type_name: String, message: String },
+}
+
+impl CheckError {
+    /// The fault in words: a pattern fault in the advisor's words, a DynamoDB error as DynamoDB
+    /// wrote it (`ValidationException: …`, never translated).
+    pub fn message(&self) -> Message {
+        match self {
+            CheckError::Pattern(e) => e.message(),
+            CheckError::Engine { type_name, message } => {
+                Message::new("dynamodb.error").text("type", type_name.clone()).text("message", message.clone())
+            }
+        }
+    }
 }
 
 impl fmt::Display for CheckError {
@@ -604,13 +618,14 @@ fn split_and(s: &str) -> Vec<&str> {
 }
 
 /// "7 of 8 patterns served by a single request" (and how many of those filter away most of what they read).
-pub fn coverage(checks: &[PatternCheck]) -> String {
-    let single = checks.iter().filter(|c| c.status.is_single_request()).count();
-    let filtered = checks.iter().filter(|c| c.status == Status::FilterDiscards).count();
-    let noun = if checks.len() == 1 { "pattern" } else { "patterns" };
-    let mut s = format!("{single} of {} {noun} served by a single request", checks.len());
-    if filtered > 0 {
-        s.push_str(&format!(" ({filtered} with a filter that discards most of what it reads)"));
-    }
-    s
+pub fn coverage(checks: &[PatternCheck]) -> Message {
+    let single = checks.iter().filter(|c| c.status.is_single_request()).count() as u64;
+    let filtered = checks.iter().filter(|c| c.status == Status::FilterDiscards).count() as u64;
+    let key = match (checks.len(), filtered) {
+        (1, 0) => "coverage.one",
+        (1, _) => "coverage.one.filtered",
+        (_, 0) => "coverage",
+        _ => "coverage.filtered",
+    };
+    Message::new(key).count("single", single).count("patterns", checks.len() as u64).count("filtered", filtered)
 }

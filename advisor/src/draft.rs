@@ -9,6 +9,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use engine::model::AccessPattern;
+use messages::Message;
 use serde_json::{Map, Value};
 
 use crate::pattern::{placeholders, OPERATIONS};
@@ -44,11 +45,19 @@ pub enum Field {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DraftError {
     pub field: Field,
-    pub message: String,
+    pub message: Message,
 }
 
-fn err(field: Field, message: impl Into<String>) -> DraftError {
-    DraftError { field, message: message.into() }
+fn err(field: Field, message: Message) -> DraftError {
+    DraftError { field, message }
+}
+
+impl DraftError {
+    /// The model refused the pattern the form made: `reason` is the model's own message (a DynamoDB
+    /// error among them), shown as it is.
+    pub fn refused(field: Field, reason: String) -> DraftError {
+        err(field, Message::new("draft.edit_failed").text("reason", reason))
+    }
 }
 
 impl Draft {
@@ -100,19 +109,24 @@ impl Draft {
         let mut errors = Vec::new();
         let name = self.name.trim();
         if name.is_empty() {
-            errors.push(err(Field::Name, "The pattern needs a name"));
+            errors.push(err(Field::Name, Message::new("draft.no_name")));
         }
         if !OPERATIONS.contains(&self.operation.as_str()) {
-            errors.push(err(Field::Operation, format!("{} is not an item operation (one of {})", self.operation, OPERATIONS.join(", "))));
+            errors.push(err(
+                Field::Operation,
+                Message::new("draft.unknown_operation")
+                    .text("operation", self.operation.clone())
+                    .list("known", OPERATIONS.iter().map(|o| String::from(*o)).collect()),
+            ));
         }
         let request = match serde_json::from_str::<Value>(&self.request) {
             Ok(v @ Value::Object(_)) => Some(v),
             Ok(_) => {
-                errors.push(err(Field::Request, "The request must be a JSON object (the action's input)"));
+                errors.push(err(Field::Request, Message::new("draft.request_not_object")));
                 None
             }
             Err(e) => {
-                errors.push(err(Field::Request, format!("Not JSON: {e}")));
+                errors.push(err(Field::Request, Message::new("draft.request_not_json").text("reason", e.to_string())));
                 None
             }
         };
@@ -122,7 +136,7 @@ impl Draft {
                 Some((k, v)) if !k.trim().is_empty() => {
                     parameters.insert(k.trim().to_string(), Value::String(v.trim().to_string()));
                 }
-                _ => errors.push(err(Field::Parameters, format!("Write each sample value as name=value: {part:?}"))),
+                _ => errors.push(err(Field::Parameters, Message::new("draft.parameter").text("part", format!("{part:?}")))),
             }
         }
         if let Some(r) = &request {
@@ -131,7 +145,7 @@ impl Draft {
             if !missing.is_empty() {
                 errors.push(err(
                     Field::Parameters,
-                    format!("The request uses {} without a sample value", missing.iter().map(|m| format!("{{{m}}}")).collect::<Vec<_>>().join(", ")),
+                    Message::new("draft.no_sample").list("placeholders", missing.iter().map(|m| format!("{{{m}}}")).collect()),
                 ));
             }
         }
@@ -142,7 +156,7 @@ impl Draft {
             r => match r.parse::<u64>() {
                 Ok(n) => Some(n),
                 Err(_) => {
-                    errors.push(err(Field::Rate, "The rate is a whole number of requests per second"));
+                    errors.push(err(Field::Rate, Message::new("draft.rate")));
                     None
                 }
             },

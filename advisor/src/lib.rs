@@ -13,6 +13,10 @@
 //!
 //! Nothing here keeps state or reads a clock; the app calls it again on every model change.
 //!
+//! What the advisor says (findings, verdicts, statuses, pattern faults) is a [`Message`]: a key with
+//! typed arguments, rendered in English or Turkish from [`words::CATALOG`] by [`render`]. A DynamoDB
+//! error a pattern runs into is passed through as text, in DynamoDB's English.
+//!
 //! ```
 //! use engine::db::{Database, DatabaseConfig};
 //! use engine::model::Model;
@@ -44,6 +48,7 @@ pub mod pattern;
 pub mod rules;
 mod summary;
 pub mod view;
+pub mod words;
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -54,6 +59,8 @@ pub use check::{PatternCheck, Status};
 pub use heat::Heat;
 pub use summary::summary;
 pub use view::Context;
+pub use words::{render, Words};
+pub use messages::{Lang, Message};
 
 /// Which rule produced a finding. The `id` is stable: it names the finding in `dismissedFindings`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -140,14 +147,14 @@ impl Target {
         }
     }
 
-    /// How the UI labels it.
-    pub fn label(&self) -> String {
+    /// How the UI labels it ("index GSI1 of Shop").
+    pub fn label(&self) -> Message {
         match self {
-            Target::Model => String::from("the model"),
-            Target::Table { table } => alloc::format!("table {table}"),
-            Target::Index { table, index } => alloc::format!("index {index} of {table}"),
-            Target::Item { table, key } => alloc::format!("item {key} in {table}"),
-            Target::Pattern { name } => alloc::format!("access pattern “{name}”"),
+            Target::Model => Message::new("target.model"),
+            Target::Table { table } => Message::new("target.table").text("table", table.clone()),
+            Target::Index { table, index } => Message::new("target.index").text("table", table.clone()).text("index", index.clone()),
+            Target::Item { table, key } => Message::new("target.item").text("table", table.clone()).text("key", key.clone()),
+            Target::Pattern { name } => Message::new("target.pattern").text("pattern", name.clone()),
         }
     }
 }
@@ -159,9 +166,9 @@ pub struct Finding {
     pub rule: RuleId,
     pub severity: Severity,
     pub target: Target,
-    pub title: String,
-    pub explanation: String,
-    pub fix: String,
+    pub title: Words,
+    pub explanation: Words,
+    pub fix: Words,
     /// Judged from the simulator's heat rather than from the model and its data. A heat finding has its
     /// own id, so dismissing one never dismisses the other.
     pub from_heat: bool,

@@ -5,6 +5,7 @@ use alloc::format;
 use alloc::string::String;
 
 use engine::model::Model;
+use messages::Message;
 
 use crate::check::{coverage, PatternCheck};
 use crate::view::TableView;
@@ -14,12 +15,17 @@ fn cell(s: &str) -> String {
     s.replace('\\', "\\\\").replace('|', "\\|").replace('\n', " ")
 }
 
-/// "Main table", "GSI1", "GSI2 (sparse)": the seeds' index column.
+/// "Main table", "GSI1", "GSI2 (sparse)": the seeds' index column, in English (the export's words).
 pub fn index_label(model: &Model, check: &PatternCheck) -> String {
-    let Some(table) = &check.table else { return String::from("—") };
+    crate::render(&index_words(model, check), messages::Lang::En)
+}
+
+/// The index column as a message, for the pattern table in the page's language.
+pub fn index_words(model: &Model, check: &PatternCheck) -> Message {
+    let Some(table) = &check.table else { return Message::new("index.none") };
     match &check.index {
-        None if model.tables.len() == 1 => String::from("Main table"),
-        None => format!("{table} table"),
+        None if model.tables.len() == 1 => Message::new("index.main"),
+        None => Message::new("index.table").text("table", table.clone()),
         Some(ix) => {
             let sparse = model.table(table).and_then(TableView::new).is_some_and(|t| {
                 t.index(ix).is_some_and(|d| {
@@ -30,11 +36,7 @@ pub fn index_label(model: &Model, check: &PatternCheck) -> String {
                 })
             });
             let base = if model.tables.len() == 1 { ix.clone() } else { format!("{table} / {ix}") };
-            if sparse {
-                format!("{base} (sparse)")
-            } else {
-                base
-            }
+            Message::new(if sparse { "index.sparse" } else { "index.index" }).text("index", base)
         }
     }
 }
@@ -45,7 +47,7 @@ pub fn export(model: &Model, checks: &[PatternCheck]) -> String {
     for c in checks {
         let status = match &c.error {
             Some(e) => format!("{} {}", c.status.symbol(), e),
-            None => format!("{} {}", c.status.symbol(), c.status.label()),
+            None => format!("{} {}", c.status.symbol(), crate::render(&c.status.label(), messages::Lang::En)),
         };
         s.push_str(&format!(
             "| {} | {} | {} | {} |\n",
@@ -56,7 +58,7 @@ pub fn export(model: &Model, checks: &[PatternCheck]) -> String {
         ));
     }
     s.push('\n');
-    s.push_str(&coverage(checks));
+    s.push_str(&crate::render(&coverage(checks), messages::Lang::En));
     s.push('\n');
     s
 }

@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use engine::model::AccessPattern;
+use messages::Message;
 use serde_json::Value;
 
 /// The operations a pattern may use (the ones the engine answers that read or write items).
@@ -66,22 +67,28 @@ pub enum PatternError {
     Unclosed(String),
 }
 
+impl PatternError {
+    /// The fault in words, naming its field.
+    pub fn message(&self) -> Message {
+        match self {
+            PatternError::NoOperation => Message::new("pattern.no_operation"),
+            PatternError::UnknownOperation(o) => Message::new("pattern.unknown_operation")
+                .text("operation", o.clone())
+                .list("known", OPERATIONS.iter().map(|o| String::from(*o)).collect()),
+            PatternError::NoRequest => Message::new("pattern.no_request"),
+            PatternError::BadParameters => Message::new("pattern.bad_parameters"),
+            PatternError::BadEntityTypes => Message::new("pattern.bad_entity_types"),
+            PatternError::BadRate => Message::new("pattern.bad_rate"),
+            PatternError::UnknownPlaceholder(n) => Message::new("pattern.unknown_placeholder").text("placeholder", n.clone()),
+            PatternError::Unclosed(s) => Message::new("pattern.unclosed").text("text", alloc::format!("{s:?}")),
+        }
+    }
+}
+
+/// English, as [`PatternError::message`] renders it.
 impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PatternError::NoOperation => write!(f, "operation: the pattern names no operation"),
-            PatternError::UnknownOperation(o) => {
-                write!(f, "operation: {o} is not an item operation (one of {})", OPERATIONS.join(", "))
-            }
-            PatternError::NoRequest => write!(f, "request: the pattern has no request"),
-            PatternError::BadParameters => write!(f, "parameters: expected an object of sample values (strings)"),
-            PatternError::BadEntityTypes => write!(f, "entityTypes: expected an array of entity names"),
-            PatternError::BadRate => write!(f, "ratePerSecond: expected a whole number of requests per second"),
-            PatternError::UnknownPlaceholder(n) => {
-                write!(f, "request: placeholder {{{n}}} has no sample value in parameters")
-            }
-            PatternError::Unclosed(s) => write!(f, "request: unclosed '{{' in {s:?} (write '{{{{' for a literal brace)"),
-        }
+        f.write_str(&crate::render(&self.message(), messages::Lang::En))
     }
 }
 

@@ -5,7 +5,7 @@ use engine::model::AccessPattern;
 use serde_json::json;
 
 fn fields(d: &Draft) -> Vec<(Field, String)> {
-    d.to_pattern(None).unwrap_err().into_iter().map(|e| (e.field, e.message)).collect()
+    d.to_pattern(None).unwrap_err().into_iter().map(|e| (e.field, advisor::render(&e.message, advisor::Lang::En))).collect()
 }
 
 #[test]

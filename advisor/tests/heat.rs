@@ -31,7 +31,7 @@ fn a_throttled_key_in_the_simulation_is_a_low_cardinality_finding() {
     assert!(heat.keys.iter().any(|k| k.throttled_requests > 0), "{heat:?}");
     let f: Vec<_> = advise(&Context::new(&m, &[], Some(&heat))).into_iter().filter(|f| f.rule == RuleId::LowCardinalityKey).collect();
     assert!(!f.is_empty());
-    assert!(f.iter().all(|f| f.title.starts_with("The simulator throttled")), "{f:?}");
+    assert!(f.iter().all(|f| f.title.en().starts_with("The simulator throttled")), "{f:?}");
     assert!(matches!(&f[0].target, Target::Table { .. } | Target::Index { .. }));
 }
 
@@ -49,8 +49,8 @@ fn a_throttled_current_month_is_a_hot_time_ordered_key() {
     assert_eq!(hot.len(), 1, "{hot:?}");
     assert_eq!(hot[0].rule, RuleId::HotTimeKey);
     assert_eq!(hot[0].target, Target::Table { table: "Readings".into() });
-    assert!(hot[0].title.starts_with("The simulator throttled ") && hot[0].title.ends_with(" requests on the current period's key READINGS#2026-12"), "{}", hot[0].title);
-    assert!(hot[0].fix.contains("READINGS#<entityId>#<period>"), "{}", hot[0].fix);
+    assert!(hot[0].title.en().starts_with("The simulator throttled ") && hot[0].title.en().ends_with(" requests on the current period's key READINGS#2026-12"), "{}", hot[0].title);
+    assert!(hot[0].fix.en().contains("READINGS#<entityId>#<period>"), "{}", hot[0].fix);
     // Without the heat, the model alone (no items) says nothing.
     assert!(advise(&Context::new(&m, &[], None)).iter().all(|f| f.rule != RuleId::HotTimeKey));
 }
@@ -69,8 +69,8 @@ fn a_heat_finding_and_a_data_finding_on_one_index_have_their_own_ids_and_dismiss
     let f: Vec<_> = advise(&Context::new(&m, &[], Some(&heat))).into_iter().filter(|f| f.rule == RuleId::LowCardinalityKey && f.target == target).collect();
     let ids: Vec<String> = f.iter().map(|f| f.id()).collect();
     assert_eq!(ids, ["low-cardinality-key:heat:Orders/ByStatus", "low-cardinality-key:Orders/ByStatus"], "{f:?}");
-    assert!(f[0].from_heat && f[0].title.starts_with("The simulator throttled"));
-    assert!(!f[1].from_heat && f[1].title == "status has 3 values for 30 items", "{}", f[1].title);
+    assert!(f[0].from_heat && f[0].title.en().starts_with("The simulator throttled"));
+    assert!(!f[1].from_heat && f[1].title.en() == "status has 3 values for 30 items", "{}", f[1].title);
     // Dismissing the heat finding leaves the data finding open, and the other way round.
     let mut dismissed = Vec::new();
     advisor::dismiss(&mut dismissed, &ids[0], "a load test, not real traffic");
@@ -88,9 +88,9 @@ fn a_dismissal_saved_under_the_old_shared_id_still_applies_to_the_data_finding()
         rule: RuleId::LowCardinalityKey,
         severity: advisor::Severity::Warning,
         target: Target::Index { table: "Orders".into(), index: "ByStatus".into() },
-        title: String::new(),
-        explanation: String::new(),
-        fix: String::new(),
+        title: advisor::Words(advisor::Message::new("")),
+        explanation: advisor::Words(advisor::Message::new("")),
+        fix: advisor::Words(advisor::Message::new("")),
         from_heat: false,
     };
     assert_eq!(data.dismissal(&m.dismissed_findings).map(|d| d.reason.as_str()), Some("saved by an earlier build"));

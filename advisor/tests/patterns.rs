@@ -38,7 +38,7 @@ fn the_ecommerce_patterns_as_the_table_shows_them() {
     assert_eq!(orders.key_condition, "PK = USER#u1, SK begins_with ORDER#");
     let profile = row("A user's profile and orders");
     assert_eq!(profile.entities, ["Order", "User"], "in key order: ORDER# before PROFILE#");
-    assert_eq!(coverage(&c), "5 of 5 patterns served by a single request");
+    assert_eq!(advisor::render(&coverage(&c), advisor::Lang::En), "5 of 5 patterns served by a single request");
 }
 
 #[test]
@@ -68,10 +68,10 @@ fn moving_orders_by_status_off_gsi1_makes_the_pattern_a_scan() {
     assert_eq!(row.status, Status::ScanOrMany);
     assert_eq!(row.key_condition, "Scan, filter status = PENDING");
     assert_eq!(row.items_read, 8, "every item of the table");
-    assert_eq!(coverage(&c), "4 of 5 patterns served by a single request");
+    assert_eq!(advisor::render(&coverage(&c), advisor::Lang::En), "4 of 5 patterns served by a single request");
     let f = findings(&m);
     let scan = f.iter().find(|f| f.id() == "scan-in-pattern:pattern:Pending orders, oldest first").unwrap();
-    assert!(scan.fix.starts_with("Make status part of a key"), "{}", scan.fix);
+    assert!(scan.fix.en().starts_with("Make status part of a key"), "{}", scan.fix);
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn a_filter_that_discards_most_is_a_warning() {
     let c = &checks(&m)[0];
     assert_eq!(c.status, Status::FilterDiscards, "{:?}", c.error);
     assert_eq!(c.items_returned, 0);
-    assert_eq!(coverage(std::slice::from_ref(c)), "1 of 1 pattern served by a single request (1 with a filter that discards most of what it reads)");
+    assert_eq!(advisor::render(&coverage(std::slice::from_ref(c)), advisor::Lang::En), "1 of 1 pattern served by a single request (1 with a filter that discards most of what it reads)");
 }
 
 #[test]

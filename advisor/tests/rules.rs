@@ -22,8 +22,8 @@ fn scan_in_a_pattern() {
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].target, Target::Pattern { name: "Active users".into() });
     assert_eq!(f[0].severity, Severity::Problem);
-    assert!(f[0].explanation.contains("read 8 items to return 2"), "{}", f[0].explanation);
-    assert!(f[0].fix.contains("status") && f[0].fix.contains("GSI"), "{}", f[0].fix);
+    assert!(f[0].explanation.en().contains("read 8 items to return 2"), "{}", f[0].explanation);
+    assert!(f[0].fix.en().contains("status") && f[0].fix.en().contains("GSI"), "{}", f[0].fix);
     let query = json!([{"name": "A user", "operation": "Query", "request": {"TableName": "Shop", "KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "USER#1"}}}}]);
     assert!(of(&shop(users(8), query, json!({})), RuleId::ScanInPattern).is_empty());
 }
@@ -37,8 +37,8 @@ fn a_filter_that_discards_most_of_what_it_reads() {
     let p = |status: &str| json!([{"name": "Pending orders of a user", "operation": "Query", "request": {"TableName": "Shop", "KeyConditionExpression": "PK = :p", "FilterExpression": "#s = :s", "ExpressionAttributeNames": {"#s": "status"}, "ExpressionAttributeValues": {":p": {"S": "USER#1"}, ":s": {"S": status}}}}]);
     let f = of(&shop(items.clone(), p("PENDING"), json!({})), RuleId::FilterRatio);
     assert_eq!(f.len(), 1, "{f:?}");
-    assert_eq!(f[0].title, "“Pending orders of a user” reads 9 items to return 1");
-    assert!(f[0].fix.contains("Move status into the key") && f[0].fix.contains("SK"), "{}", f[0].fix);
+    assert_eq!(f[0].title.en(), "“Pending orders of a user” reads 9 items to return 1");
+    assert!(f[0].fix.en().contains("Move status into the key") && f[0].fix.en().contains("SK"), "{}", f[0].fix);
     // 8 of 9 kept: the filter discards little.
     assert!(of(&shop(items, p("SHIPPED"), json!({})), RuleId::FilterRatio).is_empty());
 }
@@ -51,8 +51,8 @@ fn a_low_cardinality_partition_key_from_the_data() {
     let f = of(&m(40), RuleId::LowCardinalityKey);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].target, Target::Index { table: "Shop".into(), index: "ByStatus".into() });
-    assert!(f[0].title.contains("status has 2 values for 40 items"), "{}", f[0].title);
-    assert!(f[0].fix.contains("shard"), "{}", f[0].fix);
+    assert!(f[0].title.en().contains("status has 2 values for 40 items"), "{}", f[0].title);
+    assert!(f[0].fix.en().contains("shard"), "{}", f[0].fix);
     // Too few items to judge.
     assert!(of(&m(10), RuleId::LowCardinalityKey).is_empty());
 }
@@ -63,8 +63,8 @@ fn a_low_cardinality_partition_key_from_the_simulators_heat() {
     let hot = Heat { seconds: 60, keys: vec![HotKey { table: "Shop".into(), index: None, key: "USER#1".into(), accessed_half_units: 600_000, throttled_requests: 120 }] };
     let f: Vec<_> = findings_with(&m, Some(&hot)).into_iter().filter(|f| f.rule == RuleId::LowCardinalityKey).collect();
     assert_eq!(f.len(), 1);
-    assert!(f[0].title.contains("throttled 120 requests on key USER#1"));
-    assert!(f[0].explanation.contains("5000 units a second"), "{}", f[0].explanation);
+    assert!(f[0].title.en().contains("throttled 120 requests on key USER#1"));
+    assert!(f[0].explanation.en().contains("5000 units a second"), "{}", f[0].explanation);
     let cool = Heat { seconds: 60, keys: vec![HotKey { throttled_requests: 0, ..hot.keys[0].clone() }] };
     assert!(findings_with(&m, Some(&cool)).iter().all(|f| f.rule != RuleId::LowCardinalityKey));
 }
@@ -80,7 +80,7 @@ fn a_constant_gsi_partition_key() {
     let f = of(&m, RuleId::ConstantGsiKey);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].id(), "constant-gsi-key:Posts/Latest");
-    assert!(f[0].fix.contains("ALL_POSTS#<yyyy-mm-dd>"), "{}", f[0].fix);
+    assert!(f[0].fix.en().contains("ALL_POSTS#<yyyy-mm-dd>"), "{}", f[0].fix);
     // A bucketed key: the data is all one day, but the template says the key varies.
     let items: Vec<Value> = (0..3).map(|i| item(&[("PK", "USER#u"), ("SK", &format!("POST#{i}")), ("Type", "POST"), ("userId", "u"), ("postId", &i.to_string()), ("createdAt", "2024-01-01"), ("day", "2024-01-01"), ("GSI2PK", "ALL_POSTS#2024-01-01"), ("GSI2SK", "2024-01-01")])).collect();
     let m = model(json!({"version": 2, "tables": [{"definition": table("Posts", &defs, d), "entities": ents("ALL_POSTS#{day}"), "items": items}]}));
@@ -112,8 +112,8 @@ fn an_lsi_item_collection_heading_for_10_gb() {
     let f = of(&m(100), RuleId::LsiCollectionSize);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].target, Target::Item { table: "Events".into(), key: "PK=DEVICE#d1".into() });
-    assert!(f[0].explanation.contains("reaches 10 GB in 1 days"), "{}", f[0].explanation);
-    assert!(f[0].fix.contains("GSI instead of ByDate"), "{}", f[0].fix);
+    assert!(f[0].explanation.en().contains("reaches 10 GB in 1 days"), "{}", f[0].explanation);
+    assert!(f[0].fix.en().contains("GSI instead of ByDate"), "{}", f[0].fix);
     // One event a minute... stated as 0/s: no growth, a tiny collection.
     assert!(of(&m(0), RuleId::LsiCollectionSize).is_empty());
 }
@@ -124,7 +124,7 @@ fn an_item_near_400_kb() {
     let f = of(&m(350), RuleId::ItemSize);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].target, Target::Item { table: "Shop".into(), key: "PK=DOC#1, SK=BODY".into() });
-    assert!(f[0].fix.contains("S3"));
+    assert!(f[0].fix.en().contains("S3"));
     assert!(of(&m(100), RuleId::ItemSize).is_empty());
 }
 
@@ -141,8 +141,8 @@ fn a_list_that_grows_without_bound() {
     let f = of(&m("POST"), RuleId::ItemSize);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].target, Target::Pattern { name: "Add a comment".into() });
-    assert!(f[0].title.contains("grows without bound"));
-    assert!(f[0].fix.contains("its own item"));
+    assert!(f[0].title.en().contains("grows without bound"));
+    assert!(f[0].fix.en().contains("its own item"));
     // A list in an hourly bucket, with no stated rate, is bounded by the bucket.
     assert!(of(&m("HOUR#2024-03-01T12"), RuleId::ItemSize).is_empty());
 }
@@ -163,7 +163,7 @@ fn a_list_that_outgrows_its_time_bucket_at_the_stated_rate() {
     assert!(of(&m(1), RuleId::ItemSize).is_empty());
     let f = of(&m(100), RuleId::ItemSize);
     assert_eq!(f.len(), 1);
-    assert!(f[0].title.contains("outgrows its time bucket"), "{}", f[0].title);
+    assert!(f[0].title.en().contains("outgrows its time bucket"), "{}", f[0].title);
 }
 
 #[test]
@@ -181,15 +181,15 @@ fn a_gsi_projecting_all_for_patterns_that_read_a_few_attributes() {
     let f = of(&mk(json!({"ProjectionType": "ALL"}), Some("PK, total")), RuleId::Projection);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].target, Target::Index { table: "Shop".into(), index: "GSI1".into() });
-    assert_eq!(f[0].fix, "Set GSI1's projection to INCLUDE with NonKeyAttributes [total].");
+    assert_eq!(f[0].fix.en(), "Set GSI1's projection to INCLUDE with NonKeyAttributes [total].");
     // A pattern that needs whole items justifies ALL.
     assert!(of(&mk(json!({"ProjectionType": "ALL"}), None), RuleId::Projection).is_empty());
     // Too little projected: the pattern must go back to the table.
     let f = of(&mk(json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": ["Type"]}), Some("PK, total, address")), RuleId::Projection);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].target, Target::Pattern { name: "A customer's order totals".into() });
-    assert!(f[0].explanation.contains("read the table again"), "{}", f[0].explanation);
-    assert_eq!(f[0].fix, "Project them: set GSI1's projection to INCLUDE with NonKeyAttributes [Type, total, address].");
+    assert!(f[0].explanation.en().contains("read the table again"), "{}", f[0].explanation);
+    assert_eq!(f[0].fix.en(), "Project them: set GSI1's projection to INCLUDE with NonKeyAttributes [Type, total, address].");
     assert!(of(&mk(json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": ["total", "address"]}), Some("PK, total, address")), RuleId::Projection).is_empty());
 }
 
@@ -204,8 +204,8 @@ fn tables_joined_like_a_relational_schema() {
     let f = of(&m, RuleId::RelationalTables);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].target, Target::Model);
-    assert!(f[0].explanation.contains("Orders.userId holds Users's userId"), "{}", f[0].explanation);
-    assert!(f[0].fix.contains("one table"));
+    assert!(f[0].explanation.en().contains("Orders.userId holds Users's userId"), "{}", f[0].explanation);
+    assert!(f[0].fix.en().contains("one table"));
     // Two unrelated tables.
     let m = model(json!({"version": 2, "tables": [users, orders(["x1", "x2", "x3"])]}));
     assert!(of(&m, RuleId::RelationalTables).is_empty());
@@ -223,7 +223,7 @@ fn a_transaction_of_one_item() {
     };
     let f = of(&m(1), RuleId::NeedlessTransaction);
     assert_eq!(f.len(), 1);
-    assert!(f[0].fix.contains("UpdateItem with the same ConditionExpression"), "{}", f[0].fix);
+    assert!(f[0].fix.en().contains("UpdateItem with the same ConditionExpression"), "{}", f[0].fix);
     assert!(of(&m(2), RuleId::NeedlessTransaction).is_empty());
 }
 
@@ -241,8 +241,8 @@ fn a_single_table_design_without_a_type_attribute() {
     };
     let f = of(&m(false), RuleId::MissingTypeAttribute);
     assert_eq!(f.len(), 1);
-    assert!(f[0].title.contains("1 of 2 items"), "{}", f[0].title);
-    assert!(f[0].fix.contains("Type = ORDER"));
+    assert!(f[0].title.en().contains("1 of 2 items"), "{}", f[0].title);
+    assert!(f[0].fix.en().contains("Type = ORDER"));
     assert!(of(&m(true), RuleId::MissingTypeAttribute).is_empty());
     // No entities declared: the key prefixes tell.
     let raw = |typed: bool| {
@@ -263,8 +263,8 @@ fn numbers_stored_as_strings_in_a_sort_key() {
     let m = |sks: &[&str]| shop(sks.iter().map(|s| item(&[("PK", "BOARD#1"), ("SK", s), ("Type", "SCORE")])).collect(), json!([]), json!({}));
     let f = of(&m(&["SCORE#9", "SCORE#10", "SCORE#100"]), RuleId::NumbersAsStrings);
     assert_eq!(f.len(), 1, "{f:?}");
-    assert_eq!(f[0].title, "SK sorts numbers as text: SCORE#100 before SCORE#9");
-    assert_eq!(f[0].fix, "Zero-pad the number to a fixed width (SCORE#009, not SCORE#9) in the key template, so text order is number order.");
+    assert_eq!(f[0].title.en(), "SK sorts numbers as text: SCORE#100 before SCORE#9");
+    assert_eq!(f[0].fix.en(), "Zero-pad the number to a fixed width (SCORE#009, not SCORE#9) in the key template, so text order is number order.");
     assert!(of(&m(&["SCORE#009", "SCORE#010", "SCORE#100"]), RuleId::NumbersAsStrings).is_empty());
     assert!(of(&m(&["2024-01-09", "2024-01-10"]), RuleId::NumbersAsStrings).is_empty());
 }
@@ -275,7 +275,7 @@ fn hot_writes_on_a_time_ordered_key() {
     let f = of(&m(&["DAY#2024-03-01", "DAY#2024-03-02", "DAY#2024-03-02"]), RuleId::HotTimeKey);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].target, Target::Table { table: "Shop".into() });
-    assert!(f[0].fix.contains("PK = DAY#<entityId>#<yyyy-mm>"), "{}", f[0].fix);
+    assert!(f[0].fix.en().contains("PK = DAY#<entityId>#<yyyy-mm>"), "{}", f[0].fix);
     // The time-series pattern: the sensor leads, the month follows.
     assert!(of(&m(&["SENSOR#s1#2024-02", "SENSOR#s2#2024-02", "SENSOR#s1#2024-03"]), RuleId::HotTimeKey).is_empty());
 }
@@ -288,8 +288,8 @@ fn hot_writes_on_a_time_ordered_key_from_the_simulators_heat() {
     let f = rules(&heat("DAY#2024-03-02", 500));
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].rule, RuleId::HotTimeKey, "a point in time is not the low-cardinality rule's");
-    assert_eq!(f[0].title, "The simulator throttled 500 requests on the current period's key DAY#2024-03-02");
-    assert!(f[0].fix.contains("DAY#<entityId>#<period>"), "{}", f[0].fix);
+    assert_eq!(f[0].title.en(), "The simulator throttled 500 requests on the current period's key DAY#2024-03-02");
+    assert!(f[0].fix.en().contains("DAY#<entityId>#<period>"), "{}", f[0].fix);
     // Not throttled: nothing; a throttled key with no time in it: the low-cardinality rule.
     assert!(rules(&heat("DAY#2024-03-02", 0)).is_empty());
     assert_eq!(rules(&heat("STATUS#OPEN", 500)).iter().map(|f| f.rule).collect::<Vec<_>>(), [RuleId::LowCardinalityKey]);
@@ -328,6 +328,6 @@ fn a_pattern_the_design_cannot_serve() {
     let f = of(&m, RuleId::PatternFails);
     assert_eq!(f.len(), 2, "both GSI1 patterns: {f:?}");
     let p = f.iter().find(|f| f.target == Target::Pattern { name: "Pending orders, oldest first".into() }).unwrap();
-    assert!(p.explanation.contains("The table does not have the specified index: GSI1"), "{}", p.explanation);
-    assert!(p.fix.starts_with("Give Shop an index GSI1 again"), "{}", p.fix);
+    assert!(p.explanation.en().contains("The table does not have the specified index: GSI1"), "{}", p.explanation);
+    assert!(p.fix.en().starts_with("Give Shop an index GSI1 again"), "{}", p.fix);
 }

@@ -129,7 +129,7 @@ fn the_fix_is_the_simulators_sharded_case_and_stops_throttling() {
     assert_eq!(after.totals.throttled, 0);
     assert_eq!(after.totals.requests, 3_000);
     let p = sim::cost::us_east_1();
-    let text = words::compare(&base, &reprice(&base, &p), &after, &reprice(&after, &p));
+    let text = words::compare(messages::Lang::En, &base, &reprice(&base, &p), &after, &reprice(&after, &p));
     assert!(text.starts_with("The variant removes all throttling: 1,000 throttled requests (33.3 % of 3,000) drop to none."), "{text}");
     assert!(text.contains("more on-demand"), "{text}");
 }

@@ -15,6 +15,11 @@ use serde_json::{json, Value};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
 
+/// A capacity total, scope or line in English.
+fn en(m: &messages::Message) -> String {
+    app::query::capacity::say(m, messages::Lang::En)
+}
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn keys() -> KeyInfo {
@@ -114,28 +119,28 @@ fn capacity_lines_are_the_engines_arithmetic() {
     }
     let read = db.execute_explained("Query", &json!({"TableName": "Cap", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "a"}}}), 0);
     let cap = app::query::capacity::explain(&read.charges, |_| vec![]);
-    assert_eq!(cap[0].total, "1.5 RCU");
-    assert!(cap[0].lines[0].starts_with("Table: 3 items read (before any filter), 9.1 KB → rounded up to 12 KB → 3 blocks × 0.5 = 1.5 RCU (eventually consistent)"), "{}", cap[0].lines[0]);
+    assert_eq!(en(&cap[0].total), "1.5 RCU");
+    assert!(en(&cap[0].lines[0]).starts_with("Table: 3 items read (before any filter), 9.1 KB → rounded up to 12 KB → 3 blocks × 0.5 = 1.5 RCU (eventually consistent)"), "{}", en(&cap[0].lines[0]));
     // A write that enters one index and leaves the other alone: one line each, with the reason.
     let put = db.execute_explained("PutItem", &json!({"TableName": "Cap", "Item": {"pk": {"S": "b"}, "sk": {"S": "1"}, "g": {"S": "x"}}}), 0);
     let targets = |_: &str| vec![engine::capacity::Target::GlobalIndex("Gsi".into()), engine::capacity::Target::GlobalIndex("Other".into())];
     let cap = app::query::capacity::explain(&put.charges, targets);
-    assert_eq!(cap[0].total, "2 WCU");
-    assert!(cap[0].lines[0].starts_with("Table: a new item of"), "{:?}", cap[0].lines);
-    assert!(cap[0].lines[1].starts_with("GSI Gsi: 1 write — the item entered the index"), "{:?}", cap[0].lines);
-    assert!(cap[0].lines[2].starts_with("GSI Other: 0 writes"), "{:?}", cap[0].lines);
+    assert_eq!(en(&cap[0].total), "2 WCU");
+    assert!(en(&cap[0].lines[0]).starts_with("Table: a new item of"), "{:?}", cap[0].lines.iter().map(en).collect::<Vec<_>>());
+    assert!(en(&cap[0].lines[1]).starts_with("GSI Gsi: 1 write — the item entered the index"), "{:?}", cap[0].lines.iter().map(en).collect::<Vec<_>>());
+    assert!(en(&cap[0].lines[2]).starts_with("GSI Other: 0 writes"), "{:?}", cap[0].lines.iter().map(en).collect::<Vec<_>>());
     // What each total covers: the table and the index it entered, each one's share.
-    assert_eq!((cap[0].scope.as_str(), cap[0].split.as_deref()), ("table + indexes", Some("table 1 WCU + GSI Gsi 1 WCU")));
+    assert_eq!((en(&cap[0].scope).as_str(), cap[0].split.as_ref().map(en).as_deref()), ("table + indexes", Some("table 1 WCU + GSI Gsi 1 WCU")));
     let read_index = db.execute_explained("Query", &json!({"TableName": "Cap", "IndexName": "Gsi", "KeyConditionExpression": "g = :g", "ExpressionAttributeValues": {":g": {"S": "x"}}}), 0);
     let cap = app::query::capacity::explain(&read_index.charges, targets);
-    assert_eq!((cap[0].scope.as_str(), cap[0].split.as_deref()), ("GSI Gsi alone", None));
+    assert_eq!((en(&cap[0].scope).as_str(), cap[0].split.as_ref().map(en).as_deref()), ("GSI Gsi alone", None));
     // A failed condition is charged on the table alone, and says why; the indexes took nothing.
     let failed = db.execute_explained("PutItem", &json!({"TableName": "Cap", "Item": {"pk": {"S": "b"}, "sk": {"S": "1"}}, "ConditionExpression": "attribute_not_exists(pk)"}), 0);
     assert!(failed.result.is_err());
     let cap = app::query::capacity::explain(&failed.charges, targets);
-    assert_eq!((cap[0].total.as_str(), cap[0].scope.as_str()), ("1 WCU", "table alone"));
-    assert!(cap[0].lines[0].starts_with("Table: the condition failed, so nothing was written — DynamoDB still charges the write"), "{:?}", cap[0].lines);
-    assert!(cap[0].lines[1].starts_with("GSI Gsi: 0 writes — the condition failed"), "{:?}", cap[0].lines);
+    assert_eq!((en(&cap[0].total).as_str(), en(&cap[0].scope).as_str()), ("1 WCU", "table alone"));
+    assert!(en(&cap[0].lines[0]).starts_with("Table: the condition failed, so nothing was written — DynamoDB still charges the write"), "{:?}", cap[0].lines.iter().map(en).collect::<Vec<_>>());
+    assert!(en(&cap[0].lines[1]).starts_with("GSI Gsi: 0 writes — the condition failed"), "{:?}", cap[0].lines.iter().map(en).collect::<Vec<_>>());
 }
 
 #[wasm_bindgen_test]

@@ -10,6 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use engine::model::{Model, ModelError};
+use messages::Lang;
 
 /// Where a template belongs in the gallery.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,7 +103,8 @@ pub struct Card {
     pub items: usize,
     /// Access pattern names, in order.
     pub patterns: Vec<String>,
-    /// Lower-cased text searched by [`search`]: name, description, patterns, table, index and entity names.
+    /// Lower-cased text searched by [`search`]: name, description, patterns, table, index and entity names,
+    /// and the name and description in every language.
     haystack: String,
 }
 
@@ -111,13 +113,17 @@ impl Card {
         let m = t.model()?;
         let mut haystack = String::new();
         let mut push = |s: &str| {
-            haystack.push_str(&s.to_lowercase());
+            haystack.push_str(&fold(s));
             haystack.push('\n');
         };
         push(t.slug);
         push(t.category.label());
         push(&m.name);
         push(&m.description);
+        for tr in Lang::ALL.into_iter().filter_map(|l| t.translation(l)) {
+            push(tr.name);
+            push(tr.description);
+        }
         for p in &m.access_patterns {
             push(&p.name);
             push(&p.description);
@@ -145,10 +151,34 @@ impl Card {
         })
     }
 
+    /// The template's name in `lang` (English, from the model file, when there is no translation).
+    pub fn name_in(&self, lang: Lang) -> &str {
+        Template::by_slug(self.slug).and_then(|t| t.translation(lang)).map_or(&self.name, |tr| tr.name)
+    }
+
+    /// The template's explanation in `lang`.
+    pub fn description_in(&self, lang: Lang) -> &str {
+        Template::by_slug(self.slug).and_then(|t| t.translation(lang)).map_or(&self.description, |tr| tr.description)
+    }
+
     /// Every word of `query` occurs somewhere in the card (case-insensitive); an empty query matches.
     pub fn matches(&self, query: &str) -> bool {
-        query.split_whitespace().all(|w| self.haystack.contains(&w.to_lowercase()))
+        query.split_whitespace().all(|w| self.haystack.contains(&fold(w)))
     }
+}
+
+/// Text for case-insensitive search in both languages: lower case, with the Turkish dotted and dotless
+/// i (`İ`, `ı`) and the Latin `I` all read as `i`, so "iyimser" finds "İyimser" and "index" finds
+/// "INDEX" whatever language the text was written in (a plain `to_lowercase` turns `İ` into `i̇`).
+fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            'İ' | 'I' | 'ı' => out.push('i'),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out
 }
 
 /// Cards for every template (a template that fails to read is left out; the tests make sure none does).

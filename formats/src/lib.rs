@@ -10,6 +10,7 @@ extern crate alloc;
 
 pub mod aws;
 pub mod gallery;
+pub mod gallery_words;
 pub mod launch;
 pub mod share;
 pub mod workbench;

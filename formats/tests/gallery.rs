@@ -218,3 +218,42 @@ fn search_finds_by_any_word_in_any_order() {
     assert!(slugs("InvertedIndex").contains(&"adjacency-list"), "index names are searched");
     assert!(slugs("no such thing anywhere").is_empty());
 }
+
+/// Every template has its Turkish name and explanation, paragraph for paragraph, and nothing else is
+/// translated; the section headings have both languages.
+#[test]
+fn every_template_speaks_turkish() {
+    use formats::gallery_words::{description_in, CATALOG, TR};
+    use messages::Lang;
+    assert_eq!(CATALOG.problems(), vec![]);
+    for c in formats::gallery::Category::ALL {
+        for lang in Lang::ALL {
+            CATALOG.try_render(&c.title(), lang).unwrap();
+        }
+        assert_eq!(CATALOG.render(&c.title(), Lang::En), c.label());
+    }
+    assert_eq!(TR.len(), TEMPLATES.len());
+    for (t, tr) in TEMPLATES.iter().zip(TR) {
+        assert_eq!(t.slug, tr.slug, "in gallery order");
+        let m = t.model().unwrap();
+        assert!(!tr.name.trim().is_empty() && tr.description.len() > m.description.len() / 2, "{}", t.slug);
+        assert_eq!(tr.description.split("\n\n").count(), m.description.split("\n\n").count(), "{}: paragraphs", t.slug);
+        // The keys and names of the design are the same in both languages.
+        for word in m.description.split_whitespace().filter(|w| w.contains('#') && w.contains('<')) {
+            let word = word.trim_matches(|c: char| "(),.:;'".contains(c));
+            assert!(tr.description.contains(word), "{}: {word} is missing from the Turkish text", t.slug);
+        }
+        assert_eq!(description_in(&m.description, Lang::Tr), tr.description);
+        assert_eq!(description_in(&m.description, Lang::En), m.description);
+    }
+    assert_eq!(description_in("A model of my own", Lang::Tr), "A model of my own");
+    let cards = formats::gallery::cards();
+    let lock = cards.iter().find(|c| c.slug == "optimistic-locking").unwrap();
+    assert_eq!(lock.name_in(Lang::Tr), "Sürüm niteliğiyle iyimser kilitleme");
+    assert_eq!(lock.name_in(Lang::En), "Optimistic locking with a version attribute");
+    // Search reads both languages, with Turkish İ/ı folded.
+    let found: Vec<&str> = formats::gallery::search(&cards, "İYİMSER").iter().map(|c| c.slug).collect();
+    assert_eq!(found, ["optimistic-locking"]);
+    let found: Vec<&str> = formats::gallery::search(&cards, "kılavuz").iter().map(|c| c.slug).collect();
+    assert_eq!(found, ["order-lookups"]);
+}

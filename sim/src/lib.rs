@@ -33,7 +33,9 @@ pub mod rng;
 pub mod runner;
 pub mod target;
 pub mod template;
+pub mod verdict;
 pub mod warm;
+pub mod words;
 pub mod workload;
 
 pub use error::SimError;

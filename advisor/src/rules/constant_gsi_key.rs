@@ -2,13 +2,13 @@
 //! lives in one partition, so its writes and reads share one partition's limits, and a throttled GSI
 //! throttles the table's writes too.
 
-use alloc::format;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use engine::model::KeyTemplate;
 
 use super::{finding, value_counts};
+use messages::Message;
+
 use crate::view::Context;
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -34,22 +34,24 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 (None, false) if counts.len() == 1 && n >= MIN_ITEMS => counts.keys().next().cloned().unwrap_or_default(),
                 _ => continue,
             };
-            let why = match &constant_template {
-                Some((entity, _)) => format!("entity {entity} writes {attr} = {value} on every item"),
-                None => format!("all {n} items in the index have {attr} = {value}"),
-            };
-            let sk = ix.sk.as_ref().map(|s| s.name.clone()).unwrap_or_else(|| String::from("its sort key"));
+            let explanation = match &constant_template {
+                Some((entity, _)) => Message::new("finding.constant_gsi_key.explanation.entity").text("entity", entity.clone()),
+                None => Message::new("finding.constant_gsi_key.explanation.data").count("items", n as u64),
+            }
+            .text("attribute", attr.clone())
+            .text("value", value.clone());
+            let fix = match &ix.sk {
+                Some(s) => Message::new("finding.constant_gsi_key.fix").text("sort_key", s.name.clone()),
+                None => Message::new("finding.constant_gsi_key.fix.no_sort_key"),
+            }
+            .text("value", value.clone());
             out.push(finding(
                 RuleId::ConstantGsiKey,
                 Severity::Warning,
                 Target::Index { table: t.name.clone(), index: ix.name.clone() },
-                format!("{} has a constant partition key ({value})", ix.name),
-                format!(
-                    "The {why}, so the whole index is one partition: a hot partition that serves at most 1,000 writes and 3,000 reads a second, and a GSI that cannot keep up throttles the table's writes. The seeds point out this risk for ALL_POSTS."
-                ),
-                format!(
-                    "Spread the key: add a time bucket ({value}#<yyyy-mm-dd>, and query today's bucket then yesterday's) or a shard suffix ({value}#<0..9>, querying the shards in parallel and merging by {sk})."
-                ),
+                Message::new("finding.constant_gsi_key.title").text("index", ix.name.clone()).text("value", value),
+                explanation,
+                fix,
             ));
         }
     }

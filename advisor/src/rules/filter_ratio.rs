@@ -1,11 +1,11 @@
 //! A FilterExpression that throws away most of what it reads. Filtering happens after the read: the
 //! items discarded are still read and paid for (the seeds: "relying on FilterExpression for performance").
 
-use alloc::format;
 use alloc::vec::Vec;
 
 use super::{expression_attributes, finding};
-use crate::check::units_text;
+use messages::Message;
+
 use crate::view::Context;
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -25,7 +25,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
             .as_ref()
             .and_then(|r| r.get("FilterExpression").and_then(|f| f.as_str()).map(|f| expression_attributes(f, r)))
             .unwrap_or_default();
-        let attr = attrs.first().cloned().unwrap_or_else(|| "the filtered attribute".into());
+        let attr = attrs.first().cloned();
         let sort = c
             .table
             .as_deref()
@@ -34,21 +34,23 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 Some(i) => t.index(i).and_then(|d| d.sk.as_ref().map(|s| s.name.clone())),
                 None => t.sk.as_ref().map(|s| s.name.clone()),
             })
-            .unwrap_or_else(|| "the sort key".into());
+            ;
         out.push(finding(
             RuleId::FilterRatio,
             Severity::Warning,
             Target::Pattern { name: c.name.clone() },
-            format!("“{}” reads {} items to return {}", c.name, c.items_read, c.items_returned),
-            format!(
-                "The FilterExpression on {attr} runs after the read, so every discarded item is still read and paid for ({} RCU here for {} items returned); the key condition, not the filter, should select the items.",
-                units_text(c.read_half_units),
-                c.items_returned
-            ),
-            format!(
-                "Move {attr} into the key: prefix {sort} with it ({}#<value>#…) and use begins_with, or give only the wanted items a sparse GSI key and Query that index without a filter.",
-                attr.to_uppercase()
-            ),
+            Message::new("finding.filter_ratio.title").text("pattern", c.name.clone()).count("read", c.items_read).count("returned", c.items_returned),
+            match &attr {
+                Some(a) => Message::new("finding.filter_ratio.explanation").text("attribute", a.clone()),
+                None => Message::new("finding.filter_ratio.explanation.unnamed"),
+            }
+            .half_units("rcu", c.read_half_units)
+            .count("returned", c.items_returned),
+            match (&attr, sort) {
+                (Some(a), Some(s)) => Message::new("finding.filter_ratio.fix").text("attribute", a.clone()).text("sort_key", s).text("prefix", a.to_uppercase()),
+                (Some(a), None) => Message::new("finding.filter_ratio.fix.no_sort_key").text("attribute", a.clone()).text("prefix", a.to_uppercase()),
+                (None, _) => Message::new("finding.filter_ratio.fix.unnamed"),
+            },
         ));
     }
     out

@@ -13,6 +13,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{finding, heat_finding};
+use messages::Message;
+
 use crate::view::{scalar_text, Context};
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -67,19 +69,18 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 None => Target::Table { table: t.name.clone() },
             };
             let id_hint = if prefix.is_empty() { String::from("<entityId>#") } else { format!("{prefix}<entityId>#") };
+            let explanation = if prefix.is_empty() {
+                Message::new("finding.hot_time_key.explanation")
+            } else {
+                Message::new("finding.hot_time_key.explanation.prefix").text("prefix", prefix.clone())
+            };
             out.push(finding(
                 RuleId::HotTimeKey,
                 Severity::Warning,
                 target,
-                format!("{attr} is ordered by time: today's writes share one partition"),
-                format!(
-                    "Every value of {attr} is a point in time{} ({} values, latest {latest}), so all writes of the current period go to the same partition key — one partition, at most 1,000 WCU a second — while older partitions sit idle.",
-                    if prefix.is_empty() { String::new() } else { format!(" behind the constant {prefix}") },
-                    distinct.len()
-                ),
-                format!(
-                    "Lead the key with something of high cardinality and keep time in the sort key or as a bucket after it: {attr} = {id_hint}<yyyy-mm>, SK = <timestamp>; or shard the period ({latest}#<0..9>)."
-                ),
+                Message::new("finding.hot_time_key.title").text("attribute", attr),
+                explanation.text("attribute", attr).count("values", distinct.len() as u64).text("latest", latest.clone()),
+                Message::new("finding.hot_time_key.fix").text("attribute", attr).text("lead", id_hint).text("latest", latest),
             ));
         }
     }
@@ -91,12 +92,12 @@ pub fn check(cx: &Context) -> Vec<Finding> {
             out.push(heat_finding(
                 RuleId::HotTimeKey,
                 target,
-                format!("The simulator throttled {} requests on the current period's key {}", k.throttled_requests, k.key),
-                format!(
-                    "Over {} simulated seconds the writes of the current period all went to key {}: one partition, at most 1,000 WCU a second, took them while the partitions of past periods sat idle, and {} requests were throttled.",
-                    heat.seconds, k.key, k.throttled_requests
-                ),
-                format!("Lead the key with something of high cardinality and keep the period after it ({lead}<period>), or shard the period ({}#<0..9>).", k.key),
+                Message::new("finding.hot_time_key.heat.title").count("throttled", k.throttled_requests).text("key", k.key.clone()),
+                Message::new("finding.hot_time_key.heat.explanation")
+                    .count("seconds", u64::from(heat.seconds))
+                    .text("key", k.key.clone())
+                    .count("throttled", k.throttled_requests),
+                Message::new("finding.hot_time_key.heat.fix").text("lead", lead).text("key", k.key.clone()),
             ));
         }
     }

@@ -10,6 +10,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use messages::Message;
+
 use engine::value::{item_size, value_from_json, value_size, AttributeValue, MAX_ITEM_BYTES};
 
 use super::finding;
@@ -50,16 +52,12 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                     RuleId::ItemSize,
                     Severity::Warning,
                     Target::Item { table: t.name.clone(), key: t.key_of(item) },
-                    format!("Item {} is {} KB of the 400 KB limit", t.key_of(item), size / 1024),
-                    format!(
-                        "An item cannot grow past 400 KB, and every read and write of this one pays for all {} KB ({} RCU per strongly consistent read, {} WCU per write).",
-                        size / 1024,
-                        size.div_ceil(4096),
-                        size.div_ceil(1024)
-                    ),
-                    String::from(
-                        "Store the large attribute in S3 and keep its key (a pointer) in the item, or split the item into several items in the same item collection (same partition key, one sort key per part).",
-                    ),
+                    Message::new("finding.item_size.title").text("key", t.key_of(item)).count("kb", size / 1024),
+                    Message::new("finding.item_size.explanation")
+                        .count("kb", size / 1024)
+                        .count("rcu", size.div_ceil(4096))
+                        .count("wcu", size.div_ceil(1024)),
+                    Message::new("finding.item_size.fix"),
                 ));
             }
         }
@@ -110,13 +108,23 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         let (explain, severity) = match (bucket, spec.rate_per_second) {
             (None, rate) => {
                 let when = match rate {
-                    Some(r) if r > 0 => format!(" At {r} appends a second of about {appended} bytes it reaches 400 KB in about {} seconds.", room / (appended * r).max(1)),
-                    _ => format!(" Each append adds about {appended} bytes; the item has {} KB of room left.", room / 1024),
+                    Some(r) if r > 0 => Message::new("finding.item_size.list.when_rate")
+                        .count("rate", r)
+                        .count("bytes", appended)
+                        .count("seconds", room / (appended * r).max(1)),
+                    _ => Message::new("finding.item_size.list.when").count("bytes", appended).count("room_kb", room / 1024),
                 };
-                (format!("“{}” appends to a list in item {key_text} with list_append, and nothing in the key ends the list: it grows with every write until the item hits 400 KB and the write fails, and every read pays for the whole list.{when}", spec.name), Severity::Problem)
+                let m = Message::new("finding.item_size.list.unbounded").text("pattern", spec.name.clone()).text("key", key_text.clone()).part("when", when);
+                (m, Severity::Problem)
             }
             (Some(secs), Some(r)) if current + appended * r * secs > MAX_ITEM_BYTES as u64 => (
-                format!("“{}” appends about {appended} bytes {r} times a second to item {key_text}; its time bucket lasts {secs} seconds, so the list would need {} KB, past the 400 KB limit, before the bucket ends.", spec.name, (current + appended * r * secs) / 1024),
+                Message::new("finding.item_size.list.bucket")
+                    .text("pattern", spec.name.clone())
+                    .count("bytes", appended)
+                    .count("rate", r)
+                    .text("key", key_text.clone())
+                    .count("seconds", secs)
+                    .count("kb", (current + appended * r * secs) / 1024),
                 Severity::Problem,
             ),
             _ => continue,
@@ -125,11 +133,9 @@ pub fn check(cx: &Context) -> Vec<Finding> {
             RuleId::ItemSize,
             severity,
             Target::Pattern { name: spec.name.clone() },
-            if bucket.is_some() { format!("A list in {key_text} outgrows its time bucket") } else { format!("A list in {key_text} grows without bound") },
+            Message::new(if bucket.is_some() { "finding.item_size.list.title.bucket" } else { "finding.item_size.list.title" }).text("key", key_text),
             explain,
-            String::from(
-                "Write each element as its own item in the same item collection (same partition key, a sort key per element such as READING#<timestamp>), or bound the list with a time bucket in the key (the bucket pattern: one item per device per hour) small enough for the rate.",
-            ),
+            Message::new("finding.item_size.list.fix"),
         ));
     }
     out

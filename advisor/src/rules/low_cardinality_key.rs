@@ -2,11 +2,12 @@
 //! traffic lands on few partitions. Judged from the data (enough items, few distinct values) and, when
 //! a simulation has run, from its heat (a key the simulator throttled).
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{finding, heat_finding, value_counts};
+use messages::Message;
+
 use crate::view::Context;
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -35,14 +36,13 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 RuleId::LowCardinalityKey,
                 Severity::Warning,
                 target,
-                format!("{attr} has {} values for {n} items", counts.len()),
-                format!(
-                    "A partition key with few values ({}) puts many items on few partitions: {top} alone holds {top_n} of {n}. Each partition serves at most 3,000 RCU and 1,000 WCU a second, so these keys become hot partitions and throttle (the seeds' low-cardinality anti-pattern).",
-                    values.join(", ")
-                ),
-                format!(
-                    "Add a high-cardinality component to {attr} (USER#<id>, ORDER#<id>), or shard it: {top}#<0..9> with the suffix from hash(id) % 10, and read the 10 shards in parallel."
-                ),
+                Message::new("finding.low_cardinality_key.title").text("attribute", attr).count("values", counts.len() as u64).count("items", n as u64),
+                Message::new("finding.low_cardinality_key.explanation")
+                    .list("values", values.iter().map(|v| String::from(*v)).collect())
+                    .text("top", top.clone())
+                    .count("top_items", top_n as u64)
+                    .count("items", n as u64),
+                Message::new("finding.low_cardinality_key.fix").text("attribute", attr).text("top", top),
             ));
         }
     }
@@ -54,12 +54,14 @@ pub fn check(cx: &Context) -> Vec<Finding> {
             out.push(heat_finding(
                 RuleId::LowCardinalityKey,
                 target,
-                format!("The simulator throttled {} requests on key {}", k.throttled_requests, k.key),
-                format!(
-                    "Over {} simulated seconds key {} drew about {rate} units a second (RCU + 3 × WCU, Contributor Insights' unit) and {} requests were throttled: one partition cannot serve more than 3,000 RCU and 1,000 WCU a second, whatever the table's capacity.",
-                    heat.seconds, k.key, k.throttled_requests
-                ),
-                format!("Spread {}: add a high-cardinality component to the key or write-shard it ({}#<0..N-1>), so its traffic lands on several partitions.", k.key, k.key),
+                Message::new("finding.low_cardinality_key.heat.title").count("throttled", k.throttled_requests).text("key", k.key.clone()),
+                Message::new("finding.low_cardinality_key.heat.explanation")
+                    .count("seconds", u64::from(heat.seconds))
+                    .text("key", k.key.clone())
+                    // As a figure of the simulation, as the heat chart shows it.
+                    .text("rate", alloc::format!("{rate}"))
+                    .count("throttled", k.throttled_requests),
+                Message::new("finding.low_cardinality_key.heat.fix").text("key", k.key.clone()),
             ));
         }
     }

@@ -15,6 +15,8 @@ use alloc::vec::Vec;
 use engine::value::{attribute_size, item_from_json, item_size, Item};
 
 use super::finding;
+use messages::Message;
+
 use crate::view::{scalar_text, Context, Projection, TableView};
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -47,12 +49,13 @@ pub fn collection_bytes(t: &TableView, item: &Item) -> u64 {
     total
 }
 
-fn gb(bytes: u64) -> String {
+/// A size in GB to a tenth from 1 GB up, else in whole MB.
+fn gb(bytes: u64) -> Message {
     let tenths = bytes * 10 / (1024 * 1024 * 1024);
     if tenths >= 10 {
-        format!("{}.{} GB", tenths / 10, tenths % 10)
+        Message::new("size.gb").decimal("gb", tenths, 1)
     } else {
-        format!("{} MB", bytes / (1024 * 1024))
+        Message::new("size.mb").count("mb", bytes / (1024 * 1024))
     }
 }
 
@@ -97,28 +100,29 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 continue;
             }
             let lsis: Vec<&str> = t.indexes.iter().filter(|i| !i.global).map(|i| i.name.as_str()).collect();
-            let growth_text = if per_day > 0 {
-                format!(" At the stated rate of {} it grows by {} a day and reaches 10 GB in {days} days.", patterns.join(", "), gb(per_day))
+            let explanation = if per_day > 0 {
+                Message::new("finding.lsi_collection_size.explanation.growth")
+                    .list("patterns", patterns)
+                    .part("per_day", gb(per_day))
+                    .count("days", days)
             } else {
-                String::new()
+                Message::new("finding.lsi_collection_size.explanation")
             };
             out.push(finding(
                 RuleId::LsiCollectionSize,
                 Severity::Problem,
                 Target::Item { table: t.name.clone(), key: format!("{}={key}", t.pk.name) },
-                format!("Item collection {key} heads for the 10 GB LSI limit"),
-                format!(
-                    "{} has a local secondary index ({}), so every item with {} = {key} and its LSI entries must fit in 10 GB; past that, writes to the collection fail with ItemCollectionSizeLimitExceededException. It holds {} now.{growth_text}",
-                    t.name,
-                    lsis.join(", "),
-                    t.pk.name,
-                    gb(now)
-                ),
-                format!(
-                    "Use a GSI instead of {} (a GSI has no collection limit and can be added later), or split the collection: add a time bucket or shard to {} ({key}#<yyyy-mm>).",
-                    lsis.join(", "),
-                    t.pk.name
-                ),
+                Message::new("finding.lsi_collection_size.title").text("key", key.clone()),
+                explanation
+                    .text("table", t.name.clone())
+                    .list("indexes", lsis.iter().map(|s| String::from(*s)).collect())
+                    .text("attribute", t.pk.name.clone())
+                    .text("key", key.clone())
+                    .part("size", gb(now)),
+                Message::new("finding.lsi_collection_size.fix")
+                    .list("indexes", lsis.iter().map(|s| String::from(*s)).collect())
+                    .text("attribute", t.pk.name.clone())
+                    .text("key", key.clone()),
             ));
         }
     }

@@ -12,6 +12,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::finding;
+use messages::Message;
+
 use crate::view::{scalar_text, Context};
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -33,15 +35,17 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 RuleId::MissingTypeAttribute,
                 Severity::Warning,
                 Target::Table { table: t.name.clone() },
-                format!("{} of {} items in {} say no entity type", untyped.len(), t.items.len(), t.name),
-                format!(
-                    "{} is a single-table design ({} entities), but {} items carry no {attr} value of any entity (first: {}). Without it nothing in the item says what it is when keys look alike.",
-                    t.name,
-                    entities.len(),
-                    untyped.len(),
-                    t.key_of(untyped[0])
-                ),
-                format!("Give every item its entity's type attribute ({}); items added through an entity get it automatically.", values.join(", ")),
+                Message::new("finding.missing_type_attribute.title")
+                    .count("untyped", untyped.len() as u64)
+                    .count("items", t.items.len() as u64)
+                    .text("table", t.name.clone()),
+                Message::new("finding.missing_type_attribute.explanation")
+                    .text("table", t.name.clone())
+                    .count("entities", entities.len() as u64)
+                    .count("untyped", untyped.len() as u64)
+                    .text("attribute", attr.clone())
+                    .text("first", t.key_of(untyped[0])),
+                Message::new("finding.missing_type_attribute.fix").list("values", values),
             ));
         } else if entities.is_empty() {
             let prefixes: BTreeSet<String> = t
@@ -63,13 +67,11 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 RuleId::MissingTypeAttribute,
                 Severity::Warning,
                 Target::Table { table: t.name.clone() },
-                format!("{} holds {} kinds of item and no Type attribute", t.name, prefixes.len()),
-                format!(
-                    "The partition keys of {} carry the prefixes {}: several entities share the table, but no item has a Type attribute to say which it is.",
-                    t.name,
-                    kinds.join(", ")
-                ),
-                format!("Add Type to every item ({}), or declare the entities in the sidebar so each new item gets it.", kinds.iter().map(|k| format!("Type = {k}")).collect::<Vec<_>>().join(", ")),
+                Message::new("finding.missing_type_attribute.prefixes.title").text("table", t.name.clone()).count("kinds", prefixes.len() as u64),
+                Message::new("finding.missing_type_attribute.prefixes.explanation")
+                    .text("table", t.name.clone())
+                    .list("prefixes", kinds.iter().map(|k| String::from(*k)).collect()),
+                Message::new("finding.missing_type_attribute.prefixes.fix").list("values", kinds.iter().map(|k| format!("Type = {k}")).collect()),
             ));
         }
     }

@@ -7,9 +7,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use engine::value::Item;
+use messages::Message;
 
 use crate::view::{scalar_text, Context};
-use crate::{Finding, RuleId, Severity, Target};
+use crate::{Finding, RuleId, Severity, Target, Words};
 
 pub mod constant_gsi_key;
 pub mod filter_ratio;
@@ -48,15 +49,15 @@ pub(crate) fn finding(
     rule: RuleId,
     severity: Severity,
     target: Target,
-    title: String,
-    explanation: String,
-    fix: String,
+    title: Message,
+    explanation: Message,
+    fix: Message,
 ) -> Finding {
-    Finding { rule, severity, target, title, explanation, fix, from_heat: false }
+    Finding { rule, severity, target, title: Words(title), explanation: Words(explanation), fix: Words(fix), from_heat: false }
 }
 
 /// A finding judged from the simulator's heat (its own id: see [`Finding::id`]).
-pub(crate) fn heat_finding(rule: RuleId, target: Target, title: String, explanation: String, fix: String) -> Finding {
+pub(crate) fn heat_finding(rule: RuleId, target: Target, title: Message, explanation: Message, fix: Message) -> Finding {
     Finding { from_heat: true, ..finding(rule, Severity::Problem, target, title, explanation, fix) }
 }
 

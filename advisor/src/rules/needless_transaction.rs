@@ -3,11 +3,11 @@
 //! invariants"); one item needs no transaction, because a single write with a ConditionExpression is
 //! already atomic.
 
-use alloc::format;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::finding;
+use messages::Message;
+
 use crate::view::Context;
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -24,27 +24,24 @@ pub fn check(cx: &Context) -> Vec<Finding> {
             continue;
         }
         let action = items[0].as_object().and_then(|o| o.keys().next().cloned()).unwrap_or_default();
-        let (single, cost) = if write {
+        let (explanation, fix) = if write {
             let op = match action.as_str() {
                 "Put" => "PutItem",
                 "Update" => "UpdateItem",
                 "Delete" => "DeleteItem",
                 _ => "UpdateItem",
             };
-            (format!("{op} with the same ConditionExpression"), "2 WCU per KB instead of 1")
+            (Message::new("finding.needless_transaction.explanation.write"), Message::new("finding.needless_transaction.fix.write").text("operation", op))
         } else {
-            (String::from("GetItem (ConsistentRead if it must see the latest write)"), "2 RCU per 4 KB instead of 1")
+            (Message::new("finding.needless_transaction.explanation.read"), Message::new("finding.needless_transaction.fix.read"))
         };
         out.push(finding(
             RuleId::NeedlessTransaction,
             Severity::Warning,
             Target::Pattern { name: spec.name.clone() },
-            format!("“{}” is a transaction of one item", spec.name),
-            format!(
-                "{} with a single {action} buys nothing a single request does not already give — one item's write with its condition is atomic — and costs {cost}, with more latency.",
-                spec.operation
-            ),
-            format!("Use {single}; keep transactions for invariants that span several items."),
+            Message::new("finding.needless_transaction.title").text("pattern", spec.name.clone()),
+            explanation.text("operation", spec.operation.clone()).text("action", action),
+            fix,
         ));
     }
     out

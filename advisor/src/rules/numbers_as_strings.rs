@@ -10,6 +10,8 @@ use engine::number::Number;
 use engine::value::{AttributeValue, ScalarType};
 
 use super::finding;
+use messages::Message;
+
 use crate::view::Context;
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -63,14 +65,12 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                     RuleId::NumbersAsStrings,
                     Severity::Warning,
                     target,
-                    format!("{attr} sorts numbers as text: {a} before {b}"),
-                    format!(
-                        "{attr} is a string (S) sort key, so DynamoDB orders it byte by byte: {a} comes before {b} although its number is larger. Ranges (BETWEEN, <, >) and newest-first reads on these keys return the wrong items."
-                    ),
+                    Message::new("finding.numbers_as_strings.title").text("attribute", attr).text("first", a).text("second", b),
+                    Message::new("finding.numbers_as_strings.explanation").text("attribute", attr).text("first", a).text("second", b),
                     if prefix.is_empty() {
-                        format!("Declare {attr} as a number (AttributeType N), or zero-pad every value to {width} digits.")
+                        Message::new("finding.numbers_as_strings.fix.number").text("attribute", attr).count("width", width as u64)
                     } else {
-                        format!("Zero-pad the number to a fixed width ({example}, not {prefix}9) in the key template, so text order is number order.")
+                        Message::new("finding.numbers_as_strings.fix.pad").text("example", example).text("short", format!("{prefix}9"))
                     },
                 ));
             }

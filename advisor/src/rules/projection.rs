@@ -12,6 +12,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{expression_attributes, finding};
+use messages::Message;
+
 use crate::view::{Context, IndexDef, Projection, TableView};
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -66,24 +68,26 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                     if all_attrs.is_empty() || (needed.len() as u64) * 100 > (all_attrs.len() as u64) * cx.thresholds.projection_needed_percent {
                         continue;
                     }
-                    let list: Vec<&str> = needed.iter().map(String::as_str).collect();
-                    let shown = if list.is_empty() { String::from("only keys") } else { list.join(", ") };
+                    let list: Vec<String> = needed.iter().cloned().collect();
+                    let patterns: Vec<String> = needs.iter().map(|(n, _)| format!("“{n}”")).collect();
                     out.push(finding(
                         RuleId::Projection,
                         Severity::Warning,
                         Target::Index { table: t.name.clone(), index: ix.name.clone() },
-                        format!("{} projects ALL but its patterns read {shown}", ix.name),
-                        format!(
-                            "Every pattern on {} names the attributes it needs ({}), {} of the {} non-key attributes its items carry. Projecting ALL copies the rest too: more storage, and every change to any attribute is another GSI write.",
-                            ix.name,
-                            needs.iter().map(|(n, _)| format!("“{n}”")).collect::<Vec<_>>().join(", "),
-                            needed.len(),
-                            all_attrs.len()
-                        ),
                         if list.is_empty() {
-                            format!("Set {}'s projection to KEYS_ONLY.", ix.name)
+                            Message::new("finding.projection.over.title.keys").text("index", ix.name.clone())
                         } else {
-                            format!("Set {}'s projection to INCLUDE with NonKeyAttributes [{}].", ix.name, list.join(", "))
+                            Message::new("finding.projection.over.title").text("index", ix.name.clone()).list("attributes", list.clone())
+                        },
+                        Message::new("finding.projection.over.explanation")
+                            .text("index", ix.name.clone())
+                            .list("patterns", patterns)
+                            .count("needed", needed.len() as u64)
+                            .count("all", all_attrs.len() as u64),
+                        if list.is_empty() {
+                            Message::new("finding.projection.over.fix.keys").text("index", ix.name.clone())
+                        } else {
+                            Message::new("finding.projection.fix").text("index", ix.name.clone()).list("attributes", list)
                         },
                     ));
                 }
@@ -108,15 +112,15 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                             RuleId::Projection,
                             Severity::Warning,
                             Target::Pattern { name: name.clone() },
-                            format!("“{name}” needs {} that {} does not project", missing.join(", "), ix.name),
-                            format!(
-                                "{} holds only {}, so the pattern must read the table again for {} — {} — doubling the requests and the read cost.",
-                                ix.name,
-                                held.iter().map(String::as_str).collect::<Vec<_>>().join(", "),
-                                missing.join(", "),
-                                if ix.global { "a GetItem per item returned, since a GSI cannot fetch from its table" } else { "an LSI fetches them from the table at an extra read per item" }
-                            ),
-                            format!("Project them: set {}'s projection to INCLUDE with NonKeyAttributes [{}].", ix.name, add.join(", ")),
+                            Message::new("finding.projection.under.title")
+                                .text("pattern", name.clone())
+                                .list("missing", missing.iter().map(|s| String::from(*s)).collect())
+                                .text("index", ix.name.clone()),
+                            Message::new(if ix.global { "finding.projection.under.explanation.gsi" } else { "finding.projection.under.explanation.lsi" })
+                                .text("index", ix.name.clone())
+                                .list("held", held.iter().cloned().collect())
+                                .list("missing", missing.iter().map(|s| String::from(*s)).collect()),
+                            Message::new("finding.projection.under.fix").text("index", ix.name.clone()).list("attributes", add),
                         ));
                     }
                 }

@@ -4,11 +4,12 @@
 //! high cost"; denormalise into one table where the patterns are served by item collections).
 
 use alloc::collections::BTreeSet;
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::finding;
+use messages::Message;
+
 use crate::view::{scalar_text, Context};
 use crate::{Finding, RuleId, Severity, Target};
 
@@ -46,26 +47,27 @@ pub fn check(cx: &Context) -> Vec<Finding> {
         return Vec::new();
     }
     let names: Vec<&str> = cx.tables.iter().map(|t| t.name.as_str()).collect();
-    let list = joins
-        .iter()
-        .map(|(a, attr, b, key)| format!("{a}.{attr} holds {b}'s {key}"))
-        .collect::<Vec<_>>()
-        .join("; ");
+    // "Orders.userId holds Users's userId; …": each join a sentence part, chained so each language
+    // words one join its own way.
+    let list = joins.iter().rev().fold(None, |rest: Option<Message>, (a, attr, b, key)| {
+        let one = Message::new("finding.relational_tables.join").text("from", a.clone()).text("attribute", attr.clone()).text("to", b.clone()).text("key", key.clone());
+        Some(match rest {
+            Some(r) => Message::new("finding.relational_tables.joins").part("first", one).part("rest", r),
+            None => one,
+        })
+    });
     let (a, attr, b, _) = &joins[0];
     alloc::vec![finding(
         RuleId::RelationalTables,
         Severity::Warning,
         Target::Model,
-        format!("{} tables joined like a relational schema", cx.tables.len()),
-        format!(
-            "The model keeps {} in separate tables and joins them in the application: {list}. Reading one with its related items takes a request per table (and often a Scan or BatchGetItem), where one Query of an item collection would do.",
-            names.join(", ")
-        ),
-        format!(
-            "Put them in one table with generic keys: items of {b} under PK = {}#<{attr}>, and each {a} item in the same partition (PK = {}#<{attr}>, SK = {}#<id>), so one Query returns a {b} with its {a}; keep a Type attribute on every item.",
-            b.to_uppercase(),
-            b.to_uppercase(),
-            a.to_uppercase()
-        ),
+        Message::new("finding.relational_tables.title").count("tables", cx.tables.len() as u64),
+        Message::new("finding.relational_tables.explanation").list("tables", names.iter().map(|n| String::from(*n)).collect()).part("joins", list.unwrap_or_else(|| Message::new("finding.relational_tables.joins.none"))),
+        Message::new("finding.relational_tables.fix")
+            .text("parent", b.clone())
+            .text("child", a.clone())
+            .text("attribute", attr.clone())
+            .text("parent_prefix", b.to_uppercase())
+            .text("child_prefix", a.to_uppercase()),
     )]
 }

@@ -24,7 +24,20 @@ pub fn checks(m: &Model) -> Vec<PatternCheck> {
 
 pub fn findings_with(m: &Model, heat: Option<&Heat>) -> Vec<Finding> {
     let c = checks(m);
-    advise(&Context::new(m, &c, heat))
+    let found = advise(&Context::new(m, &c, heat));
+    found.iter().for_each(said);
+    found
+}
+
+/// Every finding a test meets says all it says in every language, from the advisor's tables, with
+/// every argument its templates name.
+pub fn said(f: &Finding) {
+    for lang in advisor::Lang::ALL {
+        for w in [&f.title, &f.explanation, &f.fix] {
+            advisor::words::CATALOG.try_render(w.message(), lang).unwrap_or_else(|e| panic!("{}: {e}", f.id()));
+        }
+        advisor::words::CATALOG.try_render(&f.target.label(), lang).unwrap_or_else(|e| panic!("{}: {e}", f.id()));
+    }
 }
 
 pub fn findings(m: &Model) -> Vec<Finding> {

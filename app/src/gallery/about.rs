@@ -11,6 +11,7 @@ use crate::state::use_app;
 #[component]
 pub fn ModelAbout() -> impl IntoView {
     let m = use_app().modeler;
+    let i18n = crate::i18n::use_i18n();
     let about = Memo::new(move |_| {
         m.state.with(|s| {
             let p = &s.playground;
@@ -24,6 +25,8 @@ pub fn ModelAbout() -> impl IntoView {
     });
     move || {
         let (description, patterns) = about.get();
+        // A template's own explanation, in the page's language.
+        let description = formats::gallery_words::description_in(&description, crate::language::words(i18n.get_locale())).to_string();
         (!description.trim().is_empty()).then(|| {
             let paragraphs = description.split("\n\n").map(|para| view! { <p>{para.to_string()}</p> }).collect_view();
             let patterns = (!patterns.is_empty()).then(|| {

@@ -18,11 +18,14 @@ fn TemplateCard(card: Card) -> impl IntoView {
     let app = use_app();
     let slug = card.slug;
     let meta = format!("{} table(s) · {} sample items · {} access patterns", card.tables, card.items, card.patterns.len());
+    let i18n = crate::i18n::use_i18n();
+    let lang = move || crate::language::words(i18n.get_locale());
+    let (name_card, desc_card) = (card.clone(), card.clone());
     view! {
         <article class="gal-card" data-testid=format!("gallery-card-{slug}") aria-labelledby=format!("gal-{slug}")>
-            <h3 class="gal-name" id=format!("gal-{slug}")>{card.name}</h3>
+            <h3 class="gal-name" id=format!("gal-{slug}")>{move || name_card.name_in(lang()).to_string()}</h3>
             <p class="gal-meta mdl-muted">{meta}</p>
-            <p class="gal-desc" data-testid=format!("gallery-desc-{slug}")>{card.description}</p>
+            <p class="gal-desc" data-testid=format!("gallery-desc-{slug}")>{move || desc_card.description_in(lang()).to_string()}</p>
             <details class="gal-patterns">
                 <summary>"Access patterns"</summary>
                 <ul>{card.patterns.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
@@ -45,13 +48,15 @@ fn Gallery(query: RwSignal<String>, all: StoredValue<Vec<Card>>) -> impl IntoVie
     // The slugs of the cards the search keeps, in gallery order.
     let found = Memo::new(move |_| query.with(|q| all.with_value(|all| search(all, q).into_iter().map(|c| (c.slug, c.category)).collect::<Vec<_>>())));
     let first = move || t.gallery.get() == GalleryState::FirstVisit;
+    let i18n = crate::i18n::use_i18n();
+    let heading = move |cat: Category| formats::gallery_words::CATALOG.render(&cat.title(), crate::language::words(i18n.get_locale()));
     let section = move |cat: Category| {
         let in_cat = move || found.with(|f| f.iter().filter(|(_, c)| *c == cat).map(|(slug, _)| *slug).collect::<Vec<_>>());
         let cards = move || all.with_value(|all| in_cat().into_iter().filter_map(|slug| all.iter().find(|c| c.slug == slug).cloned()).collect::<Vec<_>>());
         view! {
             <Show when=move || found.with(|f| f.iter().any(|(_, c)| *c == cat))>
-                <section class="gal-section" aria-label=cat.label()>
-                    <h2 class="gal-section-title">{cat.label()}</h2>
+                <section class="gal-section" aria-label=move || heading(cat)>
+                    <h2 class="gal-section-title">{move || heading(cat)}</h2>
                     <div class="gal-grid">
                         <For each=cards key=|card| card.slug let(card)>
                             <TemplateCard card />

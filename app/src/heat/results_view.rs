@@ -117,12 +117,14 @@ pub fn WhatIfPanel(st: HeatState) -> impl IntoView {
         st.run_variant(Variant::GsiKey { table, index, attribute: gsi_attr.get_untracked() });
     };
     let fix = move || st.source.with(|s| s.as_ref().and_then(|s| s.fix.clone()));
+    let i18n = crate::i18n::use_i18n();
     let comparison = move || {
+        let lang = crate::language::words(i18n.get_locale());
         let p = st.prices.get();
         st.result.with(|base| {
             st.variant.with(|v| {
                 let (base, (_, v)) = (base.as_ref()?, v.as_ref()?);
-                Some(words::compare(&base.report, &reprice(&base.report, &p), &v.report, &reprice(&v.report, &p)))
+                Some(words::compare(lang, &base.report, &reprice(&base.report, &p), &v.report, &reprice(&v.report, &p)))
             })
         })
     };

@@ -33,3 +33,9 @@ pub fn code(locale: Locale) -> &'static str {
         Locale::tr => "tr",
     }
 }
+
+/// The language the crates' own messages (the advisor's findings, the simulator's verdicts, capacity
+/// explanations, template descriptions) are rendered in.
+pub fn words(locale: Locale) -> messages::Lang {
+    messages::Lang::from_code_or_en(code(locale))
+}

@@ -84,17 +84,20 @@ fn FindingItem(finding: Finding) -> impl IntoView {
     let asking = RwSignal::new(false);
     let (class, label) = severity_label(finding.severity);
     let form_id = id.clone();
+    let i18n = crate::i18n::use_i18n();
+    let lang = move || crate::language::words(i18n.get_locale());
+    let (title, target, explanation, fix) = (finding.title, finding.target.label(), finding.explanation, finding.fix);
     view! {
         <li class=format!("adv-finding {class}") data-testid="finding" data-finding-id=id data-rule=finding.rule.id()>
             <div class="adv-head">
                 <span class="adv-severity">{label}</span>
-                <span class="adv-title" data-testid="finding-title">{finding.title}</span>
+                <span class="adv-title" data-testid="finding-title">{move || title.render(lang())}</span>
             </div>
-            <div class="adv-target" data-testid="finding-target">{finding.target.label()}</div>
-            <p class="adv-text" data-testid="finding-explanation">{finding.explanation}</p>
+            <div class="adv-target" data-testid="finding-target">{move || ::advisor::render(&target, lang())}</div>
+            <p class="adv-text" data-testid="finding-explanation">{move || explanation.render(lang())}</p>
             <p class="adv-fix" data-testid="finding-fix">
                 <strong>"Fix: "</strong>
-                {finding.fix}
+                {move || fix.render(lang())}
             </p>
             <Show
                 when=move || asking.get()
@@ -112,9 +115,11 @@ fn DismissedItem(finding: Finding, reason: String) -> impl IntoView {
     let m = use_app().modeler;
     let id = finding.id();
     let restore_id = id.clone();
+    let i18n = crate::i18n::use_i18n();
+    let title = finding.title;
     view! {
         <li class="adv-finding adv-folded" data-testid="dismissed-finding" data-finding-id=id>
-            <span class="adv-title">{finding.title}</span>
+            <span class="adv-title">{move || title.render(crate::language::words(i18n.get_locale()))}</span>
             <span class="adv-reason" data-testid="dismissed-reason">{format!("Dismissed: {reason}")}</span>
             <button type="button" class="mdl-link" data-testid="finding-restore" on:click=move |_| restore(m, &restore_id)>"Restore"</button>
         </li>
@@ -129,7 +134,11 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
     let dismissed = Memo::new(move |_| {
         analysis.with(|a| a.findings.iter().filter_map(|f| f.dismissal(&a.dismissed).map(|d| (f.clone(), d.reason.clone()))).collect::<Vec<_>>())
     });
-    let summary = move || analysis.with(|a| ::advisor::summary(&a.findings, &a.dismissed, a.checks.len()));
+    let i18n = crate::i18n::use_i18n();
+    let summary = move || {
+        let lang = crate::language::words(i18n.get_locale());
+        analysis.with(|a| ::advisor::render(&::advisor::summary(&a.findings, &a.dismissed, a.checks.len()), lang))
+    };
     let heat_note = move || heat_run.with(|r| r.as_ref().map(|r| r.note())).map(|note| view! { <p class="mdl-muted" data-testid="advisor-heat">{note}</p> });
     view! {
         <section class="adv" data-testid="advisor" aria-labelledby="advisor-title">

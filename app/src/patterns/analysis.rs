@@ -3,7 +3,7 @@
 //! Recomputed (as a memo) whenever the model or the heat changes while the tab can be seen.
 
 use advisor::check::{check_all, coverage, PatternCheck};
-use advisor::markdown::{export, index_label};
+use advisor::markdown::{export, index_words};
 use advisor::{advise, Context, Finding, Heat};
 use engine::model::DismissedFinding;
 
@@ -13,8 +13,8 @@ use crate::model::Playground;
 pub struct Analysis {
     pub checks: Vec<PatternCheck>,
     /// The seeds' index column for each check ("Main table", "GSI1 (sparse)").
-    pub index_labels: Vec<String>,
-    pub coverage: String,
+    pub index_labels: Vec<::advisor::Message>,
+    pub coverage: ::advisor::Message,
     pub markdown: String,
     pub findings: Vec<Finding>,
     pub dismissed: Vec<DismissedFinding>,
@@ -25,7 +25,7 @@ pub fn analyse(p: &Playground, now: u64, heat: Option<&Heat>) -> Analysis {
     let checks = check_all(&model, p.database(), now);
     let findings = advise(&Context::new(&model, &checks, heat));
     Analysis {
-        index_labels: checks.iter().map(|c| index_label(&model, c)).collect(),
+        index_labels: checks.iter().map(|c| index_words(&model, c)).collect(),
         coverage: coverage(&checks),
         markdown: export(&model, &checks),
         findings,

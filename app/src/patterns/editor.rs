@@ -9,8 +9,8 @@ use crate::model::Edit;
 use crate::state::use_modeler;
 
 /// The faults of `f`, joined ("" when it has none).
-fn error_of(errors: RwSignal<Vec<DraftError>>, f: Field) -> String {
-    errors.with(|e| e.iter().filter(|x| x.field == f).map(|x| x.message.clone()).collect::<Vec<_>>().join("; "))
+fn error_of(errors: RwSignal<Vec<DraftError>>, f: Field, lang: messages::Lang) -> String {
+    errors.with(|e| e.iter().filter(|x| x.field == f).map(|x| ::advisor::render(&x.message, lang)).collect::<Vec<_>>().join("; "))
 }
 
 /// One text field of the form (a textarea when `area`), with its faults beside it.
@@ -25,6 +25,8 @@ fn DraftField(
     set: fn(&mut Draft, String),
     #[prop(optional)] area: bool,
 ) -> impl IntoView {
+    let i18n = crate::i18n::use_i18n();
+    let error_of = move |errors, field| error_of(errors, field, crate::language::words(i18n.get_locale()));
     let invalid = move || if error_of(errors, field).is_empty() { "false" } else { "true" };
     let value = move || draft.with(get);
     let input = move |ev| draft.update(|d| set(d, event_target_value(&ev)));

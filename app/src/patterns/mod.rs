@@ -91,7 +91,11 @@ pub fn PatternsTab() -> impl IntoView {
         editing.set(Editing::New);
     };
     let has_patterns = move || analysis.with(|a| !a.checks.is_empty());
-    let rows = move || analysis.with(|a| a.checks.iter().enumerate().map(|(i, c)| RowData::new(i, c, a.index_labels.get(i).cloned().unwrap_or_default())).collect::<Vec<_>>());
+    let i18n = crate::i18n::use_i18n();
+    let rows = move || {
+        let lang = crate::language::words(i18n.get_locale());
+        analysis.with(|a| a.checks.iter().enumerate().map(|(i, c)| RowData::new(i, c, a.index_labels.get(i).map(|l| ::advisor::render(l, lang)).unwrap_or_default(), lang)).collect::<Vec<_>>())
+    };
     let editor = move || match editing.get() {
         Editing::None => None,
         Editing::New => Some(view! { <PatternEditor index=None start=new_draft.get_untracked() on_close=close /> }),
@@ -111,7 +115,7 @@ pub fn PatternsTab() -> impl IntoView {
             <div class="pat-head">
                 <h2 class="pat-title">"Access patterns"</h2>
                 <p class="pat-coverage" data-testid="pattern-coverage">
-                    {move || if has_patterns() { analysis.with(|a| a.coverage.clone()) } else { String::from("No access patterns yet") }}
+                    {move || if has_patterns() { analysis.with(|a| ::advisor::render(&a.coverage, crate::language::words(i18n.get_locale()))) } else { String::from("No access patterns yet") }}
                 </p>
                 <div class="pat-tools">
                     {(!m.read_only).then(|| view! {

@@ -35,7 +35,7 @@ fn status_class(s: Status) -> &'static str {
 }
 
 impl RowData {
-    pub fn new(index: usize, c: &PatternCheck, index_label: String) -> RowData {
+    pub fn new(index: usize, c: &PatternCheck, index_label: String, lang: messages::Lang) -> RowData {
         let cost = match (c.read_half_units, c.write_half_units) {
             (0, 0) if c.error.is_some() => String::from("—"),
             (r, 0) => format!("{} RCU", units_text(r)),
@@ -53,9 +53,9 @@ impl RowData {
             cost,
             entities: c.entities.join(", "),
             unexpected: (!c.unexpected_entities.is_empty()).then(|| format!("not expected: {}", c.unexpected_entities.join(", "))),
-            status: format!("{} {}", c.status.symbol(), c.status.label()),
+            status: format!("{} {}", c.status.symbol(), ::advisor::render(&c.status.label(), lang)),
             status_class: status_class(c.status),
-            error: c.error.as_ref().map(|e| e.to_string()),
+            error: c.error.as_ref().map(|e| ::advisor::render(&e.message(), lang)),
         }
     }
 }

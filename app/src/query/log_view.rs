@@ -37,7 +37,11 @@ fn entry(session: QuerySession, o: &Outcome) -> impl IntoView {
     let seq = o.seq;
     let statement = o.action == "ExecuteStatement";
     let can_open = statement || matches!(o.action.as_str(), "Query" | "Scan");
-    let cap = o.capacity.iter().map(|t| format!("{} {} ({})", t.table, t.total, t.scope)).collect::<Vec<_>>().join(", ");
+    let (capacity, i18n) = (o.capacity.clone(), crate::i18n::use_i18n());
+    let cap = move || {
+        let say = |m| super::capacity::say(m, crate::language::words(i18n.get_locale()));
+        capacity.iter().map(|t| format!("{} {} ({})", t.table, say(&t.total), say(&t.scope))).collect::<Vec<_>>().join(", ")
+    };
     view! {
         <li class="q-log-entry" data-testid="q-log-entry" data-ok=o.result.is_ok().to_string()>
             <span class="mdl-mono">{format!("#{seq} {}", o.action)}</span>

@@ -20,11 +20,15 @@ pub struct PatternState {
     pub error: RwSignal<Option<String>>,
     /// An action and body for the API console to open with (taken when it mounts).
     console: RwSignal<Option<(String, String)>>,
+    /// The page's language, for the faults of the sample values.
+    lang: Signal<messages::Lang>,
 }
 
 impl PatternState {
     pub fn new() -> PatternState {
-        PatternState { samples: RwSignal::new(String::new()), name: RwSignal::new(String::new()), error: RwSignal::new(None), console: RwSignal::new(None) }
+        let i18n = crate::i18n::use_i18n();
+        let lang = Signal::derive(move || crate::language::words(i18n.get_locale()));
+        PatternState { samples: RwSignal::new(String::new()), name: RwSignal::new(String::new()), error: RwSignal::new(None), console: RwSignal::new(None), lang }
     }
 
     /// The request to run: `{name}` placeholders filled from the sample values (and `{{`/`}}` read as
@@ -39,7 +43,7 @@ impl PatternState {
         d.name = String::from("builder");
         let resolved = d
             .to_pattern(None)
-            .map_err(|e| e.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))
+            .map_err(|e| e.into_iter().map(|e| advisor::render(&e.message, self.lang.get_untracked())).collect::<Vec<_>>().join("; "))
             .and_then(|p| PatternSpec::from_access_pattern(&p).and_then(|s| s.resolved_request()).map_err(|e| e.to_string()));
         match resolved {
             Ok(mut v) => {

@@ -121,18 +121,21 @@ fn outcome_view(m: Modeler, o: &Outcome) -> impl IntoView {
                 .into_iter()
                 .map(|t| {
                     let on = format!(" consumed on {}", t.table);
-                    let scope = match &t.split {
-                        Some(split) => format!(" ({}: {split})", t.scope),
-                        None => format!(" ({})", t.scope),
+                    let i18n = crate::i18n::use_i18n();
+                    let say = move |m: &messages::Message| super::capacity::say(m, crate::language::words(i18n.get_locale()));
+                    let (total, scope_words, split) = (t.total, t.scope, t.split);
+                    let scope = move || match &split {
+                        Some(split) => format!(" ({}: {})", say(&scope_words), say(split)),
+                        None => format!(" ({})", say(&scope_words)),
                     };
                     view! {
                     <div class="q-cap-table" data-testid="q-cap-table" data-table=t.table>
                         <div class="q-cap-total">
-                            <strong data-testid="q-cap-total">{t.total}</strong>
+                            <strong data-testid="q-cap-total">{move || say(&total)}</strong>
                             <span data-testid="q-cap-scope">{scope}</span>
                             {on}
                         </div>
-                        <ul>{t.lines.into_iter().map(|l| view! { <li class="mdl-mono" data-testid="q-cap-line">{l}</li> }).collect_view()}</ul>
+                        <ul>{t.lines.into_iter().map(|l| view! { <li class="mdl-mono" data-testid="q-cap-line">{move || say(&l)}</li> }).collect_view()}</ul>
                     </div>
                     }
                 })

@@ -89,6 +89,7 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
         let name = st.name.with(|n| n.trim().to_string());
         m.state.with(|s| s.playground.access_patterns.iter().position(|p| p.name == name))
     };
+    let i18n = crate::i18n::use_i18n();
     let save = move || {
         saved.set(None);
         error.set(String::new());
@@ -106,7 +107,7 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
                 Some(i) => list[i] = p,
                 None => list.push(p),
             }
-            m.perform(Edit::SetAccessPatterns(list)).map(|_| name).map_err(|e| vec![DraftError { field: Field::Request, message: e.to_string() }])
+            m.perform(Edit::SetAccessPatterns(list)).map(|_| name).map_err(|e| vec![DraftError::refused(Field::Request, e.to_string())])
         });
         match result {
             Ok(name) => {
@@ -115,7 +116,8 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
             }
             Err(e) => {
                 let (samples, form): (Vec<_>, Vec<_>) = e.into_iter().partition(|e| e.field == Field::Parameters);
-                let text = |v: Vec<DraftError>| v.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; ");
+                let lang = crate::language::words(i18n.get_locale_untracked());
+                let text = |v: Vec<DraftError>| v.into_iter().map(|e| advisor::render(&e.message, lang)).collect::<Vec<_>>().join("; ");
                 st.error.set(Some(text(samples)).filter(|t| !t.is_empty()));
                 error.set(text(form));
             }

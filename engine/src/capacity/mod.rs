@@ -13,6 +13,8 @@ use alloc::vec::Vec;
 
 use serde_json::{Map, Value};
 
+pub mod words;
+
 pub const READ_BLOCK_BYTES: u64 = 4096;
 pub const WRITE_BLOCK_BYTES: u64 = 1024;
 
