@@ -9,81 +9,13 @@
 //! placed by each language's template where that language puts it. Names, values and DynamoDB's own
 //! error messages are arguments and stay as they are in every language.
 
-use alloc::format;
-use alloc::string::{String, ToString};
-use alloc::vec::Vec;
+use alloc::string::String;
 
-/// One argument of a message. Typed, so each language formats it its own way.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Arg {
-    /// A name or value shown as it is (a table, an attribute, an entity type, a DynamoDB error).
-    Text(String),
-    /// A whole number (items, requests, partitions): grouped by thousands when shown.
-    Count(u64),
-    /// Money in micro-dollars (integers, as the simulator counts it): `$1,234.56`.
-    MicroUsd(u64),
-    /// A share in tenths of a percent: `1000` is 100 %.
-    PerMille(u64),
-    /// Names shown as a list (`Order, User`).
-    List(Vec<String>),
-    /// A part of the sentence that is itself a message (`on-demand`, ` where status = DONE`), rendered
-    /// in the same language.
-    Message(alloc::boxed::Box<Message>),
-}
+pub use messages::{Arg, Message};
+use messages::{Catalog, Lang};
 
-/// A message key and its arguments.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, Arg)>,
-}
-
-/// A message of a key alone (`"check.syntax.a_name".into()`).
-impl From<&'static str> for Message {
-    fn from(key: &'static str) -> Message {
-        Message::new(key)
-    }
-}
-
-impl Message {
-    pub fn new(key: &'static str) -> Message {
-        Message { key, args: Vec::new() }
-    }
-
-    pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Message {
-        self.args.push((name, Arg::Text(value.into())));
-        self
-    }
-
-    pub fn count(mut self, name: &'static str, value: u64) -> Message {
-        self.args.push((name, Arg::Count(value)));
-        self
-    }
-
-    pub fn usd(mut self, name: &'static str, micro_usd: u64) -> Message {
-        self.args.push((name, Arg::MicroUsd(micro_usd)));
-        self
-    }
-
-    pub fn per_mille(mut self, name: &'static str, value: u64) -> Message {
-        self.args.push((name, Arg::PerMille(value)));
-        self
-    }
-
-    pub fn part(mut self, name: &'static str, value: Message) -> Message {
-        self.args.push((name, Arg::Message(alloc::boxed::Box::new(value))));
-        self
-    }
-
-    pub fn list(mut self, name: &'static str, values: Vec<String>) -> Message {
-        self.args.push((name, Arg::List(values)));
-        self
-    }
-
-    pub fn arg(&self, name: &str) -> Option<&Arg> {
-        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
-    }
-}
+/// The lessons' words in both languages.
+pub const CATALOG: Catalog = Catalog { en: EN, tr: TR };
 
 /// English text of every message key. `{name}` is replaced by the argument of that name.
 pub const EN: &[(&str, &str)] = &[
@@ -353,118 +285,28 @@ pub const TR: &[(&str, &str)] = &[
 
 /// The English template of `key`.
 pub fn en_template(key: &str) -> Option<&'static str> {
-    EN.iter().find(|(k, _)| *k == key).map(|(_, t)| *t)
+    CATALOG.template(key, Lang::En)
 }
 
 /// The Turkish template of `key`.
 pub fn tr_template(key: &str) -> Option<&'static str> {
-    TR.iter().find(|(k, _)| *k == key).map(|(_, t)| *t)
+    CATALOG.template(key, Lang::Tr)
 }
 
 /// `message` in `lang`, a language code as lessons name theirs (`en`, `tr`); English for any other.
 pub fn render(message: &Message, lang: &str) -> String {
-    match lang {
-        "tr" => render_tr(message),
-        _ => render_en(message),
-    }
+    CATALOG.render(message, Lang::from_code_or_en(lang))
 }
 
 /// `message` in English. A key without a template shows as the key itself (a test keeps every key
 /// the crate emits in the table).
 pub fn render_en(message: &Message) -> String {
-    let Some(template) = en_template(message.key) else { return String::from(message.key) };
-    fill(template, message, &format_en)
+    CATALOG.render(message, Lang::En)
 }
 
 /// `message` in Turkish (the key itself when it has no template, as in English).
 pub fn render_tr(message: &Message) -> String {
-    let Some(template) = tr_template(message.key) else { return String::from(message.key) };
-    fill(template, message, &format_tr)
-}
-
-/// Replace each `{name}` of `template` by its argument, formatted by `format`; a nested message
-/// argument (a `Text`) is shown as it is. `{` not followed by a known argument name is kept.
-pub fn fill(template: &str, message: &Message, format: &dyn Fn(&Arg) -> String) -> String {
-    let mut out = String::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('}').map(|close| (&after[..close], close)) {
-            Some((name, close)) if message.arg(name).is_some() => {
-                if let Some(arg) = message.arg(name) {
-                    out.push_str(&format(arg));
-                }
-                rest = &after[close + 1..];
-            }
-            _ => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// An argument in English: `1,234`, `$1,234.56`, `80 %`, `Order, User`.
-pub fn format_en(arg: &Arg) -> String {
-    match arg {
-        Arg::Text(s) => s.clone(),
-        Arg::Count(n) => group(*n),
-        Arg::MicroUsd(m) => {
-            let cents = (m + 5_000) / 10_000;
-            format!("${}.{:02}", group(cents / 100), cents % 100)
-        }
-        Arg::PerMille(p) => {
-            if p % 10 == 0 {
-                format!("{} %", p / 10)
-            } else {
-                format!("{}.{} %", p / 10, p % 10)
-            }
-        }
-        Arg::List(items) => items.join(", "),
-        Arg::Message(m) => render_en(m),
-    }
-}
-
-/// An argument in Turkish: `1.234`, `$1.234,56`, `%80`, `Order, User` (the percent sign goes first).
-pub fn format_tr(arg: &Arg) -> String {
-    match arg {
-        Arg::Text(s) => s.clone(),
-        Arg::Count(n) => group_with(*n, '.'),
-        Arg::MicroUsd(m) => {
-            let cents = (m + 5_000) / 10_000;
-            format!("${},{:02}", group_with(cents / 100, '.'), cents % 100)
-        }
-        Arg::PerMille(p) => {
-            if p % 10 == 0 {
-                format!("%{}", p / 10)
-            } else {
-                format!("%{},{}", p / 10, p % 10)
-            }
-        }
-        Arg::List(items) => items.join(", "),
-        Arg::Message(m) => render_tr(m),
-    }
-}
-
-/// Thousands separators: `1234567` → `1,234,567`.
-pub fn group(n: u64) -> String {
-    group_with(n, ',')
-}
-
-/// Thousands separated by `sep`: `,` in English, `.` in Turkish.
-pub fn group_with(n: u64, sep: char) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(sep);
-        }
-        out.push(c);
-    }
-    out
+    CATALOG.render(message, Lang::Tr)
 }
 
 #[cfg(test)]
@@ -478,14 +320,10 @@ mod tests {
         }
         let m = Message::new("check.pattern.reads.fail").text("pattern", "Orders").count("read", 10_000).count("returned", 3).count("max", 5);
         assert_eq!(render_en(&m), "“Orders” reads 10,000 items to return 3; at most 5 expected.");
-        assert_eq!(format_en(&Arg::MicroUsd(1_234_564_999)), "$1,234.56");
-        assert_eq!(format_en(&Arg::MicroUsd(5_000)), "$0.01");
-        assert_eq!(format_en(&Arg::PerMille(1000)), "100 %");
-        assert_eq!(format_en(&Arg::PerMille(805)), "80.5 %");
-        // A brace that names no argument is text.
-        assert_eq!(fill("a {b} {c", &Message::new("x"), &format_en), "a {b} {c");
         assert_eq!(render_en(&Message::new("no.such.key")), "no.such.key");
     }
+
+    use alloc::vec::Vec;
 
     /// The `{name}`s a template fills (not `{#step-id}` or `{…}`, which are text).
     fn arguments(template: &str) -> Vec<&str> {
@@ -517,11 +355,6 @@ mod tests {
 
     #[test]
     fn turkish_formats_numbers_money_and_shares_its_own_way() {
-        assert_eq!(format_tr(&Arg::Count(10_000)), "10.000");
-        assert_eq!(format_tr(&Arg::MicroUsd(1_234_564_999)), "$1.234,56");
-        assert_eq!(format_tr(&Arg::MicroUsd(378_000_000)), "$378,00");
-        assert_eq!(format_tr(&Arg::PerMille(1000)), "%100");
-        assert_eq!(format_tr(&Arg::PerMille(805)), "%80,5");
         let m = Message::new("check.pattern.reads.fail").text("pattern", "Orders").count("read", 10_000).count("returned", 3).count("max", 5);
         assert_eq!(render(&m, "tr"), "“Orders” 3 öğe döndürmek için 10.000 öğe okuyor; en fazla 5 bekleniyordu.");
         assert_eq!(render(&m, "en"), render_en(&m));

@@ -37,6 +37,13 @@ pub struct Message {
     pub args: Vec<(&'static str, Arg)>,
 }
 
+/// A message without arguments, from its key alone.
+impl From<&'static str> for Message {
+    fn from(key: &'static str) -> Message {
+        Message::new(key)
+    }
+}
+
 impl Message {
     pub fn new(key: &'static str) -> Message {
         Message { key, args: Vec::new() }
