@@ -87,3 +87,21 @@ fn the_index_view_follows_arrivals_and_a_zero_lag_delivers_everything() {
     let described = db.execute("DescribeTable", &json!({"TableName": "Tasks"}), T + 1016).expect("describe");
     assert_eq!(described["Table"]["GlobalSecondaryIndexes"][0]["ItemCount"], Value::from(2));
 }
+
+#[test]
+fn a_query_is_told_the_writes_it_missed_in_its_partition_and_a_scan_in_the_whole_index() {
+    let mut db = db(1000);
+    put(&mut db, "t1", "ana", T + 10);
+    put(&mut db, "t2", "bo", T + 20);
+    let query = |o: &str| json!({"TableName": "Tasks", "IndexName": "byOwner", "KeyConditionExpression": "#o = :o",
+        "ExpressionAttributeNames": {"#o": "owner"}, "ExpressionAttributeValues": {":o": {"S": o}}});
+    let ids = |w: Vec<engine::ops::missed::MissedWrite>| w.iter().map(|m| (m.key["id"].clone(), m.reaches_at)).collect::<Vec<_>>();
+    let s = |v: &str| engine::value::AttributeValue::S(v.into());
+    assert_eq!(ids(db.missed_by_read("Query", &query("ana"), T + 30)), vec![(s("t1"), T + 1010)]);
+    assert_eq!(ids(db.missed_by_read("Query", &query("cy"), T + 30)), vec![]);
+    assert_eq!(db.missed_by_read("Scan", &json!({"TableName": "Tasks", "IndexName": "byOwner"}), T + 30).len(), 2);
+    assert!(db.missed_by_read("Scan", &json!({"TableName": "Tasks"}), T + 30).is_empty(), "the table itself is never behind");
+    assert!(db.missed_by_read("GetItem", &json!({"TableName": "Tasks", "Key": {"id": {"S": "t1"}}}), T + 30).is_empty());
+    db.advance_time(T + 1015);
+    assert_eq!(ids(db.missed_by_read("Query", &query("ana"), T + 1015)), vec![]);
+}
