@@ -189,6 +189,7 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
         }
         Some(ex)
     } else {
+        let revision = m.state.with_untracked(|s| s.playground.revision());
         let ex = m.state.try_update_untracked(|s| {
             let run = s.playground.run_request(action, &input, now);
             if let Some(Edit::Batch(edits)) = &run.inverse {
@@ -204,6 +205,10 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
         if changed > 0 || ttl_changed {
             m.state.update(|_| {});
             m.save();
+        } else if m.state.with_untracked(|s| s.playground.revision()) != revision {
+            // Writes reached the GSIs as the clock moved: the rows are unchanged (nothing to save),
+            // what the index views and the in-flight lists show is not.
+            m.state.update(|_| {});
         }
         ex
     };
