@@ -35,6 +35,11 @@ pub struct Database {
     pub(crate) charges: Option<alloc::vec::Vec<crate::capacity::Consumed>>,
     /// The operation the current ExecuteStatement became, while [`Database::execute_explained`] asks.
     pub(crate) operation: Option<crate::api::partiql::Operation>,
+    /// The index lag new tables get ([`Database::set_index_lag`]).
+    pub(crate) index_lag: crate::index::lag::IndexLag,
+    /// The latest time the caller has advanced the database to (epoch ms): a table created later starts
+    /// its clock there.
+    pub(crate) now: u64,
 }
 
 impl Default for Database {
@@ -45,7 +50,7 @@ impl Default for Database {
 
 impl Database {
     pub fn new(config: DatabaseConfig) -> Self {
-        Database { config, tables: BTreeMap::new(), tokens: Default::default(), charges: None, operation: None }
+        Database { config, tables: BTreeMap::new(), tokens: Default::default(), charges: None, operation: None, index_lag: Default::default(), now: 0 }
     }
 
     pub fn config(&self) -> &DatabaseConfig {
@@ -61,6 +66,19 @@ impl Database {
     /// must go through the operations so indexes and statistics stay consistent.
     pub fn table_mut(&mut self, name: &str) -> Option<&mut Table> {
         self.tables.get_mut(name)
+    }
+
+    /// How long a write takes to reach the asynchronous indexes (GSIs) of every table, existing and
+    /// created later (`crate::table::propagation`); zero, the default, updates them with the write.
+    pub fn set_index_lag(&mut self, lag: crate::index::lag::IndexLag) {
+        self.index_lag = lag;
+        for t in self.tables.values_mut() {
+            t.set_index_lag(lag);
+        }
+    }
+
+    pub fn index_lag(&self) -> crate::index::lag::IndexLag {
+        self.index_lag
     }
 
     pub fn table_names(&self) -> impl Iterator<Item = &str> {

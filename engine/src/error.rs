@@ -55,6 +55,8 @@ pub enum ApiError {
     TrimmedDataAccess(String),
     /// `DuplicateItemException`: a PartiQL INSERT of a key that exists.
     DuplicateItem(String),
+    /// `AccessDeniedException`: the caller may not act on the resource (another account's table).
+    AccessDenied(String),
     /// `InternalServerError` — only for genuine engine faults, never for bad input.
     Internal(String),
 }
@@ -80,6 +82,7 @@ impl ApiError {
             ApiError::ExpiredIterator(_) => "ExpiredIteratorException",
             ApiError::TrimmedDataAccess(_) => "TrimmedDataAccessException",
             ApiError::DuplicateItem(_) => "DuplicateItemException",
+            ApiError::AccessDenied(_) => "AccessDeniedException",
             ApiError::Internal(_) => "InternalServerError",
         }
     }
@@ -101,6 +104,7 @@ impl ApiError {
             | ApiError::ExpiredIterator(m)
             | ApiError::TrimmedDataAccess(m)
             | ApiError::DuplicateItem(m)
+            | ApiError::AccessDenied(m)
             | ApiError::Internal(m) => m,
             ApiError::ConditionalCheckFailed { message, .. } | ApiError::TransactionCanceled { message, .. } => message,
             ApiError::UnknownOperation => "",

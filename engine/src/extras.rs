@@ -58,6 +58,9 @@ pub struct TableExtras {
     /// The keys of committed writes while `Database::execute_explained` collects them
     /// (so the playground can mirror exactly what a request changed); `None`, and free, otherwise.
     pub journal: Option<alloc::vec::Vec<PrimaryKey>>,
+    /// The index lag and the writes still on their way to the asynchronous indexes
+    /// (`crate::table::propagation`).
+    pub propagation: crate::table::propagation::Propagation,
 }
 
 impl TableExtras {

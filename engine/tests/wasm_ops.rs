@@ -50,3 +50,8 @@ fn legacy_parameters() {
 fn query_and_scan() {
     replay("query_scan.json", include_str!("data/ops/query_scan.json"));
 }
+
+#[test]
+fn index_propagation() {
+    replay("propagation.json", include_str!("data/ops/propagation.json"));
+}

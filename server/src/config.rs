@@ -56,6 +56,11 @@ pub struct Config {
     /// on-demand warm throughput) by the wall clock, and requests past them get DynamoDB's answers
     #[arg(long, value_enum, default_value_t = Throughput::Unlimited, value_name = "MODE")]
     pub throughput: Throughput,
+
+    /// How long a table write takes to reach the table's global secondary indexes, in milliseconds: a
+    /// GSI Query or Scan in that window returns the item as it was before the write (0: at once)
+    #[arg(long = "index-propagation-ms", default_value_t = 0, value_name = "N")]
+    pub index_propagation_ms: u64,
 }
 
 /// `--version`: the server's and the engine's, so behaviour can be matched to a build.
@@ -111,5 +116,9 @@ mod tests {
         assert!(matches!(p(&["--log"]), Ok(Config { log: true, .. })));
         assert!(matches!(p(&["--throughput", "simulated"]), Ok(Config { throughput: Throughput::Simulated, .. })));
         assert_eq!(p(&["--throughput=fast"]).err(), Some(ErrorKind::InvalidValue));
+        assert_eq!(d.index_propagation_ms, 0);
+        assert_eq!(p(&["--index-propagation-ms", "1500"]).map(|c| c.index_propagation_ms), Ok(1500));
+        assert_eq!(p(&["--index-propagation-ms", "-1"]).err(), Some(ErrorKind::UnknownArgument));
+        assert_eq!(p(&["--index-propagation-ms", "soon"]).err(), Some(ErrorKind::ValueValidation));
     }
 }

@@ -97,6 +97,8 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
         }
         None => None,
     };
+    // Set after the model is loaded, so that its items are in the indexes from the start.
+    db.set_index_lag(engine::index::lag::IndexLag::from_millis(config.index_propagation_ms));
     let store = Store::new(db, committer, config.throughput);
 
     let addr = SocketAddr::new(config.host, config.port);

@@ -67,6 +67,14 @@ pub struct PatternTotals {
     pub requests: u64,
     pub served: u64,
     pub throttled: u64,
+    /// Served reads of a GSI key that a write had changed less than the table's index propagation
+    /// delay before: reads that may have missed that write (`TableSettings::index_propagation_ms`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reads_within_index_lag: u64,
+}
+
+fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

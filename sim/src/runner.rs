@@ -10,6 +10,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use engine::db::Database;
+use engine::index::lag::IndexLag;
 
 use crate::autoscale::Scaler;
 use crate::cost::{self, CostInput};
@@ -148,6 +149,12 @@ pub struct Simulation {
     workload: Workload,
     pricer: Pricer,
     targets: Vec<Target>,
+    /// Parallel to `targets`: each GSI's index lag (the table's propagation delay), none for a table.
+    lags: Vec<IndexLag>,
+    /// The simulated time of the current tick, in ms from the start of the run.
+    now_ms: u64,
+    /// When each (GSI target, key) was last written, for the targets that lag.
+    gsi_writes: BTreeMap<(u16, u32), u64>,
     target_ids: BTreeMap<TargetKey, u16>,
     acc: Vec<TargetAcc>,
     patterns: Vec<PatternState>,
@@ -288,7 +295,7 @@ impl Simulation {
                 batch: p.batch_size,
                 transactional: p.op.transactional(),
                 writes: p.op.writes(),
-                totals: PatternTotals { pattern: p.name.clone(), requests: 0, served: 0, throttled: 0 },
+                totals: PatternTotals { pattern: p.name.clone(), requests: 0, served: 0, throttled: 0, reads_within_index_lag: 0 },
                 c,
             });
         }
@@ -298,10 +305,13 @@ impl Simulation {
         tables.dedup();
         let mut targets = Vec::new();
         let mut target_ids = BTreeMap::new();
+        let mut lags = Vec::new();
         for name in tables {
             let settings = workload.tables.iter().find(|s| s.table == name);
+            let lag = IndexLag::from_millis(settings.map_or(0, |s| s.index_propagation_ms));
             for target in targets_for(db, settings, name) {
                 target_ids.insert(TargetKey { table: String::from(name), index: target.index.clone() }, targets.len() as u16);
+                lags.push(if target.index.is_some() { lag } else { IndexLag::NONE });
                 targets.push(target);
             }
         }
@@ -311,6 +321,9 @@ impl Simulation {
             pricer: Pricer::new(db, now_millis),
             acc: alloc::vec![TargetAcc::default(); targets.len()],
             targets,
+            lags,
+            now_ms: 0,
+            gsi_writes: BTreeMap::new(),
             target_ids,
             patterns,
             keys: KeyBook::default(),
@@ -422,6 +435,7 @@ impl Simulation {
     /// Issue the second's remaining requests while `budget` lasts; true when the second is complete.
     fn continue_second(&mut self, s: &mut SecondInProgress, budget: &mut u64) -> Result<bool, SimError> {
         while s.tick < TICKS {
+            self.now_ms = u64::from(s.t) * 1000 + s.tick * (1000 / TICKS);
             while s.pattern < s.counts.len() {
                 let n = s.counts[s.pattern];
                 let issue = n * (s.tick + 1) / TICKS - n * s.tick / TICKS;
@@ -607,9 +621,23 @@ impl Simulation {
     #[inline]
     fn record_served(&mut self, pi: usize, start: u32, len: u16) {
         let p = &self.patterns[pi];
+        let mut within_lag = false;
         for u in &p.arena[start as usize..start as usize + len as usize] {
             let eq = if u.write { 3 * u64::from(u.half) } else { u64::from(u.half) };
             self.keys.access(u.key, eq);
+            let lag = self.lags.get(usize::from(u.target)).copied().unwrap_or(IndexLag::NONE);
+            if lag.is_none() {
+                continue;
+            }
+            // A GSI unit's key is the index key it reads or writes (see `pricing`).
+            if u.write {
+                self.gsi_writes.insert((u.target, u.key), self.now_ms);
+            } else if self.gsi_writes.get(&(u.target, u.key)).is_some_and(|&w| self.now_ms < lag.reaches_at(w)) {
+                within_lag = true;
+            }
+        }
+        if within_lag {
+            self.patterns[pi].totals.reads_within_index_lag += 1;
         }
     }
 

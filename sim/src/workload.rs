@@ -93,6 +93,15 @@ pub struct TableSettings {
     pub burst_capacity: bool,
     #[serde(default)]
     pub auto_scaling: Option<AutoScaling>,
+    /// How long a table write takes to reach the table's GSIs (`engine::index::lag::IndexLag`, the
+    /// engine's and the server's `--index-propagation-ms`): a GSI read of a key written less than this
+    /// long before is counted as one that may have missed the write. Zero counts nothing.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub index_propagation_ms: u64,
+}
+
+fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

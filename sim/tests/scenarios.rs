@@ -40,7 +40,7 @@ fn check(name: &str, case: &Value, r: &Report) -> Vec<String> {
             want(format!("no totals for pattern {pattern}"), false);
             continue;
         };
-        for (field, got) in [("requests", t.requests), ("served", t.served), ("throttled", t.throttled)] {
+        for (field, got) in [("requests", t.requests), ("served", t.served), ("throttled", t.throttled), ("reads_within_index_lag", t.reads_within_index_lag)] {
             if let Some(n) = exp[field].as_u64() {
                 want(format!("{pattern}.{field} = {got}, expected {n}"), got == n);
             }

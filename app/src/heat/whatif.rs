@@ -160,6 +160,7 @@ pub fn apply(setup: &Setup, variant: &Variant) -> Result<Setup, String> {
                         min_write: *write,
                         max_write: write.saturating_mul(10),
                     }),
+                    index_propagation_ms: 0,
                 })
                 .collect();
         }
@@ -176,6 +177,7 @@ pub fn apply(setup: &Setup, variant: &Variant) -> Result<Setup, String> {
                     adaptive_capacity: true,
                     burst_capacity: true,
                     auto_scaling: None,
+                    index_propagation_ms: 0,
                 })
                 .collect();
         }

@@ -14,6 +14,7 @@ pub mod history;
 pub mod index_view;
 pub mod layout;
 pub mod playground;
+pub mod propagation;
 pub mod row_item;
 pub mod table_view;
 pub mod value_edit;

@@ -304,6 +304,32 @@ impl Playground {
 
     /// For reads (Scan on an index): the engine's `execute` takes `&mut self` for every action (the clock
     /// may advance). Stores any rows not stored yet first.
+    /// How long a write takes to reach the GSIs of every table (the Query tab's setting beside the
+    /// clock). Zero delivers every write in flight at once.
+    pub fn set_index_lag(&mut self, lag: engine::index::lag::IndexLag) {
+        self.store_unstored();
+        if self.db.index_lag() == lag {
+            return;
+        }
+        let in_flight = self.tables_in_flight();
+        self.db.set_index_lag(lag);
+        // What the indexes show changes when writes in flight are delivered.
+        for ti in in_flight {
+            self.journal.record(Change::Stored(ti));
+        }
+    }
+
+    pub fn index_lag(&self) -> engine::index::lag::IndexLag {
+        self.db.index_lag()
+    }
+
+    /// The tables with writes still on their way to their GSIs.
+    fn tables_in_flight(&self) -> Vec<usize> {
+        (0..self.tables.len())
+            .filter(|&ti| self.db.table(self.tables[ti].name()).is_some_and(|t| !t.propagation().is_idle()))
+            .collect()
+    }
+
     pub fn database_mut(&mut self) -> &mut Database {
         self.store_unstored();
         &mut self.db
@@ -504,6 +530,11 @@ impl Playground {
                     row.error = Some(api_text(&e));
                 }
             }
+        }
+        // Rows stored to build the table (a load, a design change) are the table's contents, not writes
+        // a learner made: they are in the indexes at once, as an index's backfill is.
+        if let Some(t) = db.table_mut(&name) {
+            t.flush_propagation();
         }
     }
 
@@ -778,7 +809,13 @@ impl Playground {
     /// through the engine like any other edit.
     pub fn run_request(&mut self, action: &str, input: &Value, now: u64) -> RequestRun {
         self.store_unstored();
+        let in_flight = self.tables_in_flight();
         let explained = self.db.execute_explained(action, input, now);
+        // The clock this request brings may deliver writes to the GSIs: the rows are unchanged, what
+        // the indexes answer is not.
+        for ti in in_flight {
+            self.journal.record(Change::Stored(ti));
+        }
         if action == "UpdateTimeToLive" && explained.result.is_ok() {
             // The table's setting travels with the model (saved, shared, reloaded). It is not an undo
             // step: DynamoDB itself refuses a second TTL change within the hour.

@@ -139,6 +139,7 @@ pub fn IndexesTab() -> impl IntoView {
                     />
                     <span class="mdl-muted" data-testid="index-summary">{summary}</span>
                 </div>
+                <super::in_flight::InFlightWrites testid="indexes-in-flight"/>
                 <Grid model=grid_model editable=None testid="index-grid"/>
             </Show>
         </div>

@@ -73,6 +73,7 @@ pub fn ItemsTab() -> impl IntoView {
     view! {
         <div class="mdl-items" data-testid="items-view">
             {toolbar}
+            <super::in_flight::InFlightWrites testid="items-in-flight"/>
             // Rebuilt when another table is selected: the grid edits the table it was built for (none in a
             // read-only embed).
             {move || selected.get().map(|t| view! { <Grid model editable=(!m.read_only).then_some(t) testid="item-grid"/> })}

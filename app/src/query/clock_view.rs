@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use super::fields::{plain_options, Choice};
 use super::session::{advance_clock, run, use_session, Outcome, Source};
 use super::streams::records;
+use crate::model::propagation::parse_delay;
 use crate::state::clock::{iso, parse_date, DAY, HOUR, MINUTE};
 
 /// One stream record, newest first in its list.
@@ -62,6 +63,25 @@ pub fn ClockPanel() -> impl IntoView {
     let ttl_attr = RwSignal::new(String::from("expiresAt"));
     let view_type = RwSignal::new(String::from("NEW_AND_OLD_IMAGES"));
     let message = RwSignal::new(None::<String>);
+    let delay = RwSignal::new(String::from("0"));
+    let delay_error = RwSignal::new(None::<String>);
+    // The delay belongs to the page, not to the model: a model that arrives (a template, a file, an
+    // undone replacement) gets a fresh engine, which is given the delay again here.
+    let lag = RwSignal::new(engine::index::lag::IndexLag::NONE);
+    Effect::new(move |_| {
+        let want = lag.get();
+        let differs = m.state.with(|s| s.playground.index_lag() != want);
+        if differs {
+            m.state.update(|s| s.playground.set_index_lag(want));
+        }
+    });
+    let set_delay = move || match parse_delay(&delay.get_untracked()) {
+        Ok(l) => {
+            delay_error.set(None);
+            lag.set(l);
+        }
+        Err(e) => delay_error.set(Some(e)),
+    };
     let table = move || m.state.with(|s| m.selected.get().and_then(|i| s.playground.table(i)).map(|t| t.name().to_string()).unwrap_or_default());
     let step = move |ms: u64| {
         advance_clock(session, session.clock.get_untracked() + ms);
@@ -104,6 +124,7 @@ pub fn ClockPanel() -> impl IntoView {
             {(!read_only).then(|| view! {
             <div class="q-row">
                 <span>"Playground clock: " <strong class="mdl-mono" data-testid="q-clock">{move || iso(session.clock.get())}</strong></span>
+                {small_button("q-clock-second", "+1 s", move || step(1000))}
                 {small_button("q-clock-min", "+1 min", move || step(MINUTE))}
                 {small_button("q-clock-hour", "+1 h", move || step(HOUR))}
                 {small_button("q-clock-day", "+1 day", move || step(DAY))}
@@ -118,6 +139,32 @@ pub fn ClockPanel() -> impl IntoView {
                 {small_button("q-clock-go", "Go", to_date)}
             </div>
             {move || date_error.get().map(|e| view! { <p class="mdl-error" data-testid="q-clock-error">{e}</p> })}
+            <div class="q-row" data-testid="q-propagation-setting">
+                <label class="q-field">
+                    "Index propagation delay (ms)"
+                    <input
+                        class="mdl-input q-narrow-date"
+                        type="number"
+                        min="0"
+                        step="100"
+                        data-testid="q-propagation-delay"
+                        prop:value=move || delay.get()
+                        on:input=move |ev| delay.set(event_target_value(&ev))
+                        on:keydown=move |ev| if ev.key() == "Enter" { set_delay() }
+                    />
+                </label>
+                {small_button("q-propagation-apply", "Set delay", set_delay)}
+                <span class="mdl-muted" data-testid="q-propagation-current">
+                    {move || match lag.get().millis() {
+                        0 => String::from("GSIs are updated with each write."),
+                        ms => format!("A write reaches the GSIs {ms} ms after it is made."),
+                    }}
+                </span>
+            </div>
+            {move || delay_error.get().map(|e| view! { <p class="mdl-error" data-testid="q-propagation-error">{e}</p> })}
+            <p class="mdl-muted">
+                "DynamoDB copies a table write to its global secondary indexes after the write returns, usually within a fraction of a second. With a delay set here, a GSI Query or Scan made before the write arrives returns the item as it was (or nothing), and the Items and Indexes tabs list the writes still on their way. Local secondary indexes are updated with the write, as in DynamoDB."
+            </p>
             <div class="q-row">
                 <label class="q-field">
                     "TTL attribute"

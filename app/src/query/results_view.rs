@@ -109,6 +109,7 @@ fn outcome_view(m: Modeler, o: &Outcome) -> impl IntoView {
             </p>
         })}
         {o.note.clone().map(|n| view! { <p class="q-note" data-testid="q-note">{n}</p> })}
+        {o.propagation.clone().map(|n| view! { <p class="q-note q-propagation" data-testid="q-propagation">{n}</p> })}
         {plan.map(|(op, text)| view! { <p class="q-note" data-testid="q-plan" data-op=op>{text}</p> })}
         <p class="q-summary" data-testid="q-summary">
             {summary_parts(read, counts, returned, changed)}

@@ -60,6 +60,8 @@ pub struct Outcome {
     pub note: Option<String>,
     /// What an ExecuteStatement became (GetItem, Query, Scan or a single-item write).
     pub operation: Option<Operation>,
+    /// For a read of a GSI: the writes it missed because they are still propagating to it.
+    pub propagation: Option<String>,
 }
 
 impl Outcome {
@@ -187,6 +189,7 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
         }
         Some(ex)
     } else {
+        let revision = m.state.with_untracked(|s| s.playground.revision());
         let ex = m.state.try_update_untracked(|s| {
             let run = s.playground.run_request(action, &input, now);
             if let Some(Edit::Batch(edits)) = &run.inverse {
@@ -202,6 +205,10 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
         if changed > 0 || ttl_changed {
             m.state.update(|_| {});
             m.save();
+        } else if m.state.with_untracked(|s| s.playground.revision()) != revision {
+            // Writes reached the GSIs as the clock moved: the rows are unchanged (nothing to save),
+            // what the index views and the in-flight lists show is not.
+            m.state.update(|_| {});
         }
         ex
     };
@@ -234,7 +241,8 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
             summary.statement_read = Some(read + found);
         }
     }
-    let mut outcome = Outcome { seq: 0, source, action: action.to_string(), request: input, result, summary, capacity, changed, at: now, note, operation };
+    let propagation = missed_writes(&m, action, &input, now).filter(|_| result.is_ok());
+    let mut outcome = Outcome { seq: 0, source, action: action.to_string(), request: input, result, summary, capacity, changed, at: now, note, operation, propagation };
     let reads = matches!(outcome.operation, Some(Operation::GetItem { .. } | Operation::Query { .. } | Operation::Scan { .. }));
     if (matches!(action, "Query" | "Scan") || reads) && outcome.result.is_ok() {
         publish_matches(&session.app, outcome.target().0, &outcome.summary);
@@ -243,6 +251,17 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
     session.log.update(|l| l.push(outcome.clone()));
     session.last.set(Some(outcome.clone()));
     outcome
+}
+
+/// What a Query or Scan of a GSI missed: the writes still propagating to it, in a sentence.
+fn missed_writes(m: &Modeler, action: &str, input: &Value, now: u64) -> Option<String> {
+    let index = input.get("IndexName").and_then(Value::as_str)?;
+    let table = input.get("TableName").and_then(Value::as_str)?;
+    m.state.with_untracked(|s| {
+        let db = s.playground.database();
+        let missed = db.missed_by_read(action, input, now);
+        crate::model::propagation::missed_sentence(db, table, index, &missed)
+    })
 }
 
 fn apply_design(m: &Modeler, action: &str, input: &Value) -> Option<String> {

@@ -199,6 +199,12 @@ impl Checks {
         self.errors.push(format!("Value {value} at '{path}' failed to satisfy constraint: {constraint}"));
     }
 
+    /// The validation framework's newer form, which names the member without echoing its value
+    /// (`Value at 'RequestItems.T.member.Keys' failed to satisfy constraint: …`).
+    pub fn fail_unshown(&mut self, path: &str, constraint: &str) {
+        self.errors.push(format!("Value at '{path}' failed to satisfy constraint: {constraint}"));
+    }
+
     pub fn not_null<T>(&mut self, v: Option<T>, path: &str) {
         if v.is_none() {
             self.fail(String::from("null"), path, "Member must not be null");

@@ -29,6 +29,11 @@ impl UpdateTimeToLiveInput {
         if spec.is_some() {
             c.not_null(attr, "timeToLiveSpecification.attributeName");
             if let Some(a) = attr {
+                // DynamoDB's validation framework reports the length constraint, with the empty
+                // value, like any other member's (Dynoxide's answer, held against DynamoDB).
+                if a.is_empty() {
+                    c.fail(String::from("''"), "timeToLiveSpecification.attributeName", "Member must have length greater than or equal to 1");
+                }
                 if a.chars().count() > 255 {
                     c.fail(alloc::format!("'{a}'"), "timeToLiveSpecification.attributeName", "Member must have length less than or equal to 255");
                 }
@@ -37,9 +42,6 @@ impl UpdateTimeToLiveInput {
         }
         c.finish()?;
         let attr = attr.unwrap_or_default();
-        if attr.is_empty() {
-            return Err(ApiError::validation("TimeToLiveSpecification.AttributeName must be non empty"));
-        }
         Ok(UpdateTimeToLiveInput {
             table_name: String::from(name.unwrap_or_default()),
             enabled: enabled.unwrap_or(false),

@@ -244,7 +244,10 @@ pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
             out.key_condition = Some(bind(ts, schema)?);
         }
     }
-    if let (Some(schema), Some(filter)) = (i.key_schema, &out.filter) {
+    // Without a key condition DynamoDB reports the missing key condition first (the Query itself says
+    // so, after compiling), not the filter's key attributes.
+    let has_key_condition = i.key_condition_expression.is_some() || i.key_conditions.is_some();
+    if let (Some(schema), Some(filter), true) = (i.key_schema, &out.filter, has_key_condition) {
         filter_avoids_keys(&filter.expr, schema, i.query_filter.is_some())?;
     }
     Ok(out)

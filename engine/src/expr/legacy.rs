@@ -379,7 +379,10 @@ pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
     };
     // Wording of AWS's own request validator (the DAX client's `RequestValidator`, which mirrors
     // DynamoDB's): ConditionalOperator combines Expected or filter entries, so it needs one of them.
-    if i.conditional_operator.is_some() && i.expected.is_none() && i.query_filter.is_none() && i.scan_filter.is_none() {
+    // An empty map counts as none: DynamoDB refuses `Expected: {}` (or an empty filter) beside
+    // ConditionalOperator with the same sentence (ExtendDB's dual-target test_conditional_operator.py).
+    let absent = |m: Option<&serde_json::Value>| m.is_none_or(|v| v.as_object().is_some_and(|o| o.is_empty()));
+    if i.conditional_operator.is_some() && absent(i.expected) && absent(i.query_filter) && absent(i.scan_filter) {
         return Err(invalid("ConditionalOperator cannot be used without Filter or Expected"));
     }
     let mut out = Compiled::default();

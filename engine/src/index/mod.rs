@@ -1,13 +1,15 @@
 //! Secondary index storage: entries ordered by (index partition key, index sort key, table primary key).
 //!
 //! An entry stores only keys; the projected attributes are read through to the table's item when an
-//! index is queried. Because the engine applies every write synchronously, this is observably the same
-//! as storing a copy (GSIs are "eventually consistent" with zero lag) and it keeps memory per item close
-//! to the item's own size however many ALL-projection indexes exist. Sizes and counts are still those of
+//! index is queried. With no index lag this is observably the same as storing a copy, and it keeps
+//! memory per item close to the item's own size however many ALL-projection indexes exist; with a lag,
+//! reads of a key whose write is still in flight read through to the version the index still shows
+//! (`crate::table::propagation`). Sizes and counts are still those of
 //! the projected entries, as DynamoDB reports and charges them. The keys themselves are kept as compact
 //! byte strings (see [`entry`]).
 
 pub mod entry;
+pub mod lag;
 
 use alloc::collections::{BTreeMap, BTreeSet};
 use core::ops::Bound;

@@ -39,7 +39,10 @@ impl Database {
             return Err(ApiError::ResourceInUse(format!("Table already exists: {}", def.name)));
         }
         let name = def.name.clone();
-        Ok(self.tables.entry(name).or_insert(Table::new(def)))
+        let mut table = Table::new(def);
+        table.extras.clock_ms = self.now;
+        table.set_index_lag(self.index_lag);
+        Ok(self.tables.entry(name).or_insert(table))
     }
 
     pub fn delete_table(&mut self, name: &str) -> Result<Table, ApiError> {
@@ -331,7 +334,9 @@ fn apply_update(
             }
         }
     }
-    // Commit: rebuild index data to match the new index list (kept entries move with their index).
+    // Commit: rebuild index data to match the new index list (kept entries move with their index),
+    // with every write in flight delivered first, so that kept and new indexes start from the table.
+    t.flush_propagation();
     let mut data = Vec::new();
     for idx in &def.indexes {
         let old = t.def.indexes.iter().position(|i| i.name == idx.name);

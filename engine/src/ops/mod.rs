@@ -6,6 +6,7 @@ pub mod batch_write;
 pub mod control;
 pub mod filter_keys;
 pub mod get;
+pub mod missed;
 pub mod query;
 pub mod scan;
 pub mod page;

@@ -232,7 +232,7 @@ pub(crate) fn read_partition<'a>(
             let Some(part) = part else { return Ok(plan.run(core::iter::empty(), rcc)) };
             let it = part.range(&lo, &hi);
             let r2 = range.clone();
-            let resolve = move |(_, k): (SortVal, PrimaryKey)| t.get_entry(&k).map(|(pk, sk, stored)| Entry { pk, sk, stored });
+            let resolve = move |(_, k): (SortVal, PrimaryKey)| t.index_view_entry(idx, &k).map(|(pk, sk, stored)| Entry { pk, sk, stored });
             let iter: Box<dyn Iterator<Item = Entry<'a>> + 'a> = if forward {
                 Box::new(it.take_while(move |p| range.prefix_ok(&p.0)).filter_map(resolve))
             } else {

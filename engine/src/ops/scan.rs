@@ -140,7 +140,7 @@ pub(crate) fn scan_pages<'a>(
                     Some((p, pos)) if p == ipk => Bound::Excluded(pos.clone()),
                     _ => Bound::Unbounded,
                 };
-                set.range(&lo, &Bound::Unbounded).filter_map(move |(_, k)| t.get_entry(&k).map(|(pk, sk, stored)| Entry { pk, sk, stored }))
+                set.range(&lo, &Bound::Unbounded).filter_map(move |(_, k)| t.index_view_entry(idx, &k).map(|(pk, sk, stored)| Entry { pk, sk, stored }))
             }))
         }
     };

@@ -14,9 +14,23 @@ use crate::table::Table;
 
 impl Database {
     /// The table a resource ARN names, with DynamoDB's errors for other ARNs.
-    fn tagged_table(&mut self, arn: &str) -> Result<&mut Table, ApiError> {
+    /// `action` names the operation, for the refusal of another account's table.
+    fn tagged_table(&mut self, arn: &str, action: &str) -> Result<&mut Table, ApiError> {
         if !arn.starts_with("arn:") {
             return Err(ApiError::Validation(format!("One or more parameter values were invalid: ARNs must start with 'arn:': {arn}")));
+        }
+        // A table of another account in this Region: IAM refuses the call before DynamoDB looks for the
+        // table. DynamoDB names the caller's IAM principal; the engine has no principal, so it names
+        // the account's root (the shape dynalite's tests, run against DynamoDB, match with
+        // `User: arn:aws:iam::\d+:.+ is not authorized to perform: dynamodb:ListTagsOfResource on
+        // resource: …`).
+        let mut parts = arn.splitn(6, ':');
+        let (service, region, account) = (parts.nth(2), parts.next(), parts.next());
+        if service == Some("dynamodb") && region == Some(self.config.region.as_str()) && account.is_some_and(|a| a != self.config.account_id) {
+            return Err(ApiError::AccessDenied(format!(
+                "User: arn:aws:iam::{}:root is not authorized to perform: dynamodb:{action} on resource: {arn}",
+                self.config.account_id
+            )));
         }
         let prefix = table_arn(&self.config, "");
         let Some(rest) = arn.strip_prefix(prefix.as_str()) else {
@@ -36,12 +50,12 @@ impl Database {
         if tags.is_empty() {
             return Err(ApiError::validation("Atleast one Tag needs to be provided as Input."));
         }
-        let t = self.tagged_table(arn)?;
+        let t = self.tagged_table(arn, "TagResource")?;
         apply_tags(t, tags)
     }
 
     pub fn untag_resource(&mut self, arn: &str, keys: &[String]) -> Result<(), ApiError> {
-        let t = self.tagged_table(arn)?;
+        let t = self.tagged_table(arn, "UntagResource")?;
         for k in keys {
             t.extras.tags.remove(k);
         }
@@ -49,7 +63,7 @@ impl Database {
     }
 
     pub fn list_tags_of_resource(&mut self, arn: &str) -> Result<Vec<Tag>, ApiError> {
-        let t = self.tagged_table(arn)?;
+        let t = self.tagged_table(arn, "ListTagsOfResource")?;
         Ok(t.extras.tags.iter().map(|(k, v)| Tag { key: k.clone(), value: v.clone() }).collect())
     }
 
@@ -69,7 +83,7 @@ impl Database {
 
     pub(crate) fn list_tags_of_resource_json(&mut self, input: &Value) -> Result<Value, ApiError> {
         let arn = resource_arn(input)?;
-        let t = self.tagged_table(&arn)?;
+        let t = self.tagged_table(&arn, "ListTagsOfResource")?;
         Ok(tags_json(&t.extras.tags))
     }
 }

@@ -84,8 +84,16 @@ impl Database {
         let mut effects = Vec::new();
         let mut reasons = Vec::new();
         let mut refused = false;
+        // DynamoDB stops deciding at the first action refused as invalid: every action after it is
+        // reported `None`, whatever it would have met.
+        let mut stopped = false;
         for intent in &intents {
             let t = self.table_for_data(&intent.table)?;
+            if stopped {
+                reasons.push(none_reason());
+                effects.push(None);
+                continue;
+            }
             let names_item = !matches!(intent.op, Op::Invalid(_));
             if names_item && throttle.active() && throttle.throttled(&intent.table, &intent.key.to_item(&t.def.keys), Access::Write) {
                 let (code, message) = transaction_reason(t.def.billing);
@@ -110,6 +118,7 @@ impl Database {
                         plan::Refusal::ConditionFailed(i) => i.clone(),
                         _ => None,
                     };
+                    stopped = r.code() == "ValidationError";
                     reasons.push(CancellationReason { code: String::from(r.code()), message: Some(r.message()), item });
                     refused = true;
                     effects.push(None);
@@ -225,9 +234,10 @@ impl Database {
             });
         }
         if bytes > MAX_TRANSACTION_BYTES {
-            return Err(ApiError::validation(
-                "Collection size of items exceeded, which can also be caused by the aggregate size of the items in the transaction exceeding the 4MB limit",
-            ));
+            // The API Reference's own sentence for the limit ("The aggregate size of the items in the
+            // transaction cannot exceed 4 MB"); no capture of the service's answer is on record, so
+            // this is the documented wording.
+            return Err(ApiError::validation("The aggregate size of the items in the transaction cannot exceed 4 MB"));
         }
         Ok(intents)
     }

@@ -69,9 +69,11 @@ fn sweep(t: &mut Table, now_ms: u64) {
 
 impl Database {
     /// Let the caller's clock advance to `now` (epoch ms): stamp stream records with it, trim stream
-    /// records past retention, and delete expired TTL items. Idempotent for a given `now`; a clock that
+    /// records past retention, deliver the writes that have reached the asynchronous indexes, and
+    /// delete expired TTL items. Idempotent for a given `now`; a clock that
     /// goes backwards is treated as not moving.
     pub fn advance_time(&mut self, now: u64) {
+        self.now = self.now.max(now);
         for t in self.tables.values_mut() {
             let now = now.max(t.extras.clock_ms);
             let moved = now != t.extras.clock_ms;
@@ -80,6 +82,7 @@ impl Database {
                 continue;
             }
             t.extras.streams.trim(now);
+            t.propagate(now);
             if t.extras.ttl.attribute.is_some() {
                 sweep(t, now);
             }

@@ -142,6 +142,9 @@ pub fn from_json(v: Option<&Value>) -> Result<TableExtras, ApiError> {
         clock_ms: u64_of(v, "clock")?,
         writer: Writer::User,
         journal: None,
+        // Writes in flight to the indexes are not kept: a reload rebuilds the indexes from the items,
+        // so every write has arrived, and the caller sets the lag again (`Database::set_index_lag`).
+        propagation: Default::default(),
     })
 }
 

@@ -16,14 +16,15 @@ use crate::index::project;
 impl Table {
     /// The entries of index `name` in index order, each with its index partition key value, as a read
     /// of the index returns them: the table's stored item for an ALL projection (shared, undecoded),
-    /// the projected entry otherwise. `None` when the table has no such index.
+    /// the projected entry otherwise; while a write is in flight to an asynchronous index, the item as
+    /// the index still shows it. `None` when the table has no such index.
     pub fn index_entries(&self, name: &str) -> Option<impl Iterator<Item = (&KeyVal, ReadItem)> + '_> {
         let pos = self.def.indexes.iter().position(|i| i.name == name)?;
         let (idx, data) = (self.def.indexes.get(pos)?, self.index_data.get(pos)?);
         let keys = &self.def.keys;
         Some(data.parts.iter().flat_map(move |(ipk, part)| {
             part.range(&Bound::Unbounded, &Bound::Unbounded).filter_map(move |(_, key)| {
-                let (pk, sk, stored) = self.get_entry(&key)?;
+                let (pk, sk, stored) = self.index_view_entry(idx, &key)?;
                 let read = match idx.projection {
                     ProjectionDef::All => ReadItem::Stored { item: stored.item.clone(), key },
                     _ => ReadItem::Built(project(keys, idx, &stored.item.decode_where(&KeyRef(pk, sk), |n| idx.projects(keys, n)))),

@@ -6,6 +6,7 @@ pub mod index_entries;
 pub mod items;
 pub mod key;
 pub mod numkey;
+pub mod propagation;
 pub mod range;
 pub mod read_item;
 pub mod schema;
@@ -122,6 +123,15 @@ pub struct IndexWrite<'a> {
     pub key: Item,
 }
 
+/// The entry `index` holds for `item` (of DynamoDB size `size`): index partition key, sort key and the
+/// projected entry's size; `None` when the item lacks the index's key attributes.
+fn index_entry_for(keys: &KeySchema, idx: &IndexDef, item: &Item, size: u64) -> Option<(KeyVal, SortVal, u64)> {
+    index_key_of(idx, item).map(|(k, s)| {
+        let psize = if idx.projection == ProjectionDef::All { size } else { projected_size(keys, idx, item) };
+        (k, s, psize)
+    })
+}
+
 fn target_of(index: &IndexDef) -> Target {
     match index.kind {
         IndexKind::Global => Target::GlobalIndex(index.name.clone()),
@@ -207,12 +217,7 @@ impl Table {
     /// maintaining the index (each item and projection is measured exactly once per write).
     fn plan(&self, old: Option<(&Item, u64)>, new: Option<(&Item, u64)>) -> Vec<IndexChange> {
         let keys = &self.def.keys;
-        let entry = |idx: &IndexDef, item: &Item, size: u64| {
-            index_key_of(idx, item).map(|(k, s)| {
-                let psize = if idx.projection == ProjectionDef::All { size } else { projected_size(keys, idx, item) };
-                (k, s, psize)
-            })
-        };
+        let entry = |idx: &IndexDef, item: &Item, size: u64| index_entry_for(keys, idx, item, size);
         self.def
             .indexes
             .iter()
@@ -326,7 +331,12 @@ impl Table {
                 contribution_new += ch.new.as_ref().map_or(0, |e| e.2);
             }
         }
-        for (data, ch) in self.index_data.iter_mut().zip(changes) {
+        // With a lag, asynchronous indexes receive the write later (`propagation`), not here.
+        let lags = !self.extras.propagation.lag().is_none();
+        for ((idx, data), ch) in self.def.indexes.iter().zip(self.index_data.iter_mut()).zip(changes) {
+            if lags && Table::is_async_index(idx) {
+                continue;
+            }
             if let (Some(o), Some(n)) = (&ch.old, &ch.new) {
                 if (&o.0, &o.1) == (&n.0, &n.1) {
                     data.size_bytes = data.size_bytes.saturating_sub(o.2) + n.2;
@@ -363,6 +373,9 @@ impl Table {
         };
         self.size_bytes = self.size_bytes.saturating_sub(old_size.unwrap_or(0)) + new_size.unwrap_or(0);
         self.item_count = self.item_count + u64::from(new_size.is_some()) - u64::from(old_size.is_some());
+        if lags {
+            self.send_to_indexes(key, old.clone());
+        }
         old
     }
 

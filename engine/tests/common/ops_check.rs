@@ -1,7 +1,8 @@
 //! The operation-case checker shared by `ops_cases.rs` (native, every file under tests/data/ops/) and
 //! `wasm_ops.rs` (the same cases embedded and replayed in headless Chromium): one format, one `check`.
 //!
-//! Step fields: `action`, `input`, optional `now` (ms, default 1700000000000), and one of
+//! Case fields: `name`, `steps`, optional `index_propagation_ms` (the tables' index lag,
+//! `Database::set_index_lag`). Step fields: `action`, `input`, optional `now` (ms, default 1700000000000), and one of
 //! `output` (exact JSON equality), `output_subset` (every field given must match; objects may carry
 //! more fields, arrays must match element by element), `error` (`{"type", "message", "item"}`; `message`
 //! and `item` may be omitted) or nothing (must succeed). Strings `"$repeat(c,n)"` expand to n copies of c,
@@ -50,6 +51,9 @@ fn subset(expected: &Value, actual: &Value) -> bool {
 pub fn check(file: &str, case: &Value) -> Result<(), String> {
     let name = case["name"].as_str().unwrap_or("?");
     let mut db = Database::default();
+    if let Some(ms) = case.get("index_propagation_ms").and_then(Value::as_u64) {
+        db.set_index_lag(engine::index::lag::IndexLag::from_millis(ms));
+    }
     let steps = case["steps"].as_array().ok_or(format!("{file}/{name}: no steps"))?;
     for (i, step) in steps.iter().enumerate() {
         let action = step["action"].as_str().ok_or(format!("{file}/{name}#{i}: no action"))?;
