@@ -77,10 +77,8 @@ async fn read_body(headers: &HeaderMap, body: Incoming) -> BodyOutcome {
 }
 
 async fn execute(app: &App, call: Call) -> Reply {
-    let outcome = app.store.call(call.target, &call.input, now_millis()).await;
-    // Only after the engine has answered (and the lock is released) is the output serialised.
-    let mut reply = match outcome.and_then(|v| serde_json::to_vec(&v).map_err(|_| protocol::WireError::internal())) {
-        Ok(body) => Reply::json(200, body),
+    let mut reply = match app.store.call(call.target, &call.input, now_millis()).await {
+        Ok(body) => Reply::json(200, body.into_bytes()),
         Err(e) => e.to_reply(),
     };
     reply.content_type = Some(call.content_type);
