@@ -13,6 +13,9 @@ pub fn write_str(out: &mut String, s: &str) {
     out.push('"');
     let mut start = 0;
     for (i, b) in s.bytes().enumerate() {
+        if b >= 0x20 && b != b'"' && b != b'\\' {
+            continue;
+        }
         let escape = match b {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -21,8 +24,7 @@ pub fn write_str(out: &mut String, s: &str) {
             0x0A => "\\n",
             0x0C => "\\f",
             0x0D => "\\r",
-            0..=0x1F => "",
-            _ => continue,
+            _ => "",
         };
         out.push_str(&s[start..i]);
         if escape.is_empty() {
