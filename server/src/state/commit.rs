@@ -143,6 +143,8 @@ struct Durable {
     busy: [Option<u64>; 2],
     checkpointer: Checkpointer,
     next_batch: u64,
+    /// The second log's zeros, written while the first one takes the first commits.
+    zeros: Option<std::thread::JoinHandle<std::io::Result<()>>>,
     /// False after a log write failed: commits go to the state database directly until one succeeds.
     log_ok: bool,
     /// Durable in the active log, not yet handed to the checkpoint thread, in order.
@@ -204,11 +206,22 @@ impl Durable {
         if self.busy[other].is_some() {
             return;
         }
+        self.zeros_written();
         let sets = std::mem::take(&mut self.logged);
         self.send(sets);
         self.busy[self.active] = Some(self.next_seq - 1);
         self.active = other;
         self.logs[other].restart();
+    }
+
+    /// Wait for the second log's zeros, if they are still being written.
+    fn zeros_written(&mut self) {
+        if let Some(zeros) = self.zeros.take() {
+            if let Ok(Err(e)) = zeros.join() {
+                // Appends still work (each one then also writes the file's new size).
+                eprintln!("dynamodel-server: could not write {} in advance: {e}", self.logs[1].path.display());
+            }
+        }
     }
 
     /// Write every set not yet in the database into it, after the checkpoints under way, and wait:
@@ -247,16 +260,19 @@ fn run(checkpointer: Checkpointer, logs: wal::Logs, rx: mpsc::Receiver<Job>) {
         busy: [None, None],
         checkpointer,
         next_batch: 0,
+        zeros: None,
         log_ok: true,
         logged: Vec::new(),
         unwritten: Vec::new(),
     };
-    for log in &mut d.logs {
-        if let Err(e) = log.preallocate() {
-            // Appends still work (each one then also writes the file's new size); a disk that is full
-            // shows up with the first commit.
-            eprintln!("dynamodel-server: could not write {} in advance: {e}", log.path.display());
-        }
+    if let Err(e) = d.logs[0].preallocate() {
+        // Appends still work (each one then also writes the file's new size); a disk that is full
+        // shows up with the first commit.
+        eprintln!("dynamodel-server: could not write {} in advance: {e}", d.logs[0].path.display());
+    }
+    match d.logs[1].preallocate_in_background() {
+        Ok(zeros) => d.zeros = Some(zeros),
+        Err(e) => eprintln!("dynamodel-server: could not write {} in advance: {e}", d.logs[1].path.display()),
     }
     let (mut writers, mut last_commit) = (Writers::default(), Duration::ZERO);
     loop {
@@ -300,6 +316,7 @@ fn run(checkpointer: Checkpointer, logs: wal::Logs, rx: mpsc::Receiver<Job>) {
         if let Some(ack) = close {
             // Everything is in the database: the logs are no longer needed. Closing the database
             // marks it cleanly closed, so the next start needs no repair.
+            d.zeros_written();
             if outcome.is_ok() {
                 for log in &d.logs {
                     let _ = std::fs::remove_file(&log.path);

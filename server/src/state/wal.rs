@@ -80,17 +80,14 @@ impl Log {
     /// fdatasync writes only the record's pages. The commit thread does it as it starts, so opening
     /// the server does not wait for it.
     pub fn preallocate(&mut self) -> io::Result<()> {
-        let len = self.file.metadata()?.len();
-        if len < PREALLOCATED {
-            let zeros = vec![0u8; 1 << 20];
-            let mut at = len.max(self.offset);
-            while at < PREALLOCATED {
-                self.file.write_all_at(&zeros, at)?;
-                at += zeros.len() as u64;
-            }
-            self.file.sync_all()?;
-        }
-        Ok(())
+        preallocate(&self.file, self.offset)
+    }
+
+    /// [`Log::preallocate`] on a thread of its own, for a log that is not written before the handle
+    /// is joined: the first writes need not wait for the second log's zeros.
+    pub fn preallocate_in_background(&self) -> io::Result<std::thread::JoinHandle<io::Result<()>>> {
+        let (file, from) = (self.file.try_clone()?, self.offset);
+        std::thread::Builder::new().name("state-wal-zeros".to_owned()).spawn(move || preallocate(&file, from))
     }
 
     /// Bytes written since the log was last started again.
@@ -122,6 +119,20 @@ impl Log {
     pub fn restart(&mut self) {
         self.offset = 0;
     }
+}
+
+fn preallocate(file: &File, from: u64) -> io::Result<()> {
+    let len = file.metadata()?.len();
+    if len < PREALLOCATED {
+        let zeros = vec![0u8; 1 << 20];
+        let mut at = len.max(from);
+        while at < PREALLOCATED {
+            file.write_all_at(&zeros, at)?;
+            at += zeros.len() as u64;
+        }
+        file.sync_all()?;
+    }
+    Ok(())
 }
 
 fn sync_dir(path: &Path) -> io::Result<()> {
