@@ -137,6 +137,22 @@ impl Database {
         now_millis: u64,
         throttle: &mut dyn ThrottlePolicy,
     ) -> (Result<Value, ApiError>, ChangeSet) {
+        self.recorded(action, now_millis, |db| db.execute_with(action, input, now_millis, throttle))
+    }
+
+    /// [`Database::execute_recorded`] answering in JSON text ([`Database::execute_text_with`]).
+    pub fn execute_recorded_text(
+        &mut self,
+        action: &str,
+        input: &Value,
+        now_millis: u64,
+        throttle: &mut dyn ThrottlePolicy,
+    ) -> (Result<String, ApiError>, ChangeSet) {
+        self.recorded(action, now_millis, |db| db.execute_text_with(action, input, now_millis, throttle))
+    }
+
+    /// Run `action` through `run` and note what it changed.
+    fn recorded<R>(&mut self, action: &str, now_millis: u64, run: impl FnOnce(&mut Self) -> R) -> (R, ChangeSet) {
         let headers = may_change_headers(action);
         let before: Vec<Before> = self
             .tables
@@ -151,7 +167,7 @@ impl Database {
         for t in self.tables.values_mut() {
             t.extras.journal = Some(Vec::new());
         }
-        let result = self.execute_with(action, input, now_millis, throttle);
+        let result = run(self);
         let mut changes = Vec::new();
         for b in &before {
             if !self.tables.contains_key(&b.name) {

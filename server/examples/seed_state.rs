@@ -41,7 +41,7 @@ fn main() -> ExitCode {
     } else {
         state::open(path).map_err(|e| e.to_string()).and_then(|o| state::initialize(&o.file, &db).map_err(|e| e.to_string())).and_then(|()| {
             // Everything is in the database: leave one file, as a server stopped cleanly does.
-            std::fs::remove_file(state::wal::path_of(path)).map_err(|e| e.to_string())
+            state::wal::paths_of(path).iter().try_for_each(std::fs::remove_file).map_err(|e| e.to_string())
         })
     };
     match written {

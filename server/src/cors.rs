@@ -10,7 +10,7 @@ const MAX_AGE: &str = "172800";
 
 /// Whether this is a preflight: `OPTIONS` with an `Origin`. Other `OPTIONS` requests get DynamoDB's 404.
 pub fn is_preflight(method: &str, request: &HeaderMap) -> bool {
-    method == "OPTIONS" && request.contains_key("origin")
+    method == "OPTIONS" && request.contains_key(hyper::header::ORIGIN)
 }
 
 /// Headers for a preflight reply (status 200, empty body).
@@ -27,7 +27,7 @@ pub fn preflight_headers(request: &HeaderMap, out: &mut HeaderMap) {
 
 /// Headers added to every reply to a request that carried an `Origin`.
 pub fn response_headers(request: &HeaderMap, out: &mut HeaderMap) {
-    if request.contains_key("origin") {
+    if request.contains_key(hyper::header::ORIGIN) {
         out.insert("access-control-allow-origin", HeaderValue::from_static("*"));
         out.insert("access-control-expose-headers", HeaderValue::from_static(EXPOSE));
     }

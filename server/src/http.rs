@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
-use hyper::header::{HeaderMap, HeaderName, HeaderValue, CONNECTION, CONTENT_LENGTH, CONTENT_TYPE};
+use hyper::header::{HeaderMap, HeaderName, HeaderValue, AUTHORIZATION, CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, DATE};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response, StatusCode};
@@ -51,7 +51,11 @@ pub fn now_millis() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
 }
 
-fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+/// Header names as constants: looking one up by `&str` parses and hashes the name on every request.
+const X_AMZ_TARGET: HeaderName = HeaderName::from_static("x-amz-target");
+const X_AMZ_DATE: HeaderName = HeaderName::from_static("x-amz-date");
+
+fn header<'a>(headers: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
@@ -64,7 +68,7 @@ enum BodyOutcome {
 }
 
 async fn read_body(headers: &HeaderMap, body: Incoming) -> BodyOutcome {
-    let declared = header(headers, "content-length").and_then(|v| v.trim().parse::<u64>().ok());
+    let declared = header(headers, &CONTENT_LENGTH).and_then(|v| v.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
         return BodyOutcome::TooLarge;
     }
@@ -77,10 +81,8 @@ async fn read_body(headers: &HeaderMap, body: Incoming) -> BodyOutcome {
 }
 
 async fn execute(app: &App, call: Call) -> Reply {
-    let outcome = app.store.call(call.target, &call.input, now_millis()).await;
-    // Only after the engine has answered (and the lock is released) is the output serialised.
-    let mut reply = match outcome.and_then(|v| serde_json::to_vec(&v).map_err(|_| protocol::WireError::internal())) {
-        Ok(body) => Reply::json(200, body),
+    let mut reply = match app.store.call(call.target, &call.input, now_millis()).await {
+        Ok(body) => Reply::json(200, body.into_bytes()),
         Err(e) => e.to_reply(),
     };
     reply.content_type = Some(call.content_type);
@@ -93,10 +95,10 @@ async fn answer(app: &App, parts: &hyper::http::request::Parts, bytes: &[u8]) ->
     let method = parts.method.as_str();
     let head = RequestHead {
         method,
-        content_type: header(h, "content-type"),
-        target: header(h, "x-amz-target"),
-        authorization: header(h, "authorization"),
-        has_date: h.contains_key("x-amz-date") || h.contains_key("date"),
+        content_type: header(h, &CONTENT_TYPE),
+        target: header(h, &X_AMZ_TARGET),
+        authorization: header(h, &AUTHORIZATION),
+        has_date: h.contains_key(&X_AMZ_DATE) || h.contains_key(DATE),
         query: parts.uri.query(),
     };
     let header_values = |name: &str| -> Vec<&str> { h.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect() };
@@ -132,7 +134,7 @@ async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
         BodyOutcome::Complete(bytes) => answer(app, &parts, &bytes).await,
     };
     if let Some(started) = started {
-        let target = header(&parts.headers, "x-amz-target").unwrap_or("-");
+        let target = header(&parts.headers, &X_AMZ_TARGET).unwrap_or("-");
         let error = if reply.status >= 400 { error_type(&reply.body) } else { String::new() };
         eprintln!("{method} {target} {} {error}({:.2} ms)", reply.status, started.elapsed().as_secs_f64() * 1000.0);
     }

@@ -69,7 +69,7 @@ async fn serve_until_signal(config: Config) -> Result<(), StartError> {
     let (file, restored) = match &config.state {
         Some(path) => {
             let opened = state::open(path).map_err(StartError::State)?;
-            (Some((opened.file, opened.log, path.clone())), opened.loaded)
+            (Some((opened.file, opened.logs, path.clone())), opened.loaded)
         }
         None => (None, None),
     };

@@ -45,8 +45,9 @@ impl Store {
         Arc::new(Store { inner: Mutex::new(Inner { db, live }), durable, clock })
     }
 
-    /// Run one call; with a state file, return only once what it changed is durable.
-    pub async fn call(&self, target: Target, input: &Value, now_millis: u64) -> Result<Value, WireError> {
+    /// Run one call; with a state file, return only once what it changed is durable. The answer is the
+    /// reply's JSON text, written by the engine (items straight from the table's buffers).
+    pub async fn call(&self, target: Target, input: &Value, now_millis: u64) -> Result<String, WireError> {
         let (result, ack): (_, Option<Ack>) = {
             let mut inner = lock(&self.inner);
             let Inner { db, live } = &mut *inner;

@@ -32,11 +32,11 @@ fn changes_tables(action: &str) -> bool {
     matches!(action, "CreateTable" | "UpdateTable" | "DeleteTable")
 }
 
-/// Run one call, throttled by `live` when there is one.
-pub fn execute(db: &mut Database, live: Option<&mut LiveThrottle>, action: &str, input: &Value, now_millis: u64) -> Result<Value, ApiError> {
-    let Some(live) = live else { return db.execute(action, input, now_millis) };
+/// Run one call, throttled by `live` when there is one; the answer is its JSON text.
+pub fn execute(db: &mut Database, live: Option<&mut LiveThrottle>, action: &str, input: &Value, now_millis: u64) -> Result<String, ApiError> {
+    let Some(live) = live else { return db.execute_text_with(action, input, now_millis, &mut engine::throttle::NoThrottle) };
     live.begin(now_millis);
-    let result = db.execute_with(action, input, now_millis, live);
+    let result = db.execute_text_with(action, input, now_millis, live);
     if changes_tables(action) && result.is_ok() {
         live.sync(db);
     }
@@ -50,10 +50,10 @@ pub fn execute_recorded(
     action: &str,
     input: &Value,
     now_millis: u64,
-) -> (Result<Value, ApiError>, engine::changes::ChangeSet) {
-    let Some(live) = live else { return db.execute_recorded(action, input, now_millis, &mut engine::throttle::NoThrottle) };
+) -> (Result<String, ApiError>, engine::changes::ChangeSet) {
+    let Some(live) = live else { return db.execute_recorded_text(action, input, now_millis, &mut engine::throttle::NoThrottle) };
     live.begin(now_millis);
-    let recorded = db.execute_recorded(action, input, now_millis, live);
+    let recorded = db.execute_recorded_text(action, input, now_millis, live);
     if changes_tables(action) && recorded.0.is_ok() {
         live.sync(db);
     }

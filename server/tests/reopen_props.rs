@@ -99,7 +99,7 @@ proptest! {
         prop_assert!(opened.loaded.is_none());
         let mut db = Database::default();
         state::initialize(&opened.file, &db).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let committer = Committer::start(opened.file, path.clone(), opened.log).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let committer = Committer::start(opened.file, path.clone(), opened.logs).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let mut now = T0;
         for t in 0..2 {
             let (_, set) = db.execute_recorded("CreateTable", &create(&name(t), t == 0), now, &mut NoThrottle);

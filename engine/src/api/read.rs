@@ -3,6 +3,9 @@
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt::Write;
+
+use alloc::string::ToString;
 
 use serde_json::{Map, Value};
 
@@ -139,6 +142,24 @@ pub struct GetItemOutput {
 }
 
 impl GetItemOutput {
+    /// [`GetItemOutput::to_json`] serialised, the item written without building its tree.
+    pub fn json_text(&self) -> String {
+        let mut out = String::from("{");
+        if let Some(c) = self.consumed.to_json(self.return_consumed_capacity) {
+            out.push_str("\"ConsumedCapacity\":");
+            out.push_str(&c.to_string());
+        }
+        if let Some(i) = &self.item {
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str("\"Item\":");
+            i.write_json(&mut out);
+        }
+        out.push('}');
+        out
+    }
+
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
         if let Some(i) = &self.item {
@@ -233,6 +254,32 @@ pub struct QueryOutput {
 pub type ScanOutput = QueryOutput;
 
 impl QueryOutput {
+    /// [`QueryOutput::to_json`] serialised, written without building the tree: the items, the bulk of
+    /// a read's answer, go straight from the table's buffers to text.
+    pub fn json_text(&self) -> String {
+        let mut out = String::with_capacity(64 + self.items.as_ref().map_or(0, |i| i.len() * 128));
+        out.push('{');
+        // serde_json's map order (by name): ConsumedCapacity, Count, Items, LastEvaluatedKey, ScannedCount.
+        if let Some(c) = self.consumed.to_json(self.return_consumed_capacity) {
+            out.push_str("\"ConsumedCapacity\":");
+            out.push_str(&c.to_string());
+            out.push(',');
+        }
+        let _ = write!(out, "\"Count\":{},", self.count);
+        if let Some(items) = &self.items {
+            out.push_str("\"Items\":");
+            crate::value::write::array(&mut out, items, |out, i| i.write_json(out));
+            out.push(',');
+        }
+        if let Some(k) = &self.last_evaluated_key {
+            out.push_str("\"LastEvaluatedKey\":");
+            crate::value::write_item(&mut out, k);
+            out.push(',');
+        }
+        let _ = write!(out, "\"ScannedCount\":{}}}", self.scanned_count);
+        out
+    }
+
     pub fn to_json(&self) -> Value {
         let mut m = Map::new();
         if let Some(items) = &self.items {

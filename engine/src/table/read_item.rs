@@ -69,6 +69,14 @@ impl ReadItem {
             ReadItem::Built(i) => item_to_json(i),
         }
     }
+
+    /// [`ReadItem::to_json`] as text, appended to `out`.
+    pub fn write_json(&self, out: &mut alloc::string::String) {
+        match self {
+            ReadItem::Stored { item, key } => item.write_json(key, out),
+            ReadItem::Built(i) => crate::value::write_item(out, i),
+        }
+    }
 }
 
 /// Equal when they hold the same item, whichever form each is in.

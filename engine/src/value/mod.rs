@@ -17,12 +17,14 @@ pub(crate) use json::{decode_number_set, decode_string_set};
 mod key;
 mod packed;
 mod size;
+pub(crate) mod write;
 
 pub use json::{
     check_value_shape, item_from_json, item_to_json, name_too_large, value_from_json, value_to_json, values_from_json,
     EMPTY_NAME_MESSAGE, MAX_ATTRIBUTE_NAME_BYTES, NAME_TOO_LARGE_MESSAGE,
 };
 pub use packed::{NoKey, PackedItem, StoredKey};
+pub use write::{write_item, write_str, write_value};
 pub use key::{
     check_index_key_value, check_key_type, check_key_value, key_bytes_len, IndexKeyWrite, KeyRole,
     MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES,

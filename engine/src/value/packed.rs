@@ -29,6 +29,7 @@ use serde_json::{Map, Value};
 use triomphe::ThinArc;
 
 use super::json::encode_b64;
+use super::write;
 use super::value_to_json;
 use super::{AttributeValue, Item};
 use crate::number::Number;
@@ -194,6 +195,16 @@ impl PackedItem {
     /// The item as DynamoDB JSON, written straight from the buffer: what a read returns to a client.
     pub fn to_json(&self, key: &dyn StoredKey) -> Value {
         json_map(&mut self.attributes(key)).unwrap_or_default()
+    }
+
+    /// [`PackedItem::to_json`] as text, appended to `out` without building the JSON tree (`null` for a
+    /// buffer that does not decode, as `to_json` gives).
+    pub fn write_json(&self, key: &dyn StoredKey, out: &mut String) {
+        let start = out.len();
+        if write_map(&mut self.attributes(key), out).is_none() {
+            out.truncate(start);
+            out.push_str("null");
+        }
     }
 
     /// The encoded item (the format in this module's doc): what a store that keeps items outside the
@@ -469,6 +480,75 @@ fn check_value(r: &mut Reader<'_>, depth: usize) -> Option<()> {
         NS => skip_count(r, |r| r.number().map(drop)),
         _ => None,
     }
+}
+
+fn write_map(r: &mut Reader<'_>, out: &mut String) -> Option<()> {
+    let count = r.len()?;
+    out.push('{');
+    for i in 0..count {
+        if i > 0 {
+            out.push(',');
+        }
+        write::write_str(out, r.str()?);
+        out.push(':');
+        write_json_value(r, out)?;
+    }
+    out.push('}');
+    Some(())
+}
+
+fn write_seq(r: &mut Reader<'_>, out: &mut String, one: &dyn Fn(&mut Reader<'_>, &mut String) -> Option<()>) -> Option<()> {
+    let count = r.len()?;
+    out.push('[');
+    for i in 0..count {
+        if i > 0 {
+            out.push(',');
+        }
+        one(r, out)?;
+    }
+    out.push(']');
+    Some(())
+}
+
+fn write_json_value(r: &mut Reader<'_>, out: &mut String) -> Option<()> {
+    use core::fmt::Write;
+    fn number(r: &mut Reader<'_>, out: &mut String) -> Option<()> {
+        write!(out, "\"{}\"", r.number()?).ok()
+    }
+    fn b64(r: &mut Reader<'_>, out: &mut String) -> Option<()> {
+        write::write_str(out, &encode_b64(r.bytes()?));
+        Some(())
+    }
+    fn string(r: &mut Reader<'_>, out: &mut String) -> Option<()> {
+        write::write_str(out, r.str()?);
+        Some(())
+    }
+    let (tag, body): (&str, fn(&mut Reader<'_>, &mut String) -> Option<()>) = match r.byte()? {
+        S => ("S", string),
+        N => ("N", number),
+        B => ("B", b64),
+        FALSE => ("BOOL", |_, out| Some(out.push_str("false"))),
+        TRUE => ("BOOL", |_, out| Some(out.push_str("true"))),
+        NULL => ("NULL", |_, out| Some(out.push_str("true"))),
+        L => ("L", |r, out| write_seq(r, out, &write_json_value)),
+        M => ("M", write_map),
+        SS => ("SS", |r, out| write_seq(r, out, &string)),
+        NS => ("NS", |r, out| write_seq(r, out, &number)),
+        BS => ("BS", |r, out| write_seq(r, out, &b64)),
+        KEY_PK => {
+            write::write_value(out, &r.key.partition()?);
+            return Some(());
+        }
+        KEY_SK => {
+            write::write_value(out, &r.key.sort()?);
+            return Some(());
+        }
+        _ => return None,
+    };
+    write::open(out, tag);
+    body(r, out)?;
+    out.push('}');
+    Some(())
 }
 
 fn json_map(r: &mut Reader<'_>) -> Option<Value> {

@@ -10,6 +10,7 @@
 //! Damage is reported, never answered by starting empty: the server stops with a message naming the
 //! file and the problem, and leaves the file as it is.
 
+pub mod checkpoint;
 pub mod commit;
 pub mod legacy;
 pub mod load;
@@ -67,8 +68,8 @@ pub struct Opened {
     pub file: redb::Database,
     /// The database it holds; `None` for a new file, which [`initialize`] must then write.
     pub loaded: Option<Database>,
-    /// Its write-ahead log, replayed and ready for the next records.
-    pub log: wal::Log,
+    /// Its write-ahead logs, replayed and ready for the next records.
+    pub logs: wal::Logs,
 }
 
 fn sibling(path: &Path, suffix: &str) -> PathBuf {
@@ -143,42 +144,44 @@ pub fn open(path: &Path) -> Result<Opened, StateError> {
             Some(loaded) => loaded,
             None => load::load(&file).map_err(|e| load_error(path, e))?,
         };
-        let log = if loaded.is_some() {
-            let (log, replayed) = replay(path, &file)?;
+        let logs = if loaded.is_some() {
+            let (logs, replayed) = replay(path, &file)?;
             if replayed {
                 loaded = load::load(&file).map_err(|e| load_error(path, e))?;
             }
-            log
+            logs
         } else {
-            // A log beside a new database belongs to a database that is gone.
-            remove_log(path)?;
-            wal::Log::open(&wal::path_of(path), 0).map_err(|error| StateError::Io { path: wal::path_of(path), error })?
+            // Logs beside a new database belong to a database that is gone.
+            remove_logs(path)?;
+            wal::Logs::open(path, 0).map_err(|(path, error)| StateError::Io { path, error })?
         };
-        Ok(Opened { file, loaded, log })
+        Ok(Opened { file, loaded, logs })
     }));
     opened.unwrap_or_else(|_| Err(StateError::Damaged { path: path.to_owned(), problem: "its pages could not be read".to_owned() }))
 }
 
 /// Write the log records the database does not hold yet (after an unclean stop) into it, in one
-/// commit; the log is then ready to be written from its start. Says whether there were any.
-fn replay(path: &Path, file: &redb::Database) -> Result<(wal::Log, bool), StateError> {
-    let log_path = wal::path_of(path);
-    let io_err = |error| StateError::Io { path: log_path.clone(), error };
+/// commit; the logs are then ready to be written from their start. Says whether there were any.
+fn replay(path: &Path, file: &redb::Database) -> Result<(wal::Logs, bool), StateError> {
+    let paths = wal::paths_of(path);
     let damaged = |e: redb::Error| StateError::Damaged { path: path.to_owned(), problem: e.to_string() };
     let last = rows::wal_seq(file).map_err(damaged)?;
-    let (sets, upto) = wal::read(&log_path, last).map_err(io_err)?;
+    let (sets, upto) = wal::read(&paths, last).map_err(|error| StateError::Io { path: paths[0].clone(), error })?;
     if !sets.is_empty() {
         commit::commit(file, sets.iter(), upto).map_err(|problem| StateError::Damaged { path: path.to_owned(), problem })?;
     }
-    Ok((wal::Log::open(&log_path, upto).map_err(io_err)?, !sets.is_empty()))
+    let logs = wal::Logs::open(path, upto).map_err(|(path, error)| StateError::Io { path, error })?;
+    Ok((logs, !sets.is_empty()))
 }
 
-fn remove_log(path: &Path) -> Result<(), StateError> {
-    let log_path = wal::path_of(path);
-    match fs::remove_file(&log_path) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(StateError::Io { path: log_path, error: e }),
-        _ => Ok(()),
+fn remove_logs(path: &Path) -> Result<(), StateError> {
+    for log_path in wal::paths_of(path) {
+        match fs::remove_file(&log_path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(StateError::Io { path: log_path, error: e }),
+            _ => {}
+        }
     }
+    Ok(())
 }
 
 fn load_error(path: &Path, e: LoadError) -> StateError {
@@ -221,7 +224,7 @@ fn migrate(path: &Path) -> Result<(), StateError> {
         move |error| StateError::Io { path: p, error }
     };
     let db = legacy::load(path).map_err(io_err(path))?.map_err(|error| StateError::Legacy { path: path.to_owned(), error })?;
-    remove_log(path)?;
+    remove_logs(path)?;
     let fresh = sibling(path, ".migrating");
     match fs::remove_file(&fresh) {
         Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(&fresh)(e)),
