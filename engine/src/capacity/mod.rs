@@ -181,11 +181,14 @@ impl ReturnCapacity {
 pub struct Consumed {
     pub table_name: String,
     pub charges: Vec<Charge>,
+    /// `VectorWriteRequestBytes` per vector index the operation wrote (`crate::vector`): metered in
+    /// bytes, apart from the write units.
+    pub vectors: BTreeMap<String, u64>,
 }
 
 impl Consumed {
     pub fn new(table_name: &str) -> Self {
-        Consumed { table_name: String::from(table_name), charges: Vec::new() }
+        Consumed { table_name: String::from(table_name), charges: Vec::new(), vectors: BTreeMap::new() }
     }
 
     pub fn read(&mut self, target: Target, bytes: u64, consistency: ReadConsistency, reason: Reason) {
@@ -254,6 +257,16 @@ impl Consumed {
                 if !map.is_empty() {
                     m.insert(key.into(), Value::Object(map));
                 }
+            }
+            // Only under INDEXES, keyed by index name (the Developer Guide's "Monitoring vector index
+            // capacity").
+            if !self.vectors.is_empty() {
+                let map: Map<String, Value> = self
+                    .vectors
+                    .iter()
+                    .map(|(n, b)| (n.clone(), serde_json::json!({"VectorWriteRequestBytes": *b as f64})))
+                    .collect();
+                m.insert("VectorIndexes".into(), Value::Object(map));
             }
         }
         Some(Value::Object(m))
