@@ -57,7 +57,7 @@ impl Distance {
                 if qq == 0.0 || ss == 0.0 {
                     1.0
                 } else {
-                    (1.0 - dot / (sqrt(qq) * sqrt(ss))).clamp(0.0, 2.0)
+                    (1.0 - dot / sqrt(qq * ss)).clamp(0.0, 2.0)
                 }
             }
         };
@@ -67,38 +67,6 @@ impl Distance {
     }
 }
 
-/// Square root by Newton's method: `f64::sqrt` is not in `core`, and `libm` would be a dependency for
-/// one function. Converges to the correctly rounded root (checked against `std` in the tests).
-pub fn sqrt(x: f64) -> f64 {
-    if x.is_nan() || x <= 0.0 {
-        return if x == 0.0 { 0.0 } else { f64::NAN };
-    }
-    if x.is_infinite() {
-        return x;
-    }
-    // Start from the exponent halved, then refine; 60 rounds are far more than needed and the loop
-    // stops as soon as the estimate no longer moves.
-    let bits = x.to_bits();
-    let mut y = f64::from_bits((bits >> 1) + (1023u64 << 51));
-    for _ in 0..60 {
-        let next = 0.5 * (y + x / y);
-        if next == y {
-            break;
-        }
-        y = next;
-    }
-    // Newton may settle one ulp above or oscillate between two neighbours: pick the one whose square is
-    // nearest to x.
-    let candidates = [f64::from_bits(y.to_bits().wrapping_sub(1)), y, f64::from_bits(y.to_bits() + 1)];
-    let mut best = y;
-    let mut best_err = f64::INFINITY;
-    for c in candidates {
-        let d = c * c - x;
-        let err = if d < 0.0 { -d } else { d };
-        if err < best_err {
-            best = c;
-            best_err = err;
-        }
-    }
-    best
+fn sqrt(x: f64) -> f64 {
+    libm::sqrt(x)
 }
