@@ -16,6 +16,7 @@ mod entity_editor;
 mod indexes_tab;
 mod items_tab;
 mod sidebar;
+mod vector_designer;
 
 pub use crate::model::grid_view::key_label;
 pub use crate::state::{use_modeler, Dialog, Modeler};
