@@ -106,3 +106,24 @@ def test_update_table_adds_and_removes_an_index(ddb, products):
     ddb.update_table(TableName=products, VectorIndexUpdates=[{"Delete": {"IndexName": "Similar"}}])
     names = [v["IndexName"] for v in ddb.describe_table(TableName=products)["Table"]["VectorIndexes"]]
     assert names == ["ByTaste"]
+
+
+def test_a_vector_index_survives_a_restart_with_state(start_server, tmp_path):
+    state = tmp_path / "db.state"
+    s = start_server("--state", str(state))
+    assert s.endpoint, s.stderr
+    c = s.client()
+    c.create_table(
+        TableName="kept", BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        VectorIndexes=[{"IndexName": "near", "VectorAttribute": {"AttributeName": "e"}, "Dimensions": 2,
+                        "DistanceFunction": "EUCLIDEAN", "Projection": {"ProjectionType": "KEYS_ONLY"}}],
+    )
+    for pk, e in [("a", (0, 0)), ("b", (3, 4))]:
+        c.put_item(TableName="kept", Item={"pk": {"S": pk}, "e": vec(*e)})
+    s.stop()
+    s2 = start_server("--state", str(state))
+    assert s2.endpoint, s2.stderr
+    out = s2.client().search_vectors(TableName="kept", IndexName="near", SearchVector=[{"N": "3"}, {"N": "4"}], TopK=2)
+    assert [(r["Item"]["pk"]["S"], r["Score"]) for r in out["SearchResults"]] == [("b", 0.0), ("a", 5.0)]
