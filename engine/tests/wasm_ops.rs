@@ -50,3 +50,9 @@ fn legacy_parameters() {
 fn query_and_scan() {
     replay("query_scan.json", include_str!("data/ops/query_scan.json"));
 }
+
+/// Vector distances in wasm give the same bits as natively (f32 vectors, f64 sums, libm's square root).
+#[test]
+fn vector_indexes() {
+    replay("vector.json", include_str!("data/ops/vector.json"));
+}
