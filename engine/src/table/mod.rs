@@ -414,7 +414,7 @@ impl Table {
             let (entry, bytes) = crate::vector::entry::change(&self.def.keys, def, old, new);
             data.apply(key, entry);
             if let Some(b) = bytes {
-                *cons.vectors.entry(def.name.clone()).or_default() += b;
+                cons.vector_write(&def.name, b);
             }
         }
     }
