@@ -121,3 +121,27 @@ fn batch_writes_retry_unprocessed_items() {
     assert!(node.status.success(), "{}\n{js}", String::from_utf8_lossy(&node.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn search_vectors_in_three_clients() {
+    let input = json!({
+        "TableName": "Products",
+        "IndexName": "ByTaste",
+        "SearchVector": [{"N": "0.7"}, {"N": "0"}, {"N": "0"}, {"N": "0.9"}],
+        "TopK": 3,
+        "SearchConditionExpression": "category = :c",
+        "ExpressionAttributeValues": {":c": {"S": "frozen"}}
+    });
+    let js = generate(Lang::JavaScript, "SearchVectors", &input, &local());
+    assert!(js.starts_with("import { DynamoDBClient, SearchVectorsCommand } from \"@aws-sdk/client-dynamodb\";"), "{js}");
+    assert!(js.contains("  TopK: 3,\n"), "{js}");
+    assert!(js.contains("  SearchVector: [\n"), "{js}");
+    let py = generate(Lang::Python, "SearchVectors", &input, &local());
+    assert!(py.contains("response = client.search_vectors(\n    TableName=\"Products\",\n"), "{py}");
+    assert!(py.contains("    TopK=3,\n"), "{py}");
+    let cli = generate(Lang::Cli, "SearchVectors", &input, &local());
+    assert!(cli.starts_with("aws dynamodb search-vectors \\\n    --table-name Products \\\n    --index-name ByTaste \\\n"), "{cli}");
+    assert!(cli.contains("    --search-vector '[{\"N\":\"0.7\"},{\"N\":\"0\"},{\"N\":\"0\"},{\"N\":\"0.9\"}]' \\\n"), "{cli}");
+    assert!(cli.contains("    --top-k 3 \\\n"), "{cli}");
+    assert!(cli.contains("    --search-condition-expression 'category = :c' \\\n"), "{cli}");
+}

@@ -86,6 +86,7 @@ impl Database {
                 self.note_charges(core::slice::from_ref(&out.consumed));
                 Ok(out.to_json())
             }
+            "SearchVectors" => self.search_vectors_json(input),
             _ => Err(ApiError::UnknownOperation),
         }
     }

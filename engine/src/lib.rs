@@ -32,6 +32,7 @@ pub mod table;
 pub mod throttle;
 pub mod tokens;
 pub mod value;
+pub mod vector;
 pub mod wire;
 
 /// The engine's version, shown by the playground and the server so users can match behaviour to a build.

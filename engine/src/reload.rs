@@ -158,6 +158,12 @@ impl TableReload<'_> {
         if t.def.has_lsi() {
             *t.collections.entry(key.pk.clone()).or_default() += collection;
         }
+        if !t.def.vectors.is_empty() {
+            let item = packed.decode(&key);
+            for (def, data) in t.def.vectors.iter().zip(t.vector_data.iter_mut()) {
+                data.apply(&key, crate::vector::entry::entry_of(&t.def.keys, def, &item));
+            }
+        }
         let stored = Stored { item: packed };
         match self.parts.last_mut() {
             Some((pk, part)) if *pk == key.pk => {

@@ -55,6 +55,9 @@ pub(crate) fn definition(t: &Table) -> Value {
             m.insert(field.into(), Value::Array(list));
         }
     }
+    if !d.vectors.is_empty() {
+        m.insert("VectorIndexes".into(), Value::Array(d.vectors.iter().map(crate::vector::describe::definition_json).collect()));
+    }
     Value::Object(m)
 }
 

@@ -55,3 +55,9 @@ fn query_and_scan() {
 fn index_propagation() {
     replay("propagation.json", include_str!("data/ops/propagation.json"));
 }
+
+/// Vector distances in wasm give the same bits as natively (f32 vectors, f64 sums, libm's square root).
+#[test]
+fn vector_indexes() {
+    replay("vector.json", include_str!("data/ops/vector.json"));
+}

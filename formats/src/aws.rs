@@ -29,9 +29,9 @@ use crate::workbench::Note;
 pub const BATCH_SIZE: usize = 25;
 
 /// `CreateTable` fields that are `AWS::DynamoDB::Table` properties of the same name and shape.
-const SAME: [&str; 12] = [
+const SAME: [&str; 13] = [
     "TableName", "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput", "GlobalSecondaryIndexes",
-    "LocalSecondaryIndexes", "TableClass", "Tags", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput",
+    "LocalSecondaryIndexes", "TableClass", "Tags", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput", "VectorIndexes",
 ];
 
 /// A CloudFormation logical id for a table name (letters and digits only, unique within the template).

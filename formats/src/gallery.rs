@@ -56,7 +56,7 @@ macro_rules! template {
 }
 
 /// Every template, in gallery order.
-pub const TEMPLATES: [Template; 23] = [
+pub const TEMPLATES: [Template; 24] = [
     template!("ecommerce", Scenario),
     template!("posts-by-tag", Scenario),
     template!("menu", Scenario),
@@ -71,6 +71,7 @@ pub const TEMPLATES: [Template; 23] = [
     template!("soft-delete", Pattern),
     template!("cursor-pagination", Pattern),
     template!("index-propagation", Pattern),
+    template!("vector-search", Pattern),
     template!("doc-embedding-vs-referencing", Document),
     template!("doc-attribute-pattern", Document),
     template!("doc-bucket-pattern", Document),

@@ -193,3 +193,14 @@ mod props {
         }
     }
 }
+
+#[test]
+fn vector_indexes_are_table_properties_of_the_same_shape() {
+    let m = Template::by_slug("vector-search").unwrap().model().unwrap();
+    let (cfn, notes) = cloudformation(&m).unwrap();
+    let p = &cfn["Resources"]["Products"]["Properties"];
+    assert_eq!(p["VectorIndexes"], m.tables[0].definition["VectorIndexes"]);
+    assert_eq!(p["VectorIndexes"][0]["DistanceFunction"], "COSINE");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert!(to_yaml(&cfn).contains("VectorIndexes:"));
+}

@@ -18,6 +18,7 @@ pub mod propagation;
 pub mod row_item;
 pub mod table_view;
 pub mod value_edit;
+pub mod vector_design;
 
 pub use history::History;
 pub use playground::{Change, Edit, EditError, Playground, RequestRun, Row, RowId, TableState, Whole};

@@ -135,10 +135,14 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
         .and_then(|i| m.state.with_untracked(|s| s.playground.table(i).map(|t| TableDraft::from_definition(&t.definition))))
         .unwrap_or_default();
     let draft = RwSignal::new(start);
+    let vectors = RwSignal::new(
+        table.and_then(|i| m.state.with_untracked(|s| s.playground.table(i).map(|t| crate::model::vector_design::from_definition(&t.definition)))).unwrap_or_default(),
+    );
     let edited = RwSignal::new(None::<Field>);
-    let check = Memo::new(move |_| draft.with(|d| d.check_edited(now(), edited.get())));
+    let check = Memo::new(move |_| draft.with(|d| vectors.with(|v| crate::model::vector_design::check(d, v, now(), edited.get()))));
     let provisioned = Memo::new(move |_| draft.with(|d| d.billing_mode == "PROVISIONED"));
     let form = Form { draft, touched: RwSignal::new(table.is_some()), apply_error: RwSignal::new(None), edited, check, provisioned };
+    let vector_form = super::vector_designer::VectorForm { vectors, touched: form.touched, apply_error: form.apply_error };
     let gsi_count = Memo::new(move |_| draft.with(|d| d.gsis.len()));
     let lsi_count = Memo::new(move |_| draft.with(|d| d.lsis.len()));
     let has_sort = Memo::new(move |_| draft.with(|d| d.sort.is_some()));
@@ -265,6 +269,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                     "+ LSI"
                 </button>
             </fieldset>
+            <super::vector_designer::VectorIndexesSection form=vector_form/>
             {error_view(form.error_for(Field::General), "error-general")}
             <p class="mdl-error" data-testid="designer-apply-error" hidden=move || form.apply_error.with(Option::is_none)>
                 {move || form.apply_error.get().unwrap_or_default()}

@@ -17,6 +17,7 @@ mod in_flight;
 mod indexes_tab;
 mod items_tab;
 mod sidebar;
+mod vector_designer;
 
 pub use crate::model::grid_view::key_label;
 pub use crate::state::{use_modeler, Dialog, Modeler};

@@ -10,13 +10,13 @@ use super::session::{run, use_session, Source};
 use super::RequestForm;
 
 /// Every action `Database::execute` answers.
-pub const ACTIONS: [&str; 27] = [
+pub const ACTIONS: [&str; 28] = [
     "GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "Scan",
     "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems",
     "CreateTable", "DescribeTable", "ListTables", "UpdateTable", "DeleteTable",
     "UpdateTimeToLive", "DescribeTimeToLive", "TagResource", "UntagResource", "ListTagsOfResource",
     "ListStreams", "DescribeStream", "GetShardIterator", "GetRecords",
-    "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
+    "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction", "SearchVectors",
 ];
 
 #[component]

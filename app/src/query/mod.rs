@@ -28,6 +28,8 @@ mod results_view;
 pub mod save_pattern;
 pub mod session;
 pub mod streams;
+pub mod vector_request;
+mod vector_view;
 pub mod write_request;
 mod write_view;
 
@@ -43,12 +45,13 @@ pub const MODES: &[Mode] = &[
     ("builder", "Query / Scan", || view! { <builder_view::BuilderPanel/> }.into_any()),
     ("write", "Write", || view! { <write_view::WritePanel/> }.into_any()),
     ("partiql", "PartiQL", || view! { <partiql_view::PartiqlPanel/> }.into_any()),
+    ("vector", "Vector search", || view! { <vector_view::VectorPanel/> }.into_any()),
     ("console", "API console", || view! { <console_view::ConsolePanel/> }.into_any()),
 ];
 
 /// The modes a read-only embed offers: the ones that read (a PartiQL statement that writes is refused
 /// by [`session::run`]); the write form and the API console are for changing the model.
-pub const READ_MODES: [&str; 2] = ["builder", "partiql"];
+pub const READ_MODES: [&str; 3] = ["builder", "partiql", "vector"];
 
 /// The Query tab: the mode buttons, the open mode's panel, and the results, clock and log under it. It
 /// owns the tab's state ([`QuerySession`]) and provides it to its panels.

@@ -28,6 +28,8 @@ pub enum Source {
     Console,
     PartiQL,
     Clock,
+    /// The SearchVectors form.
+    Vector,
 }
 
 /// A refused request, shaped as DynamoDB sends it.
@@ -146,7 +148,7 @@ pub fn reads_only(action: &str, input: &Value) -> bool {
     let select = |v: &Value| v.get("Statement").and_then(Value::as_str).is_some_and(|s| s.trim_start().get(..6).is_some_and(|w| w.eq_ignore_ascii_case("select")));
     let all = |field: &str| input.get(field).and_then(Value::as_array).is_some_and(|l| l.iter().all(select));
     match action {
-        "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables" | "DescribeTimeToLive" | "ListTagsOfResource" | "ListStreams" | "DescribeStream" | "GetShardIterator" | "GetRecords" => true,
+        "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables" | "DescribeTimeToLive" | "ListTagsOfResource" | "ListStreams" | "DescribeStream" | "GetShardIterator" | "GetRecords" | "SearchVectors" => true,
         "ExecuteStatement" => select(input),
         "BatchExecuteStatement" => all("Statements"),
         "ExecuteTransaction" => all("TransactStatements"),

@@ -236,6 +236,7 @@ pub fn parse(m: &Map<String, Value>, now: u64) -> Result<TableDef, ApiError> {
     let gsis = raw_indexes(m, "GlobalSecondaryIndexes")?;
     let throughput = raw_throughput(m)?;
     let billing = opt_str(m, "BillingMode")?;
+    let vectors = crate::vector::parse::raw_list(m)?;
 
     // A missing TableName is reported alone, before the constraint list (the nubo-db/dynamodb-conformance
     // suite's exact-message test against AWS; dynalite's createTable test).
@@ -252,6 +253,9 @@ pub fn parse(m: &Map<String, Value>, now: u64) -> Result<TableDef, ApiError> {
     }
     for (i, ix) in gsis.iter().flatten().enumerate() {
         check_index(&mut c, ix, &format!("globalSecondaryIndexes.{}.member", i + 1));
+    }
+    for (i, ix) in vectors.iter().flatten().enumerate() {
+        crate::vector::parse::check(&mut c, ix, &format!("vectorIndexes.{}.member", i + 1));
     }
     check_throughput(&mut c, throughput.as_ref(), "provisionedThroughput");
     c.one_of(billing, "billingMode", &["PROVISIONED", "PAY_PER_REQUEST"], "[PROVISIONED, PAY_PER_REQUEST]");
@@ -285,7 +289,7 @@ pub fn parse(m: &Map<String, Value>, now: u64) -> Result<TableDef, ApiError> {
         defs.push(KeyAttr { name, ty: scalar(t.as_deref().unwrap_or("S")) });
     }
     let table_keys = resolve_keys(&keys, &defs, None)?;
-    if lsis.is_none() && gsis.is_none() && keys.len() != defs.len() {
+    if lsis.is_none() && gsis.is_none() && vectors.is_none() && keys.len() != defs.len() {
         return Err(invalid(String::from(
             "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
         )));
@@ -339,7 +343,14 @@ pub fn parse(m: &Map<String, Value>, now: u64) -> Result<TableDef, ApiError> {
         }
     }
     check_projected_total(&indexes)?;
-    let used = |n: &str| table_keys.is_key(n) || indexes.iter().any(|i| i.keys.is_key(n));
+    let vectors = match &vectors {
+        Some(list) => crate::vector::parse::resolve_create(list, &defs, billing, now)?,
+        None => Vec::new(),
+    };
+    if let Some(v) = vectors.iter().find(|v| indexes.iter().any(|i| i.name == v.name)) {
+        return Err(invalid(format!("Duplicate index name: {}", v.name)));
+    }
+    let used = |n: &str| table_keys.is_key(n) || indexes.iter().any(|i| i.keys.is_key(n)) || vectors.iter().any(|v| v.in_schema(n));
     if defs.iter().any(|d| !used(&d.name)) {
         let mut keys_used: Vec<&str> = Vec::new();
         for k in core::iter::once(&table_keys).chain(indexes.iter().map(|i| &i.keys)) {
@@ -356,7 +367,7 @@ pub fn parse(m: &Map<String, Value>, now: u64) -> Result<TableDef, ApiError> {
             keys_used.join(", ")
         )));
     }
-    Ok(TableDef { name: String::from(table_name), keys: table_keys, attributes: defs, indexes, billing, throughput, created_at: now })
+    Ok(TableDef { name: String::from(table_name), keys: table_keys, attributes: defs, indexes, billing, throughput, created_at: now, vectors })
 }
 
 /// Resolve one GSI definition (CreateTable or UpdateTable Create).

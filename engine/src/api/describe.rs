@@ -133,6 +133,10 @@ pub fn describe(cfg: &DatabaseConfig, t: &Table, status: &str, now: u64) -> Valu
     if !gsis.is_empty() {
         m.insert("GlobalSecondaryIndexes".into(), Value::Array(gsis));
     }
+    if !def.vectors.is_empty() {
+        let list = def.vectors.iter().enumerate().map(|(i, v)| crate::vector::describe::description_json(v, t.vector_data.get(i), &arn));
+        m.insert("VectorIndexes".into(), Value::Array(list.collect()));
+    }
     Value::Object(m)
 }
 

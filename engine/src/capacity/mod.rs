@@ -183,11 +183,25 @@ impl ReturnCapacity {
 pub struct Consumed {
     pub table_name: String,
     pub charges: Vec<Charge>,
+    /// `VectorWriteRequestBytes` per vector index the operation wrote (`crate::vector`): metered in
+    /// bytes, apart from the write units. Boxed and absent until a vector index is written, so that the
+    /// many `Consumed` values of tables without one stay small.
+    pub vectors: Option<alloc::boxed::Box<BTreeMap<String, u64>>>,
 }
 
 impl Consumed {
     pub fn new(table_name: &str) -> Self {
-        Consumed { table_name: String::from(table_name), charges: Vec::new() }
+        Consumed { table_name: String::from(table_name), charges: Vec::new(), vectors: None }
+    }
+
+    /// Add `bytes` to the `VectorWriteRequestBytes` of vector index `index`.
+    pub fn vector_write(&mut self, index: &str, bytes: u64) {
+        *self.vectors.get_or_insert_with(Default::default).entry(String::from(index)).or_default() += bytes;
+    }
+
+    /// `VectorWriteRequestBytes` per vector index, in name order.
+    pub fn vector_bytes(&self) -> impl Iterator<Item = (&str, u64)> {
+        self.vectors.iter().flat_map(|m| m.iter().map(|(n, b)| (n.as_str(), *b)))
     }
 
     pub fn read(&mut self, target: Target, bytes: u64, consistency: ReadConsistency, reason: Reason) {
@@ -256,6 +270,13 @@ impl Consumed {
                 if !map.is_empty() {
                     m.insert(key.into(), Value::Object(map));
                 }
+            }
+            // Only under INDEXES, keyed by index name (the Developer Guide's "Monitoring vector index
+            // capacity").
+            let map: Map<String, Value> =
+                self.vector_bytes().map(|(n, b)| (String::from(n), serde_json::json!({"VectorWriteRequestBytes": b as f64}))).collect();
+            if !map.is_empty() {
+                m.insert("VectorIndexes".into(), Value::Object(map));
             }
         }
         Some(Value::Object(m))

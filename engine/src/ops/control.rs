@@ -100,6 +100,7 @@ impl Database {
             Some(l) => parse_gsi_updates(l)?,
             None => Vec::new(),
         };
+        let vector_updates = crate::vector::parse::raw_updates(m)?;
         let mut c = Checks::new();
         c.name(name, "tableName", true);
         c.one_of(billing, "billingMode", &["PROVISIONED", "PAY_PER_REQUEST"], "[PROVISIONED, PAY_PER_REQUEST]");
@@ -110,9 +111,10 @@ impl Database {
                 check_index(&mut c, ix, &format!("globalSecondaryIndexUpdates.{}.member.create", i + 1));
             }
         }
+        crate::vector::parse::check_updates(&mut c, &vector_updates);
         c.finish()?;
         let name = String::from(name.unwrap_or_default());
-        if billing.is_none() && throughput.is_none() && updates.is_empty() {
+        if billing.is_none() && throughput.is_none() && updates.is_empty() && vector_updates.is_empty() {
             // DynamoDB's current list (live answers in us-east-1 and us-west-2, ack-api-quirks' catalogue).
             return Err(ApiError::validation(
                 "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required",
@@ -132,7 +134,11 @@ impl Database {
                 .collect()
         });
         let t = self.tables.get_mut(&name).ok_or_else(|| not_found(&name))?;
+        // Vector index changes are decided first, on a copy, so that a refused one leaves the table as
+        // it was; they are committed after the rest of the update.
+        let vectors = crate::vector::table_update::plan(t, billing, updates.is_empty(), &vector_updates, defs.as_deref(), now)?;
         apply_update(t, billing, throughput, defs.as_deref(), &updates, now)?;
+        crate::vector::table_update::commit(t, vectors);
         let cfg = self.config.clone();
         let t = self.tables.get(&name).ok_or_else(|| not_found(&name))?;
         Ok(json!({"TableDescription": describe(&cfg, t, "ACTIVE", now)}))
@@ -321,7 +327,7 @@ fn apply_update(
     }
     create_table::check_projected_total(&def.indexes)?;
     // Definitions only used by a deleted index disappear with it, as DescribeTable shows on AWS.
-    let used = |n: &str| def.keys.is_key(n) || def.indexes.iter().any(|i| i.keys.is_key(n));
+    let used = |n: &str| def.keys.is_key(n) || def.indexes.iter().any(|i| i.keys.is_key(n)) || def.vectors.iter().any(|v| v.in_schema(n));
     let attributes: Vec<KeyAttr> = def.attributes.iter().filter(|a| used(&a.name)).cloned().collect();
     def.attributes = attributes;
     for idx in def.indexes.iter_mut().filter(|i| i.kind == IndexKind::Global) {

@@ -85,6 +85,8 @@ pub struct Table {
     pub collection_limit: u64,
     /// Time to Live, Streams and tags (see `crate::extras`).
     pub extras: crate::extras::TableExtras,
+    /// Parallel to `def.vectors`.
+    pub vector_data: Vec<crate::vector::VectorData>,
 }
 
 /// One index's entry before and after a write: (partition, sort, projected size).
@@ -142,7 +144,18 @@ fn target_of(index: &IndexDef) -> Target {
 impl Table {
     pub fn new(def: TableDef) -> Table {
         let index_data = def.indexes.iter().map(|_| IndexData::default()).collect();
-        Table { def, parts: BTreeMap::new(), collections: BTreeMap::new(), item_count: 0, size_bytes: 0, index_data, collection_limit: MAX_COLLECTION_BYTES, extras: Default::default() }
+        let vector_data = def.vectors.iter().map(|_| crate::vector::VectorData::default()).collect();
+        Table {
+            def,
+            parts: BTreeMap::new(),
+            collections: BTreeMap::new(),
+            item_count: 0,
+            size_bytes: 0,
+            index_data,
+            collection_limit: MAX_COLLECTION_BYTES,
+            extras: Default::default(),
+            vector_data,
+        }
     }
 
     /// Rebuild the TTL expiry index from the stored items (TTL enabled, snapshot restored).
@@ -316,7 +329,8 @@ impl Table {
         let new_size = new.map(|n| item_size(n) as u64);
         let old_size = self.size_of(key);
         // The old item is looked inside only to maintain indexes and streams.
-        let old = if self.def.indexes.is_empty() && !self.extras.wants_writes() { None } else { self.get(key) };
+        let old = if self.def.indexes.is_empty() && self.def.vectors.is_empty() && !self.extras.wants_writes() { None } else { self.get(key) };
+        self.write_vectors(key, old.as_ref(), new, cons);
         if self.extras.wants_writes() {
             self.extras.on_write(&self.def.keys, key, old.as_ref(), new);
         }
@@ -401,5 +415,37 @@ impl Table {
     /// The entry an index returns for a stored item.
     pub fn index_entry(&self, idx: &IndexDef, item: &Item) -> Item {
         project(&self.def.keys, idx, item)
+    }
+}
+
+impl Table {
+    /// Keep the vector indexes in step with a write of `old` into `new` at `key`, and record the
+    /// `VectorWriteRequestBytes` of each index the write changed. Every item write reaches the vector
+    /// indexes here, from [`Table::commit_write`].
+    fn write_vectors(&mut self, key: &PrimaryKey, old: Option<&Item>, new: Option<&Item>, cons: &mut Consumed) {
+        for (def, data) in self.def.vectors.iter().zip(self.vector_data.iter_mut()) {
+            let (entry, bytes) = crate::vector::entry::change(&self.def.keys, def, old, new);
+            data.apply(key, entry);
+            if let Some(b) = bytes {
+                cons.vector_write(&def.name, b);
+            }
+        }
+    }
+
+    /// Build vector index `pos` from the stored items (UpdateTable's Create; a reloaded table). Items
+    /// whose vector is not one of the index are left out.
+    pub fn backfill_vector(&mut self, pos: usize) {
+        let Some(def) = self.def.vectors.get(pos) else { return };
+        let mut data = crate::vector::VectorData::default();
+        for (pk, part) in &self.parts {
+            for (sk, stored) in &part.items {
+                let key = PrimaryKey { pk: pk.clone(), sk: sk.clone() };
+                let item = stored.item.decode(&key);
+                data.apply(&key, crate::vector::entry::entry_of(&self.def.keys, def, &item));
+            }
+        }
+        if let Some(slot) = self.vector_data.get_mut(pos) {
+            *slot = data;
+        }
     }
 }

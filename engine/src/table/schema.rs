@@ -120,6 +120,8 @@ pub struct TableDef {
     pub billing: BillingMode,
     pub throughput: Option<Throughput>,
     pub created_at: u64,
+    /// Vector indexes (`crate::vector`), in definition order.
+    pub vectors: Vec<crate::vector::VectorIndexDef>,
 }
 
 impl TableDef {

@@ -14,6 +14,7 @@ pub fn validate_item(t: &Table, item: &Item, size_message: &str) -> Result<Prima
     for idx in &t.def.indexes {
         check_index_keys(idx, item)?;
     }
+    crate::vector::entry::check_write(&t.def.vectors, item, &|_| true)?;
     if item_size(item) as u64 > MAX_ITEM_BYTES {
         return Err(ApiError::validation(size_message));
     }
@@ -26,6 +27,7 @@ pub fn validate_updated_item(t: &Table, item: &Item, written: &[String]) -> Resu
     for idx in &t.def.indexes {
         check_updated_index_keys(idx, item, written)?;
     }
+    crate::vector::entry::check_write(&t.def.vectors, item, &|n| written.iter().any(|w| w == n))?;
     if item_size(item) as u64 > MAX_ITEM_BYTES {
         return Err(ApiError::validation("Item size to update has exceeded the maximum allowed size"));
     }

@@ -66,6 +66,7 @@ const DYNAMODB_ACTIONS: &[&str] = &[
     "RestoreTableFromBackup",
     "RestoreTableToPointInTime",
     "Scan",
+    "SearchVectors",
     "TagResource",
     "TransactGetItems",
     "TransactWriteItems",
@@ -113,6 +114,8 @@ mod tests {
         assert_eq!(t, Some((Service::DynamoDb, "PutItem")));
         let t = parse_target(Some("DynamoDBStreams_20120810.GetRecords")).map(|t| (t.service, t.action));
         assert_eq!(t, Some((Service::Streams, "GetRecords")));
+        let t = parse_target(Some("DynamoDB_20120810.SearchVectors")).map(|t| (t.service, t.action));
+        assert_eq!(t, Some((Service::DynamoDb, "SearchVectors")));
         for bad in ["", "PutItem", "DynamoDB_20120810.", "DynamoDB_20120810.putItem", "DynamoDB_20120810.GetRecords",
             "DynamoDBStreams_20120810.PutItem", "DynamoDB_20111205.PutItem", "DynamoDB_20120810.PutItem.x"]
         {

@@ -62,10 +62,25 @@ def cfn_lint(path):
     return [str(m) for m in run_template_by_data(template, ConfigMixIn([], regions=REGIONS), cfn_lint_rules())]
 
 
+def search_schema_mismatch(message, template):
+    """cfn-lint's E3039 (1.58) compares AttributeDefinitions with the key schemas only, while DynamoDB
+    requires every vector index SearchSchema attribute in AttributeDefinitions too: the message is
+    dropped when the definitions are exactly the keys plus those attributes."""
+    if not message.startswith("[E3039"):
+        return False
+    for resource in template["Resources"].values():
+        p = resource["Properties"]
+        schema = {e["AttributeName"] for v in p.get("VectorIndexes", []) for e in v.get("SearchSchema", [])}
+        keys = {k["AttributeName"] for ks in [p["KeySchema"]] + [i["KeySchema"] for i in p.get("GlobalSecondaryIndexes", []) + p.get("LocalSecondaryIndexes", [])] for k in ks}
+        if schema and {d["AttributeName"] for d in p["AttributeDefinitions"]} == keys | schema:
+            return True
+    return False
+
+
 def create_input(props):
     """CloudFormation table properties back to CreateTable input (the fields a local server needs)."""
     keep = ["TableName", "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
-            "GlobalSecondaryIndexes", "LocalSecondaryIndexes", "TableClass", "Tags"]
+            "GlobalSecondaryIndexes", "LocalSecondaryIndexes", "VectorIndexes", "TableClass", "Tags"]
     inp = {k: props[k] for k in keep if k in props}
     if "StreamSpecification" in props:
         inp["StreamSpecification"] = {"StreamEnabled": True, **props["StreamSpecification"]}
@@ -96,9 +111,9 @@ def test_cfn_lint_finds_a_broken_template(exporter, tmp_path):
 def test_template_passes_cfn_lint(slug, exporter, tmp_path):
     out = export(exporter, slug, tmp_path)
     pytest.importorskip("cfnlint", reason="cfn-lint did not install here")
-    for name in ["model.cfn.yaml", "model.cfn.json"]:
-        assert cfn_lint(out / name) == [], f"cfn-lint {name}"
     template = json.loads((out / "model.cfn.json").read_text())
+    for name in ["model.cfn.yaml", "model.cfn.json"]:
+        assert [m for m in cfn_lint(out / name) if not search_schema_mismatch(m, template)] == [], f"cfn-lint {name}"
     import yaml  # installed with cfn-lint
     assert yaml.safe_load((out / "model.cfn.yaml").read_text()) == template, "the YAML says what the JSON says"
 
