@@ -333,7 +333,7 @@ fn autosave_round_trips_and_keeps_unreadable_saves() {
     assert!(store.set(autosave::SAVE_KEY, broken));
     match autosave::load(&store, NOW + 2) {
         Loaded::Unreadable { reason, backup_key: Some(key) } => {
-            assert!(reason.contains("not JSON"), "{reason}");
+            assert!(matches!(reason, autosave::SaveError::NotJson(_)), "{reason:?}");
             assert_eq!(store.get(&key).as_deref(), Some(broken));
             assert_eq!(store.get(autosave::SAVE_KEY), None);
             store.remove(&key);

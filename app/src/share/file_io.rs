@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::download::download;
-use crate::state::{AppState, Incoming, Origin, Travel, TravelError};
+use crate::state::{AppState, Incoming, Origin, ReadError, Travel, TravelError};
 use crate::model::Playground;
 use crate::state::modeler::now;
 
@@ -30,7 +30,7 @@ pub struct ReadFile {
 
 /// Read a model file's text (a Dynamodel model, or a NoSQL Workbench model of any version), or say
 /// precisely what is wrong with it.
-pub fn read_model_text(text: &str) -> Result<ReadFile, String> {
+pub fn read_model_text(text: &str) -> Result<ReadFile, ReadError> {
     // A Dynamodel model file whose items are plain: read in one pass, every item decoded once, straight
     // from the text (a 100,000-item file opens in a fraction of the time). Anything else, faults
     // included, is read the ordinary way below, which names them.
@@ -40,15 +40,15 @@ pub fn read_model_text(text: &str) -> Result<ReadFile, String> {
         if model.check().is_ok() {
             mark("model");
             let p = Playground::from_decoded(decoded, now());
-            engine_verdict(&p)?;
+            engine_verdict(&p).map_err(ReadError::Invalid)?;
             mark("engine");
             return Ok(ReadFile { model, loaded: p, notes: Vec::new(), workbench: None });
         }
     }
-    let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("Not JSON: {e}"))?;
+    let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.to_string()))?;
     mark("json");
     let (model, notes, workbench) = if formats::workbench::looks_like_workbench(&raw) {
-        let imported = formats::workbench::import(text).map_err(|e| e.to_string())?;
+        let imported = formats::workbench::import(text).map_err(|e| ReadError::Invalid(e.to_string()))?;
         let version = match imported.version {
             formats::workbench::Version::V3 => Some("3.0"),
             formats::workbench::Version::V2 => Some("2.0"),
@@ -58,18 +58,18 @@ pub fn read_model_text(text: &str) -> Result<ReadFile, String> {
         let notes = imported.notes.iter().map(|n| n.to_string()).collect();
         (imported.model, notes, Some(version))
     } else {
-        (Model::from_json(raw).map_err(|e| e.to_string())?, Vec::new(), None)
+        (Model::from_json(raw).map_err(|e| ReadError::Invalid(e.to_string()))?, Vec::new(), None)
     };
-    model.check().map_err(|e| e.to_string())?;
+    model.check().map_err(|e| ReadError::Invalid(e.to_string()))?;
     mark("model");
     // The engine's own verdict on every table and item (CreateTable, PutItem), with the fault's path.
     // Loading decodes every item once; only when one does not decode are the items read again, by
     // `check_items`, for the path of the faulty value.
     let p = Playground::from_model(&model, now());
     if p.tables().iter().any(|t| t.rows.iter().any(|r| r.item.contains_key("__unreadable"))) {
-        model.check_items().map_err(|e| e.to_string())?;
+        model.check_items().map_err(|e| ReadError::Invalid(e.to_string()))?;
     }
-    engine_verdict(&p)?;
+    engine_verdict(&p).map_err(ReadError::Invalid)?;
     mark("engine");
     Ok(ReadFile { model, loaded: p, notes, workbench })
 }

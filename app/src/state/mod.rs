@@ -39,7 +39,7 @@ pub use modeler::{Dialog, Modeler, ModelerState, Notice};
 pub use requests::Requests;
 pub use tab::Tab;
 pub use travel::{GalleryState, Panel, Travel};
-pub use words::{edit_error_text, notice_text, origin_text, title_text, travel_error_text, value_error_text, FetchError, NoticeText, Origin, Title, TravelError};
+pub use words::{edit_error_text, notice_text, save_error_text, origin_text, title_text, travel_error_text, value_error_text, FetchError, NoticeText, Origin, ReadError, Title, TravelError};
 
 /// Handles to every shared signal (cheap to copy into closures).
 #[derive(Clone, Copy)]

@@ -4,6 +4,7 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::language::numbers;
+use crate::model::autosave::SaveError;
 use crate::model::value_edit::ValueError;
 use crate::model::EditError;
 
@@ -13,7 +14,7 @@ pub enum NoticeText {
     /// The browser gives the page no localStorage.
     NoStorage,
     /// The saved model could not be read; it was copied aside under `key`, or (`None`) could not be.
-    Unreadable { reason: String, key: Option<String> },
+    Unreadable { reason: SaveError, key: Option<String> },
     /// Saved rows the engine now refuses.
     BrokenItems(usize),
     /// Undo (`redo: false`) or redo failed.
@@ -33,9 +34,11 @@ pub fn notice_text(locale: Locale, notice: &NoticeText) -> String {
     match notice {
         NoticeText::NoStorage => td_string!(locale, modeler.notice_no_storage).to_string(),
         NoticeText::Unreadable { reason, key: Some(key) } => {
-            td_string!(locale, modeler.notice_unreadable_kept, reason = reason, key = key).to_string()
+            td_string!(locale, modeler.notice_unreadable_kept, reason = save_error_text(locale, reason), key = key).to_string()
         }
-        NoticeText::Unreadable { reason, key: None } => td_string!(locale, modeler.notice_unreadable_off, reason = reason).to_string(),
+        NoticeText::Unreadable { reason, key: None } => {
+            td_string!(locale, modeler.notice_unreadable_off, reason = save_error_text(locale, reason)).to_string()
+        }
         NoticeText::BrokenItems(n) => td_string!(locale, modeler.notice_broken_items, count = numbers::count(locale, *n as u64)).to_string(),
         NoticeText::HistoryFailed { redo: false, error } => {
             td_string!(locale, modeler.notice_undo_failed, error = edit_error_text(locale, error)).to_string()
@@ -49,6 +52,17 @@ pub fn notice_text(locale: Locale, notice: &NoticeText) -> String {
             td_string!(locale, modeler.notice_opened, origin = origin_text(locale, origin), name = title_text(locale, name)).to_string()
         }
         NoticeText::Edit(e) => edit_error_text(locale, e),
+    }
+}
+
+/// Why a saved text is not a save.
+pub fn save_error_text(locale: Locale, error: &SaveError) -> String {
+    match error {
+        SaveError::NotJson(reason) => td_string!(locale, modeler.save_not_json, reason = reason).to_string(),
+        SaveError::NotASave => td_string!(locale, modeler.save_not_a_save).to_string(),
+        SaveError::UnsupportedEnvelope(version) => td_string!(locale, modeler.save_newer, version = version).to_string(),
+        // The engine's model check words its own message.
+        SaveError::Model(e) => e.to_string(),
     }
 }
 
@@ -141,14 +155,30 @@ pub enum TravelError {
     /// `?model=` too long to fetch.
     AddressTooLong,
     OpenFailed { origin: Origin, error: EditError },
-    UrlNotOpened { url: String, reason: String },
+    UrlNotOpened { url: String, reason: ReadError },
     UrlNotFetched { url: String, reason: FetchError },
     FileTooLarge { name: String, size: u64, limit: u64 },
     FileUnreadable(String),
-    FileNotOpened { name: String, reason: String },
+    FileNotOpened { name: String, reason: ReadError },
     NotSaved(String),
     /// The browser has no CompressionStream for a share link.
     NoCompression,
+}
+
+/// Why a file's text is not a model.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReadError {
+    /// Not JSON (serde_json's reason).
+    NotJson(String),
+    /// The engine's or the formats crate's reason, with the fault's path.
+    Invalid(String),
+}
+
+fn read_error_text(locale: Locale, error: &ReadError) -> String {
+    match error {
+        ReadError::NotJson(reason) => td_string!(locale, grid.error_not_json, reason = reason).to_string(),
+        ReadError::Invalid(reason) => reason.clone(),
+    }
 }
 
 /// Why a `?model=` address could not be fetched.
@@ -182,7 +212,9 @@ pub fn travel_error_text(locale: Locale, error: &TravelError) -> String {
         TravelError::OpenFailed { origin, error } => {
             td_string!(locale, share.error_open_failed, origin = origin_text(locale, origin), error = edit_error_text(locale, error)).to_string()
         }
-        TravelError::UrlNotOpened { url, reason } => td_string!(locale, share.error_url_not_opened, url = url, reason = reason).to_string(),
+        TravelError::UrlNotOpened { url, reason } => {
+            td_string!(locale, share.error_url_not_opened, url = url, reason = read_error_text(locale, reason)).to_string()
+        }
         TravelError::UrlNotFetched { url, reason } => {
             td_string!(locale, share.error_url_not_fetched, url = url, reason = fetch_error_text(locale, reason)).to_string()
         }
@@ -195,7 +227,9 @@ pub fn travel_error_text(locale: Locale, error: &TravelError) -> String {
         )
         .to_string(),
         TravelError::FileUnreadable(name) => td_string!(locale, share.error_file_unreadable, name = name).to_string(),
-        TravelError::FileNotOpened { name, reason } => td_string!(locale, share.error_file_not_opened, name = name, reason = reason).to_string(),
+        TravelError::FileNotOpened { name, reason } => {
+            td_string!(locale, share.error_file_not_opened, name = name, reason = read_error_text(locale, reason)).to_string()
+        }
         TravelError::NotSaved(reason) => td_string!(locale, share.error_not_saved, reason = reason).to_string(),
         TravelError::NoCompression => td_string!(locale, share.error_no_compression).to_string(),
     }
