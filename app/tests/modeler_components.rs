@@ -165,7 +165,7 @@ fn grid_html_read_only_grids_have_no_delete_buttons() {
     assert!(!html.contains("row-delete") && !html.contains("Delete item"), "{html}");
     assert!(html.contains(r#"data-pos="3" data-band="1" data-match="false""#));
     // The WCU figure carries its breakdown.
-    assert!(html.contains(r#"data-testid="item-wcu" title="table 1 WCU">1</div>"#), "{html}");
+    assert!(html.contains(r#"data-testid="item-wcu" title="table 1 WCU (indexes not counted)">1</div>"#), "{html}");
 }
 
 #[wasm_bindgen_test]
