@@ -179,7 +179,7 @@ async fn the_last_step_finishes_the_lesson_and_progress_resumes_where_it_was_lef
     settle().await;
     click(&page.by_testid("lesson-restart-sparse-indexes")).await;
     assert_eq!(page.text("lesson-step-count"), "Step 1 of 4");
-    assert!(app.travel.incoming.with_untracked(|i| i.as_ref().is_some_and(|i| i.origin == "the lesson “Sparse indexes”")));
+    assert!(app.travel.incoming.with_untracked(|i| i.as_ref().is_some_and(|i| i.origin == app::state::Origin::Lesson(String::from("Sparse indexes")))));
     // Escape closes the picker.
     l.picker.set(true);
     settle().await;

@@ -52,8 +52,8 @@ test('?lang=tr: the header, sidebar, Items and Indexes tabs, gallery and sharing
   await expect(page.getByTestId('table-panel')).toContainText('Varlıklar');
 
   const items = page.getByTestId('panel-items');
-  await expect(page.getByTestId('grid-summary')).toHaveText(/^\d+ öğe · \d+ item koleksiyonu · [\d,]+ (B|KB)$/);
-  await expect(page.getByTestId('wcu-head')).toHaveText('WCU (tablo + indeksler)');
+  await expect(items.getByTestId('grid-summary')).toHaveText(/^\d+ öğe · \d+ item koleksiyonu · [\d,]+ (B|KB)$/);
+  await expect(items.getByTestId('wcu-head')).toHaveText('WCU (tablo + indeksler)');
   await expect(items.locator('.mdl-col-head.mdl-frozen-size')).toHaveText('Boyut');
   await expect(items.getByTestId('partition-band').first()).toContainText('Item koleksiyonu');
   const bar = page.getByTestId('status-bar');
