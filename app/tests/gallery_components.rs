@@ -52,7 +52,7 @@ async fn search_narrows_the_cards_and_a_template_opens_without_replacing_work() 
     settle().await;
     assert_eq!(page.text("gallery-close"), "Close", "opened by the user, it closes rather than starting empty");
     click(&page.by_testid("gallery-open-ecommerce")).await;
-    assert!(t.incoming.with_untracked(|i| i.as_ref().is_some_and(|i| i.origin.contains("E-commerce"))));
+    assert!(t.incoming.with_untracked(|i| i.as_ref().is_some_and(|i| matches!(&i.origin, app::state::Origin::Template(name) if name.contains("E-commerce")))));
     assert_eq!(name(app), "Multi-level menu: sparse active GSI and by-parent GSI");
 
     // Escape closes it.

@@ -179,7 +179,7 @@ async fn the_last_step_finishes_the_lesson_and_progress_resumes_where_it_was_lef
     settle().await;
     click(&page.by_testid("lesson-restart-sparse-indexes")).await;
     assert_eq!(page.text("lesson-step-count"), "Step 1 of 4");
-    assert!(app.travel.incoming.with_untracked(|i| i.as_ref().is_some_and(|i| i.origin == "the lesson “Sparse indexes”")));
+    assert!(app.travel.incoming.with_untracked(|i| i.as_ref().is_some_and(|i| i.origin == app::state::Origin::Lesson(String::from("Sparse indexes")))));
     // Escape closes the picker.
     l.picker.set(true);
     settle().await;
@@ -217,7 +217,7 @@ async fn a_lesson_a_model_carries_opens_its_panel() {
     carried.steps[0].start = lessons::Start::Continue;
     carried.steps[0].setup.clear();
     let model = lessons::attach(&start, &carried);
-    app.offer(Incoming::new(model, Default::default(), "a share link"));
+    app.offer(Incoming::new(model, Default::default(), app::state::Origin::ShareLink));
     settle().await;
     settle().await;
     assert_eq!(page.text("lesson-title"), "Sparse indexes");
@@ -251,7 +251,7 @@ async fn a_bad_lesson_is_shown_with_its_line_or_path_and_reason() {
     // A model whose `lesson` member is wrong: the path and the reason.
     let mut model = formats::gallery::Template::by_slug("menu").expect("menu").model().expect("reads");
     model.lesson = Some(serde_json::json!({"id": "x", "lang": "en", "title": "X", "steps": [{"id": "a", "title": "A", "instructions": "Do.", "checks": [{"id": "c", "check": "nonsense"}]}]}));
-    app.offer(Incoming::new(model, Default::default(), "a file"));
+    app.offer(Incoming::new(model, Default::default(), app::state::Origin::File(String::from("model.json"))));
     settle().await;
     settle().await;
     assert!(page.text("lesson-error-place").starts_with("Lesson.steps[0].checks[0]"), "{}", page.text("lesson-error-place"));

@@ -105,12 +105,12 @@ fn grid_html_escapes_item_data_everywhere_it_appears() {
                 cells: vec![("<script>".into(), "a&b".into(), "")],
                 size: 10,
                 wcu: "1".into(),
-                wcu_why: "table 1 WCU".into(),
+                wcu_why: app::model::grid_view::WcuWhy::TableOnly(1),
                 error: Some("bad <i>".into()),
             },
         },
     ];
-    let html = app::model::grid_html::rows_html(&rows, &["<c>".to_string()], 1..1, true, &|_| true);
+    let html = app::model::grid_html::rows_html(&rows, &["<c>".to_string()], 1..1, true, &|_| true, app::i18n::Locale::en);
     assert!(!html.contains("<b>") && !html.contains("<script>") && !html.contains("<x>") && !html.contains("<i>") && !html.contains("<c>"), "{html}");
     assert!(html.contains("&lt;script&gt;") && html.contains("a&amp;b") && html.contains("data-key=\"PK=&quot;&lt;x&gt;&quot;\""));
     assert!(html.contains(r#"data-id="7""#) && html.contains("mdl-row-error mdl-row-match") && html.contains(r#"data-match="true""#));
@@ -146,26 +146,26 @@ fn the_frozen_columns_follow_the_horizontal_scroll() {
 #[wasm_bindgen_test]
 fn a_row_names_the_grid_column_of_the_first_cell_after_a_gap() {
     let cells = (0..5).map(|c| (format!("v{c}"), format!("v{c}"), "")).collect();
-    let row = app::model::grid_view::ViewRow { pos: 0, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 0, cells, size: 1, wcu: "1".into(), wcu_why: "table 1 WCU".into(), error: None } };
+    let row = app::model::grid_view::ViewRow { pos: 0, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 0, cells, size: 1, wcu: "1".into(), wcu_why: app::model::grid_view::WcuWhy::TableOnly(1), error: None } };
     let columns: Vec<String> = (0..5).map(|c| format!("a{c}")).collect();
-    let html = app::model::grid_html::rows_html(std::slice::from_ref(&row), &columns, 3..5, false, &|_| false);
+    let html = app::model::grid_html::rows_html(std::slice::from_ref(&row), &columns, 3..5, false, &|_| false, app::i18n::Locale::en);
     // The key column, then columns 3 and 4; 1 and 2 are left out, so column 3 says where it goes
     // (grid line 5: the gutter's track, then columns 0, 1, 2).
     assert!(html.contains(r#"data-c="0" data-col="a0""#) && !html.contains(r#"data-c="1""#) && !html.contains(r#"data-c="2""#), "{html}");
     assert!(html.contains(r#"data-c="3" style="grid-column-start:5" data-col="a3""#) && html.contains(r#"data-c="4" data-col="a4""#), "{html}");
     // No gap: no placement.
-    let html = app::model::grid_html::rows_html(std::slice::from_ref(&row), &columns, 1..5, false, &|_| false);
+    let html = app::model::grid_html::rows_html(std::slice::from_ref(&row), &columns, 1..5, false, &|_| false, app::i18n::Locale::en);
     assert!(!html.contains("grid-column-start"), "{html}");
 }
 
 #[wasm_bindgen_test]
 fn grid_html_read_only_grids_have_no_delete_buttons() {
-    let row = app::model::grid_view::ViewRow { pos: 3, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 1, cells: vec![], size: 1, wcu: "1".into(), wcu_why: "table 1 WCU".into(), error: None } };
-    let html = app::model::grid_html::rows_html(&[row], &[], 1..1, false, &|_| false);
+    let row = app::model::grid_view::ViewRow { pos: 3, kind: app::model::grid_view::ViewKind::Item { id: None, key: "k".into(), band: 1, cells: vec![], size: 1, wcu: "1".into(), wcu_why: app::model::grid_view::WcuWhy::TableOnly(1), error: None } };
+    let html = app::model::grid_html::rows_html(&[row], &[], 1..1, false, &|_| false, app::i18n::Locale::en);
     assert!(!html.contains("row-delete") && !html.contains("Delete item"), "{html}");
     assert!(html.contains(r#"data-pos="3" data-band="1" data-match="false""#));
     // The WCU figure carries its breakdown.
-    assert!(html.contains(r#"data-testid="item-wcu" title="table 1 WCU">1</div>"#), "{html}");
+    assert!(html.contains(r#"data-testid="item-wcu" title="table 1 WCU (indexes not counted)">1</div>"#), "{html}");
 }
 
 #[wasm_bindgen_test]
@@ -573,14 +573,15 @@ const NOW_MS: u64 = 1_700_000_000_000;
 
 #[wasm_bindgen_test]
 fn a_wcu_figure_breaks_down_into_the_table_and_each_index() {
-    use app::model::grid_view::{wcu_breakdown, WcuBasis};
+    use app::model::grid_view::{wcu_breakdown, wcu_why_text, WcuBasis};
     use engine::capacity::{Consumed, Factor, Reason, Target};
     let mut c = Consumed::new("Shop");
     c.write(Target::Table, 187, Factor::Standard, Reason::WriteItem { old: None, new: 187 });
-    assert_eq!(wcu_breakdown(&c), (String::from("1"), String::from("table 1 WCU (no index entry)")));
+    let en = |(wcu, why): (String, app::model::grid_view::WcuWhy)| (wcu, wcu_why_text(app::i18n::Locale::en, &why));
+    assert_eq!(en(wcu_breakdown(&c)), (String::from("1"), String::from("table 1 WCU (no index entry)")));
     c.write(Target::GlobalIndex(String::from("GSI1")), 120, Factor::Standard, Reason::IndexPut);
     c.write(Target::LocalIndex(String::from("ByDate")), 2_000, Factor::Standard, Reason::IndexPut);
-    assert_eq!(wcu_breakdown(&c), (String::from("4"), String::from("table 1 WCU + GSI GSI1 1 WCU + LSI ByDate 2 WCU = 4 WCU")));
-    assert_eq!(WcuBasis::TableAndIndexes.header(), "WCU (table + indexes)");
-    assert_eq!(WcuBasis::TableAlone.header(), "WCU (table alone)");
+    assert_eq!(en(wcu_breakdown(&c)), (String::from("4"), String::from("table 1 WCU + GSI GSI1 1 WCU + LSI ByDate 2 WCU = 4 WCU")));
+    assert_eq!(WcuBasis::TableAndIndexes.header(app::i18n::Locale::en), "WCU (table + indexes)");
+    assert_eq!(WcuBasis::TableAlone.header(app::i18n::Locale::en), "WCU (table alone)");
 }

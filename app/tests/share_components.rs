@@ -91,7 +91,7 @@ async fn something_arriving_over_work_asks_first_and_replace_is_one_undo_step() 
     let page = mount(|| view! { <ModelActions /> });
     let app = page.state();
     app.modeler.replace_model(&model(MENU)).expect("loads");
-    app.offer(Incoming::new(model(ECOMMERCE), Default::default(), "a share link"));
+    app.offer(Incoming::new(model(ECOMMERCE), Default::default(), app::state::Origin::ShareLink));
     settle().await;
     assert_eq!(page.count("[data-testid=incoming-prompt]"), 1);
     assert_eq!(page.text("incoming-name"), "E-commerce: users, orders by status, reviews");
@@ -102,7 +102,7 @@ async fn something_arriving_over_work_asks_first_and_replace_is_one_undo_step() 
     assert_eq!(page.count("[data-testid=incoming-prompt]"), 0);
     assert_eq!(name(&page), "Multi-level menu: sparse active GSI and by-parent GSI");
 
-    app.offer(Incoming::new(model(ECOMMERCE), Default::default(), "a share link"));
+    app.offer(Incoming::new(model(ECOMMERCE), Default::default(), app::state::Origin::ShareLink));
     settle().await;
     click(&page.by_testid("incoming-replace")).await;
     assert_eq!(page.count("[data-testid=incoming-prompt]"), 0);
@@ -118,7 +118,7 @@ async fn open_as_a_copy_pauses_autosave_until_the_copy_is_kept() {
     let page = mount(|| view! { <ModelActions /> });
     let app = page.state();
     app.modeler.replace_model(&model(MENU)).expect("loads");
-    app.offer(Incoming::new(model(ECOMMERCE), Default::default(), "a share link"));
+    app.offer(Incoming::new(model(ECOMMERCE), Default::default(), app::state::Origin::ShareLink));
     settle().await;
     click(&page.by_testid("incoming-copy")).await;
     assert_eq!(name(&page), "E-commerce: users, orders by status, reviews");

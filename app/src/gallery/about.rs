@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::{t, use_i18n};
 use crate::state::use_app;
 
 /// "About this model": the model's description, and the access patterns it was designed for. Nothing
@@ -11,7 +12,7 @@ use crate::state::use_app;
 #[component]
 pub fn ModelAbout() -> impl IntoView {
     let m = use_app().modeler;
-    let i18n = crate::i18n::use_i18n();
+    let i18n = use_i18n();
     let about = Memo::new(move |_| {
         m.state.with(|s| {
             let p = &s.playground;
@@ -31,13 +32,13 @@ pub fn ModelAbout() -> impl IntoView {
             let paragraphs = description.split("\n\n").map(|para| view! { <p>{para.to_string()}</p> }).collect_view();
             let patterns = (!patterns.is_empty()).then(|| {
                 view! {
-                    <p class="gal-about-sub">"Access patterns it is designed for:"</p>
+                    <p class="gal-about-sub">{t!(i18n, gallery.about_patterns)}</p>
                     <ul>{patterns.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
                 }
             });
             view! {
                 <details class="gal-about" data-testid="model-about">
-                    <summary data-testid="model-about-toggle">"About this model"</summary>
+                    <summary data-testid="model-about-toggle">{t!(i18n, gallery.about)}</summary>
                     <div class="gal-about-body" data-testid="model-about-text">
                         {paragraphs}
                         {patterns}

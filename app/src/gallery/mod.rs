@@ -7,6 +7,8 @@
 use formats::gallery::{cards, search, Card, Category};
 use leptos::prelude::*;
 
+use crate::i18n::{t, t_string, use_i18n};
+use crate::language::numbers;
 use crate::state::{use_app, GalleryState};
 
 mod about;
@@ -16,9 +18,14 @@ pub use about::ModelAbout;
 #[component]
 fn TemplateCard(card: Card) -> impl IntoView {
     let app = use_app();
+    let i18n = use_i18n();
     let slug = card.slug;
-    let meta = format!("{} table(s) · {} sample items · {} access patterns", card.tables, card.items, card.patterns.len());
-    let i18n = crate::i18n::use_i18n();
+    let (tables, items, patterns) = (card.tables as u64, card.items as u64, card.patterns.len() as u64);
+    let meta = move || {
+        let l = i18n.get_locale();
+        let (tables, items, patterns) = (numbers::count(l, tables), numbers::count(l, items), numbers::count(l, patterns));
+        t_string!(i18n, gallery.card_meta, tables, items, patterns).to_string()
+    };
     let lang = move || crate::language::words(i18n.get_locale());
     let (name_card, desc_card) = (card.clone(), card.clone());
     view! {
@@ -27,11 +34,11 @@ fn TemplateCard(card: Card) -> impl IntoView {
             <p class="gal-meta mdl-muted">{meta}</p>
             <p class="gal-desc" data-testid=format!("gallery-desc-{slug}")>{move || desc_card.description_in(lang()).to_string()}</p>
             <details class="gal-patterns">
-                <summary>"Access patterns"</summary>
+                <summary>{t!(i18n, shell.tab_patterns)}</summary>
                 <ul>{card.patterns.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
             </details>
             <button type="button" class="mdl-btn mdl-primary gal-open" data-testid=format!("gallery-open-{slug}") on:click=move |_| app.offer_template(slug)>
-                "Open"
+                {t!(i18n, gallery.open)}
             </button>
         </article>
     }
@@ -42,13 +49,13 @@ fn TemplateCard(card: Card) -> impl IntoView {
 #[component]
 fn Gallery(query: RwSignal<String>, all: StoredValue<Vec<Card>>) -> impl IntoView {
     let t = use_app().travel;
+    let i18n = use_i18n();
     if all.with_value(Vec::is_empty) {
         all.set_value(cards());
     }
     // The slugs of the cards the search keeps, in gallery order.
     let found = Memo::new(move |_| query.with(|q| all.with_value(|all| search(all, q).into_iter().map(|c| (c.slug, c.category)).collect::<Vec<_>>())));
     let first = move || t.gallery.get() == GalleryState::FirstVisit;
-    let i18n = crate::i18n::use_i18n();
     let heading = move |cat: Category| formats::gallery_words::CATALOG.render(&cat.title(), crate::language::words(i18n.get_locale()));
     let section = move |cat: Category| {
         let in_cat = move || found.with(|f| f.iter().filter(|(_, c)| *c == cat).map(|(slug, _)| *slug).collect::<Vec<_>>());
@@ -71,7 +78,7 @@ fn Gallery(query: RwSignal<String>, all: StoredValue<Vec<Card>>) -> impl IntoVie
             class="gal-overlay"
             data-testid="gallery"
             role="region"
-            aria-label="Templates"
+            aria-label=move || t_string!(i18n, share.templates)
             on:keydown=move |ev| {
                 if ev.key() == "Escape" {
                     t.gallery.set(GalleryState::Closed)
@@ -80,25 +87,25 @@ fn Gallery(query: RwSignal<String>, all: StoredValue<Vec<Card>>) -> impl IntoVie
         >
             <header class="gal-header">
                 <div>
-                    <h2 class="gal-title">"Start from a template"</h2>
+                    <h2 class="gal-title">{t!(i18n, gallery.title)}</h2>
                     <p class="mdl-muted">
-                        "Each template is a documented design: why its keys are what they are, sample items that make the point, and its access patterns. Opening one never replaces your work without asking."
+                        {t!(i18n, gallery.intro)}
                     </p>
                 </div>
                 <button type="button" class="mdl-btn" data-testid="gallery-close" on:click=move |_| t.gallery.set(GalleryState::Closed)>
-                    {move || if first() { "Start with an empty model" } else { "Close" }}
+                    {move || if first() { t_string!(i18n, gallery.start_empty) } else { t_string!(i18n, common.close) }}
                 </button>
             </header>
             <input
                 type="search"
                 class="mdl-input gal-search"
                 data-testid="gallery-search"
-                placeholder="Search: sparse, GSI, counter, tenant…"
-                aria-label="Search templates"
+                placeholder=move || t_string!(i18n, gallery.search_placeholder)
+                aria-label=move || t_string!(i18n, gallery.search_label)
                 autofocus
                 bind:value=query
             />
-            <p class="mdl-muted" data-testid="gallery-count" role="status">{move || format!("{} template(s)", found.with(Vec::len))}</p>
+            <p class="mdl-muted" data-testid="gallery-count" role="status">{move || t_string!(i18n, gallery.count, count = numbers::count(i18n.get_locale(), found.with(Vec::len) as u64)).to_string()}</p>
             {Category::ALL.into_iter().map(section).collect_view()}
         </div>
     }

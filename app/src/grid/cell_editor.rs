@@ -11,6 +11,7 @@ use crate::model::grid_geometry::{editor_place, Frame};
 use crate::model::value_edit::{editor_kind, editor_text, parse_value, type_from_tag, EditorKind, TYPES};
 use crate::model::{Edit, RowId};
 
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::use_modeler;
 
 /// Which cell is being edited and what it held.
@@ -41,6 +42,7 @@ const FIRST_GUESS_H: i32 = 150;
 #[component]
 pub fn CellEditor(target: EditTarget, row_top: i32, left: i32, width: i32, frame: Frame, on_close: Callback<()>) -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     let current = target.item.get(&target.attribute).cloned();
     let start_type = current.as_ref().map(|v| v.value_type()).unwrap_or(ValueType::S);
     let ty = RwSignal::new(start_type);
@@ -57,7 +59,7 @@ pub fn CellEditor(target: EditTarget, row_top: i32, left: i32, width: i32, frame
         }
         match m.perform(Edit::PutRow { table: t.table, id: t.id, item }) {
             Ok(()) => on_close.run(()),
-            Err(e) => error.set(Some(e.to_string())),
+            Err(e) => error.set(Some(crate::state::edit_error_text(i18n.get_locale_untracked(), &e))),
         }
     };
     let save = move || {
@@ -68,7 +70,7 @@ pub fn CellEditor(target: EditTarget, row_top: i32, left: i32, width: i32, frame
                 item.insert(t.attribute, value);
                 write(item)
             }
-            Err(e) => error.set(Some(e)),
+            Err(e) => error.set(Some(crate::state::value_error_text(i18n.get_locale_untracked(), &e))),
         }
     };
     let remove = move |_| {
@@ -136,7 +138,7 @@ pub fn CellEditor(target: EditTarget, row_top: i32, left: i32, width: i32, frame
             </select>
         }
         .into_any(),
-        EditorKind::Nothing => view! { <p class="mdl-muted" data-testid="cell-editor-input">"NULL has no value."</p> }.into_any(),
+        EditorKind::Nothing => view! { <p class="mdl-muted" data-testid="cell-editor-input">{t!(i18n, grid.null_has_no_value)}</p> }.into_any(),
         k => {
             let area = NodeRef::<html::Textarea>::new();
             area.on_load(move |a| {
@@ -146,9 +148,9 @@ pub fn CellEditor(target: EditTarget, row_top: i32, left: i32, width: i32, frame
                 let _ = a.focus();
                 a.select();
             });
-            let placeholder = match k {
+            let placeholder = move || match k {
                 EditorKind::Json => "DynamoDB JSON",
-                EditorKind::Lines => "one element per line",
+                EditorKind::Lines => t_string!(i18n, common.one_element_per_line),
                 _ => "",
             };
             view! {
@@ -175,7 +177,7 @@ pub fn CellEditor(target: EditTarget, row_top: i32, left: i32, width: i32, frame
             class="mdl-cell-editor"
             data-testid="cell-editor"
             role="dialog"
-            aria-label=format!("Edit {attribute}")
+            aria-label={ let attribute = attribute.clone(); move || t_string!(i18n, grid.edit_attribute, attribute = attribute.clone()).to_string() }
             node_ref=panel
             style=move || {
                 let (x, y) = at.get();
@@ -216,15 +218,15 @@ pub fn CellEditor(target: EditTarget, row_top: i32, left: i32, width: i32, frame
                     .then(|| {
                         view! {
                             <button type="button" class="mdl-btn mdl-danger mdl-small" data-testid="cell-editor-remove" on:click=remove>
-                                "Remove attribute"
+                                {t!(i18n, grid.remove_attribute)}
                             </button>
                         }
                     })}
                 <button type="button" class="mdl-btn mdl-small" data-testid="cell-editor-cancel" on:click=move |_| on_close.run(())>
-                    "Cancel"
+                    {t!(i18n, common.cancel)}
                 </button>
                 <button type="button" class="mdl-btn mdl-primary mdl-small" data-testid="cell-editor-save" on:click=move |_| save()>
-                    "Save"
+                    {t!(i18n, common.save)}
                 </button>
             </div>
         </div>

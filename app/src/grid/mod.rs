@@ -20,6 +20,7 @@ use crate::model::grid_html::{reuse_plan, row_html};
 use crate::model::layout::LayoutRow;
 use crate::model::{Edit, RowId};
 use crate::observe::use_client_size;
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::{use_app, Notice};
 
 mod cell_editor;
@@ -43,6 +44,7 @@ fn set_changed(signal: RwSignal<i32>, now: i32) {
 #[component]
 pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testid: String) -> impl IntoView {
     let app = use_app();
+    let i18n = use_i18n();
     let m = app.modeler;
     let scroll_top = RwSignal::new(0i32);
     // Until the grid is measured (it is not on the page while it is built, nor while its tab is hidden),
@@ -225,7 +227,7 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
     };
     let report = move |result: Result<(), crate::model::EditError>| {
         if let Err(e) = result {
-            m.notice.set(Some(Notice { text: e.to_string(), error: true }));
+            m.notice.set(Some(Notice { text: crate::state::NoticeText::Edit(e), error: true }));
         }
     };
     let delete_attribute = move |pos: usize, col: usize| {
@@ -335,7 +337,7 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
         let matched = |key: &str| app.matched.with(|hit| hit.contains(selected.as_deref(), key));
         let in_view = cols_in_view.get();
         let next: Vec<(usize, String)> =
-            columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, in_view.clone(), editable.is_some(), &matched))).collect());
+            columns.with(|cols| rows.iter().map(|r| (r.pos, row_html(r, cols, in_view.clone(), editable.is_some(), &matched, i18n.get_locale()))).collect());
         patch_rows(&into, &mut drawn.borrow_mut(), next);
     });
 
@@ -394,18 +396,18 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
                             }
                         }
                     />
-                    <div class="mdl-col-head mdl-num mdl-frozen-size" role="columnheader" title="Item size as DynamoDB counts it">
-                        "Size"
+                    <div class="mdl-col-head mdl-num mdl-frozen-size" role="columnheader" title=move || t_string!(i18n, grid.size_title)>
+                        {t!(i18n, grid.size)}
                     </div>
                     <div
                         class="mdl-col-head mdl-num mdl-frozen-wcu mdl-wcu-head"
                         role="columnheader"
                         data-testid="wcu-head"
-                        title=move || model.with(|g| g.wcu_basis().explanation())
-                        aria-label=move || model.with(|g| g.wcu_basis().header())
+                        title=move || model.with(|g| g.wcu_basis().explanation(i18n.get_locale()))
+                        aria-label=move || model.with(|g| g.wcu_basis().header(i18n.get_locale()))
                     >
                         {move || {
-                            let header = model.with(|g| g.wcu_basis().header());
+                            let header = model.with(|g| g.wcu_basis().header(i18n.get_locale()));
                             let (unit, basis) = header.split_once(' ').unwrap_or((header, ""));
                             view! {
                                 <span>{unit}</span>
@@ -466,6 +468,7 @@ pub fn Grid(model: Memo<GridModel>, editable: Option<usize>, #[prop(into)] testi
 /// An editable grid's tools: a column for an attribute no item has yet, and the keyboard hint.
 #[component]
 fn ColumnTool(extra_columns: RwSignal<Vec<String>>) -> impl IntoView {
+    let i18n = use_i18n();
     let new_column = RwSignal::new(String::new());
     let add = move |ev: web_sys::SubmitEvent| {
         ev.prevent_default();
@@ -484,13 +487,13 @@ fn ColumnTool(extra_columns: RwSignal<Vec<String>>) -> impl IntoView {
             <input
                 type="text"
                 class="mdl-input mdl-small-input"
-                placeholder="new attribute column"
+                placeholder=move || t_string!(i18n, grid.new_column_placeholder)
                 data-testid="new-column-name"
                 prop:value=move || new_column.get()
                 on:input=move |ev| new_column.set(event_target_value(&ev))
             />
-            <button type="submit" class="mdl-btn mdl-small" data-testid="add-column">"+ Column"</button>
-            <span class="mdl-muted mdl-hint">"Arrows move · Enter edits · Delete removes an attribute · Ctrl+Z undoes"</span>
+            <button type="submit" class="mdl-btn mdl-small" data-testid="add-column">{t!(i18n, grid.add_column)}</button>
+            <span class="mdl-muted mdl-hint">{t!(i18n, grid.keys_hint)}</span>
         </form>
     }
 }

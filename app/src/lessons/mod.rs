@@ -208,7 +208,7 @@ pub fn open(app: AppState, l: Lessons, lesson: Lesson, origin: Origin, carried: 
     l.picker.set(false);
     l.drawer_open.set(true);
     if offer {
-        app.offer(Incoming::new((*start).clone(), Default::default(), &format!("the lesson “{title}”")));
+        app.offer(Incoming::new((*start).clone(), Default::default(), crate::state::Origin::Lesson(title.to_string())));
     }
 }
 

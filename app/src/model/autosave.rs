@@ -29,7 +29,7 @@ pub enum Loaded {
     Model { saved: Saved, saved_at: u64 },
     /// The save could not be read; it was copied to `backup_key` (unless storage refused, in which case
     /// `backup_key` is `None` and the bad text is still under [`SAVE_KEY`]).
-    Unreadable { reason: String, backup_key: Option<String> },
+    Unreadable { reason: SaveError, backup_key: Option<String> },
 }
 
 /// Why a stored text is not a save.
@@ -41,16 +41,6 @@ pub enum SaveError {
     Model(ModelError),
 }
 
-impl core::fmt::Display for SaveError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            SaveError::NotJson(m) => write!(f, "the saved text is not JSON ({m})"),
-            SaveError::NotASave => write!(f, "the saved text is not a Dynamodel autosave"),
-            SaveError::UnsupportedEnvelope(v) => write!(f, "the save was written by a newer version (format {v})"),
-            SaveError::Model(e) => write!(f, "{e}"),
-        }
-    }
-}
 
 /// The text stored for `model`.
 pub fn encode(model: &Model, saved_at: u64) -> String {
@@ -278,7 +268,7 @@ pub fn load(store: &impl KeyValueStore, now: u64) -> Loaded {
             } else {
                 None
             };
-            Loaded::Unreadable { reason: e.to_string(), backup_key }
+            Loaded::Unreadable { reason: e, backup_key }
         }
     }
 }

@@ -69,6 +69,18 @@ pub fn bytes_text(n: usize) -> String {
     }
 }
 
+/// [`bytes_text`] as the page's language writes numbers: `3.4 KB` / `3,4 KB`, `1,234.5 KB` /
+/// `1.234,5 KB` (bytes, under 1 KB, are four digits at most and go ungrouped). For the UI only.
+pub fn bytes_text_in(locale: crate::i18n::Locale, n: usize) -> String {
+    use crate::language::numbers;
+    if n < 1024 {
+        format!("{n} B")
+    } else {
+        let tenths = (n * 10 + 512) / 1024;
+        format!("{} KB", numbers::decimal(locale, tenths as f64 / 10.0, 1))
+    }
+}
+
 /// Write capacity units one standard write of an item this size costs (1 WCU per started KB).
 pub fn write_units(size: usize) -> usize {
     size.div_ceil(1024).max(1)

@@ -11,35 +11,50 @@ use std::ops::Range;
 
 use formats::share::escape_into;
 
-use super::display::bytes_text;
-use super::grid_view::{ViewKind, ViewRow};
+use super::display::bytes_text_in;
+use super::grid_view::{wcu_why_text, ViewKind, ViewRow};
+use crate::i18n::{td_string, Locale};
+use crate::language::numbers;
 
 /// The rows, in order. `deletable` grids give each item a delete button; `matched(key)` says whether
 /// the item labelled `key` was returned by the Query tab's last read. Of the attribute columns, the
 /// first (the partition key, frozen at the left) is always drawn, the others only within `shown`: a
 /// grid wider than its frame draws the columns in view ([`super::grid_geometry::column_window`]), since
 /// every cell drawn costs the browser style, layout and paint on each scroll step.
-pub fn rows_html(rows: &[ViewRow], columns: &[String], shown: Range<usize>, deletable: bool, matched: &dyn Fn(&str) -> bool) -> String {
+/// Words and figures are the page's language's (`locale`).
+pub fn rows_html(rows: &[ViewRow], columns: &[String], shown: Range<usize>, deletable: bool, matched: &dyn Fn(&str) -> bool, locale: Locale) -> String {
     let mut out = String::new();
     for row in rows {
-        out.push_str(&row_html(row, columns, shown.clone(), deletable, matched));
+        out.push_str(&row_html(row, columns, shown.clone(), deletable, matched, locale));
     }
     out
 }
 
 /// One row as HTML (one element): what [`rows_html`] writes for it.
-pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletable: bool, matched: &dyn Fn(&str) -> bool) -> String {
+pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletable: bool, matched: &dyn Fn(&str) -> bool, locale: Locale) -> String {
     let mut out = String::with_capacity(160 * (columns.len() + 2));
     {
         match &row.kind {
             ViewKind::Partition { label, items, bytes, band } => {
                 let band = band % 2;
-                let _ = write!(out, r#"<div class="mdl-partition" data-testid="partition-band" data-band="{band}" role="row"><div class="mdl-gutter mdl-band" data-band="{band}" role="gridcell"></div><div class="mdl-partition-label" role="gridcell"><span class="mdl-stick"><span class="mdl-muted">Item collection</span><span class="mdl-mono" data-testid="partition-key">"#);
+                let _ = write!(out, r#"<div class="mdl-partition" data-testid="partition-band" data-band="{band}" role="row"><div class="mdl-gutter mdl-band" data-band="{band}" role="gridcell"></div><div class="mdl-partition-label" role="gridcell"><span class="mdl-stick"><span class="mdl-muted">"#);
+                out.push_str(td_string!(locale, grid.item_collection));
+                out.push_str(r#"</span><span class="mdl-mono" data-testid="partition-key">"#);
                 escape_into(&mut out, label);
-                let _ = write!(out, r#"</span><span class="mdl-muted"> · {items} item{} · {}</span></span></div></div>"#, if *items == 1 { "" } else { "s" }, bytes_text(*bytes));
+                let (count, bytes) = (numbers::count(locale, *items as u64), bytes_text_in(locale, *bytes));
+                let counts = if *items == 1 {
+                    td_string!(locale, grid.collection_one, count, bytes).to_string()
+                } else {
+                    td_string!(locale, grid.collection_many, count, bytes).to_string()
+                };
+                out.push_str(r#"</span><span class="mdl-muted"> · "#);
+                escape_into(&mut out, &counts);
+                out.push_str("</span></span></div></div>");
             }
             ViewKind::Unstored { items } => {
-                let _ = write!(out, r#"<div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row"><div class="mdl-gutter" role="gridcell"></div><div class="mdl-partition-label" role="gridcell"><span class="mdl-stick">Not stored by the engine ({items}) — fix or delete them</span></div></div>"#);
+                let _ = write!(out, r#"<div class="mdl-partition mdl-unstored" data-testid="unstored-band" role="row"><div class="mdl-gutter" role="gridcell"></div><div class="mdl-partition-label" role="gridcell"><span class="mdl-stick">"#);
+                escape_into(&mut out, &td_string!(locale, grid.unstored, count = numbers::count(locale, *items as u64)).to_string());
+                out.push_str("</span></div></div>");
             }
             ViewKind::Item { id, key, band, cells, size, wcu, wcu_why, error } => {
                 let band = band % 2;
@@ -61,8 +76,10 @@ pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletabl
                 }
                 let _ = write!(out, r#"><div class="mdl-gutter mdl-band" data-band="{band}" role="gridcell">"#);
                 if let (true, Some(id)) = (deletable, id) {
-                    let _ = write!(out, r#"<button type="button" class="mdl-row-delete" data-testid="row-delete" data-id="{id}" tabindex="-1" title="Delete item" aria-label="Delete item "#);
-                    escape_into(&mut out, key);
+                    let _ = write!(out, r#"<button type="button" class="mdl-row-delete" data-testid="row-delete" data-id="{id}" tabindex="-1" title=""#);
+                    escape_into(&mut out, td_string!(locale, grid.delete_item));
+                    out.push_str(r#"" aria-label=""#);
+                    escape_into(&mut out, &td_string!(locale, grid.delete_item_named, key).to_string());
                     out.push_str(r#"">×</button>"#);
                 }
                 out.push_str("</div>");
@@ -97,9 +114,9 @@ pub fn row_html(row: &ViewRow, columns: &[String], shown: Range<usize>, deletabl
                 let _ = write!(
                     out,
                     r#"<div class="mdl-cell mdl-num mdl-frozen-size" role="gridcell" data-testid="item-size">{}</div><div class="mdl-cell mdl-num mdl-frozen-wcu" role="gridcell" data-testid="item-wcu" title=""#,
-                    bytes_text(*size)
+                    bytes_text_in(locale, *size)
                 );
-                escape_into(&mut out, wcu_why);
+                escape_into(&mut out, &wcu_why_text(locale, wcu_why));
                 let _ = write!(out, r#"">{wcu}</div></div>"#);
             }
         }

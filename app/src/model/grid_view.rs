@@ -97,7 +97,7 @@ pub enum ViewKind {
         cells: Vec<(String, String, &'static str)>,
         size: usize,
         wcu: String,
-        wcu_why: String,
+        wcu_why: WcuWhy,
         error: Option<String>,
     },
 }
@@ -115,45 +115,85 @@ pub enum WcuBasis {
 }
 
 impl WcuBasis {
-    /// The column's header: the same words wherever the playground shows a WCU figure.
-    pub fn header(self) -> &'static str {
+    /// The column's header: the same words wherever the playground shows a WCU figure ("WCU" and what it
+    /// counts, split at the first space for the header's two lines).
+    pub fn header(self, locale: crate::i18n::Locale) -> &'static str {
+        use crate::i18n::td_string;
         match self {
-            WcuBasis::TableAndIndexes => "WCU (table + indexes)",
-            WcuBasis::TableAlone => "WCU (table alone)",
-            WcuBasis::IndexEntry => "WCU (index entry)",
+            WcuBasis::TableAndIndexes => td_string!(locale, grid.wcu_table_and_indexes),
+            WcuBasis::TableAlone => td_string!(locale, grid.wcu_table_alone),
+            WcuBasis::IndexEntry => td_string!(locale, grid.wcu_index_entry),
         }
     }
 
     /// The header's tooltip: how the column's figures are counted.
-    pub fn explanation(self) -> &'static str {
+    pub fn explanation(self, locale: crate::i18n::Locale) -> &'static str {
+        use crate::i18n::td_string;
         match self {
-            WcuBasis::TableAndIndexes => "What a PutItem of this item costs as a new item: 1 WCU per started KB for the table, plus the same for each index entry it creates. Point at a figure for its breakdown.",
-            WcuBasis::TableAlone => "What a PutItem of this item costs in its table alone: 1 WCU per started KB. Writes to the table's indexes are not counted here.",
-            WcuBasis::IndexEntry => "What writing this entry costs in the index: 1 WCU per started KB of the projected entry.",
+            WcuBasis::TableAndIndexes => td_string!(locale, grid.wcu_table_and_indexes_why),
+            WcuBasis::TableAlone => td_string!(locale, grid.wcu_table_alone_why),
+            WcuBasis::IndexEntry => td_string!(locale, grid.wcu_index_entry_why),
         }
     }
 }
 
-/// A WCU figure of the engine's charges for a write and its breakdown, e.g. `("2", "table 1 WCU + GSI GSI1
-/// 1 WCU = 2 WCU")`: one term per table or index written, in the order the engine charges them (an item
-/// that creates no index entry: `table 1 WCU (no index entry)`).
-pub fn wcu_breakdown(cons: &Consumed) -> (String, String) {
-    let mut terms: Vec<(String, u64)> = Vec::new();
+/// How a row's WCU figure adds up (the cell's tooltip), worded by [`wcu_why_text`] in the page's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WcuWhy {
+    /// The engine's charges: one term per table or index written, in half units, and their total.
+    Breakdown { terms: Vec<(Target, u64)>, total: u64 },
+    /// An index entry's own write, in WCU.
+    IndexEntry(usize),
+    /// The table's write alone (its indexes not counted), in WCU.
+    TableOnly(usize),
+}
+
+/// A WCU figure of the engine's charges for a write and its breakdown, worded in English
+/// `table 1 WCU + GSI GSI1 1 WCU = 2 WCU`: one term per table or index written, in the order the engine
+/// charges them (an item that creates no index entry: `table 1 WCU (no index entry)`).
+pub fn wcu_breakdown(cons: &Consumed) -> (String, WcuWhy) {
+    let mut terms: Vec<(Target, u64)> = Vec::new();
     for c in cons.charges.iter().filter(|c| c.kind == Kind::Write) {
-        let name = match &c.target {
-            Target::Table => String::from("table"),
-            Target::GlobalIndex(n) => format!("GSI {n}"),
-            Target::LocalIndex(n) => format!("LSI {n}"),
-        };
-        match terms.iter_mut().find(|(n, _)| *n == name) {
+        match terms.iter_mut().find(|(t, _)| *t == c.target) {
             Some((_, half)) => *half += c.half_units,
-            None => terms.push((name, c.half_units)),
+            None => terms.push((c.target.clone(), c.half_units)),
         }
     }
-    let total = units_text(cons.write_half_units());
-    let sum = terms.iter().map(|(n, h)| format!("{n} {} WCU", units_text(*h))).collect::<Vec<_>>().join(" + ");
-    let why = if terms.len() > 1 { format!("{sum} = {total} WCU") } else { format!("{sum} (no index entry)") };
-    (total, why)
+    let total = cons.write_half_units();
+    (units_text(total), WcuWhy::Breakdown { terms, total })
+}
+
+/// Half capacity units as the page's language writes them: `1`, `1.5` / `1,5`.
+fn half_units_text(locale: crate::i18n::Locale, half: u64) -> String {
+    crate::language::numbers::decimal(locale, half as f64 / 2.0, if half % 2 == 1 { 1 } else { 0 })
+}
+
+/// The WCU cell's tooltip.
+pub fn wcu_why_text(locale: crate::i18n::Locale, why: &WcuWhy) -> String {
+    use crate::i18n::td_string;
+    match why {
+        WcuWhy::Breakdown { terms, total } => {
+            let sum = terms
+                .iter()
+                .map(|(target, half)| {
+                    let n = half_units_text(locale, *half);
+                    match target {
+                        Target::Table => td_string!(locale, grid.wcu_term_table, n).to_string(),
+                        Target::GlobalIndex(name) => td_string!(locale, grid.wcu_term_gsi, name, n).to_string(),
+                        Target::LocalIndex(name) => td_string!(locale, grid.wcu_term_lsi, name, n).to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" + ");
+            if terms.len() > 1 {
+                td_string!(locale, grid.wcu_sum, sum, total = half_units_text(locale, *total)).to_string()
+            } else {
+                td_string!(locale, grid.wcu_sum_no_index, sum).to_string()
+            }
+        }
+        WcuWhy::IndexEntry(n) => td_string!(locale, grid.wcu_why_index_entry, n = crate::language::numbers::count(locale, *n as u64)).to_string(),
+        WcuWhy::TableOnly(n) => td_string!(locale, grid.wcu_why_table_only, n = crate::language::numbers::count(locale, *n as u64)).to_string(),
+    }
 }
 
 /// The identifying text of an item in the grid (`PK=…, SK=…`).
@@ -307,8 +347,8 @@ impl GridModel {
                         let size = item_size(&it.item);
                         let (wcu, wcu_why) = match (engine_table, basis) {
                             (Some(et), _) => wcu_breakdown(&et.new_item_write_cost(&it.item)),
-                            (None, WcuBasis::IndexEntry) => (write_units(size).to_string(), format!("index entry {} WCU", write_units(size))),
-                            (None, _) => (write_units(size).to_string(), format!("table {} WCU (indexes not counted)", write_units(size))),
+                            (None, WcuBasis::IndexEntry) => (write_units(size).to_string(), WcuWhy::IndexEntry(write_units(size))),
+                            (None, _) => (write_units(size).to_string(), WcuWhy::TableOnly(write_units(size))),
                         };
                         ViewKind::Item {
                             id: it.id,

@@ -69,8 +69,24 @@ pub fn editor_text(v: &AttributeValue) -> String {
     }
 }
 
+/// Why typed text is not a value of its type. The view words it in the page's language; DynamoDB's own
+/// message (`Dynamo`) stays as DynamoDB writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueError {
+    /// A BOOL is `true` or `false`.
+    Bool,
+    /// An L or M editor's text is not JSON (serde_json's reason).
+    NotJson(String),
+    /// An L is a JSON array.
+    NotList,
+    /// An M is a JSON object.
+    NotMap,
+    /// DynamoDB refuses the value, with its message.
+    Dynamo(String),
+}
+
 /// The value typed as `t`. Errors carry DynamoDB's message where DynamoDB has one.
-pub fn parse_value(t: ValueType, text: &str) -> Result<AttributeValue, String> {
+pub fn parse_value(t: ValueType, text: &str) -> Result<AttributeValue, ValueError> {
     let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| Value::String(l.to_string())).collect::<Vec<_>>();
     let dynamo = match t {
         ValueType::S => json!({"S": text}),
@@ -79,23 +95,23 @@ pub fn parse_value(t: ValueType, text: &str) -> Result<AttributeValue, String> {
         ValueType::Bool => match text.trim() {
             "true" => json!({"BOOL": true}),
             "false" => json!({"BOOL": false}),
-            _ => return Err(String::from("A BOOL is true or false")),
+            _ => return Err(ValueError::Bool),
         },
         ValueType::Null => json!({"NULL": true}),
         ValueType::SS => json!({"SS": lines()}),
         ValueType::NS => json!({"NS": lines()}),
         ValueType::BS => json!({"BS": lines()}),
         ValueType::L | ValueType::M => {
-            let inner: Value = serde_json::from_str(text).map_err(|e| format!("Not JSON: {e}"))?;
+            let inner: Value = serde_json::from_str(text).map_err(|e| ValueError::NotJson(e.to_string()))?;
             match (t, &inner) {
                 (ValueType::L, Value::Array(_)) => json!({"L": inner}),
                 (ValueType::M, Value::Object(_)) => json!({"M": inner}),
-                (ValueType::L, _) => return Err(String::from("A list is a JSON array of DynamoDB values, e.g. [{\"S\": \"a\"}]")),
-                _ => return Err(String::from("A map is a JSON object of DynamoDB values, e.g. {\"k\": {\"N\": \"1\"}}")),
+                (ValueType::L, _) => return Err(ValueError::NotList),
+                _ => return Err(ValueError::NotMap),
             }
         }
     };
-    value_from_json(&dynamo).map_err(|e| e.message().to_string())
+    value_from_json(&dynamo).map_err(|e| ValueError::Dynamo(e.message().to_string()))
 }
 
 /// The value an empty editor of type `t` starts from (what "add attribute" inserts).

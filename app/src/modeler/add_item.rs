@@ -9,6 +9,7 @@ use crate::model::display::key_text;
 use crate::model::value_edit::{editor_kind, parse_value, EditorKind};
 use crate::model::Edit;
 
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::use_modeler;
 
 /// The fields to ask for: `(attribute, type)`.
@@ -22,6 +23,7 @@ fn fields_for(entity: Option<&Entity>, table_keys: &[(String, ValueType)]) -> Ve
 #[component]
 pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     let (ent, fields, keys) = m.state.with_untracked(|s| {
         let t = s.playground.table(table);
         let keys = t.map(|t| key_attributes(&t.definition)).unwrap_or_default();
@@ -38,7 +40,11 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
         let fields = fields_for(ent.as_ref(), &table_keys);
         (ent, fields, keys)
     });
-    let title = ent.as_ref().map(|e| format!("Add {}", e.name)).unwrap_or_else(|| String::from("Add item"));
+    let entity_name = ent.as_ref().map(|e| e.name.clone());
+    let title = move || match &entity_name {
+        Some(name) => t_string!(i18n, modeler.add_entity_title, name = name.clone()).to_string(),
+        None => t_string!(i18n, modeler.add_item).to_string(),
+    };
     let texts = RwSignal::new(vec![String::new(); fields.len()]);
     let blank = ent.is_none();
     let shown_fields = fields.clone();
@@ -57,7 +63,7 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
             if skip || (*ty == ValueType::Null && !blank && text.is_empty()) {
                 continue;
             }
-            let v = parse_value(*ty, if *ty == ValueType::Bool && text.is_empty() { "false" } else { text }).map_err(|e| format!("{name}: {e}"))?;
+            let v = parse_value(*ty, if *ty == ValueType::Bool && text.is_empty() { "false" } else { text }).map_err(|e| format!("{name}: {}", crate::state::value_error_text(i18n.get_locale(), &e)))?;
             item.insert(name.clone(), v);
         }
         match ent.get_value() {
@@ -86,7 +92,7 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
         let id = m.state.try_update_untracked(|s| s.playground.new_row_id()).unwrap_or(0);
         match m.perform(Edit::PutRow { table, id, item }) {
             Ok(()) => m.dialog.set(None),
-            Err(e) => apply_error.set(Some(e.to_string())),
+            Err(e) => apply_error.set(Some(crate::state::edit_error_text(i18n.get_locale_untracked(), &e))),
         }
     };
 
@@ -114,7 +120,8 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
                 .into_any(),
                 EditorKind::Bool => view! {
                     <select class="mdl-input mdl-narrow" data-testid=testid on:change=move |ev| set(event_target_value(&ev))>
-                        {super::designer::options(&[("", "(not set)"), ("false", "false"), ("true", "true")], value)}
+                        <option value="" prop:selected=move || value.with(String::is_empty)>{t!(i18n, modeler.not_set)}</option>
+                        {super::designer::options(&[("false", "false"), ("true", "true")], value)}
                     </select>
                 }
                 .into_any(),
@@ -126,7 +133,7 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
                             prop:checked=move || value.with(|v| !v.is_empty())
                             on:change=move |ev| set(if event_target_checked(&ev) { "null".into() } else { String::new() })
                         />
-                        " set to NULL"
+                        " "{t!(i18n, modeler.set_to_null)}
                     </label>
                 }
                 .into_any(),
@@ -136,7 +143,7 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
                         rows="3"
                         spellcheck="false"
                         data-testid=testid
-                        placeholder=if kind == EditorKind::Json { "DynamoDB JSON" } else { "one element per line" }
+                        placeholder=move || if kind == EditorKind::Json { "DynamoDB JSON" } else { t_string!(i18n, common.one_element_per_line) }
                         prop:value=value
                         on:input=move |ev| set(event_target_value(&ev))
                     ></textarea>
@@ -164,7 +171,7 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
             <h2 class="mdl-dialog-title" id=super::dialog_title::TITLE_ID>{title}</h2>
             {field_views}
             <p class="mdl-keys-preview" data-testid="add-item-keys">
-                <span class="mdl-label">"Keys: "</span>
+                <span class="mdl-label">{t!(i18n, modeler.keys_preview)}" "</span>
                 <span class="mdl-mono">{preview}</span>
             </p>
             <p
@@ -177,10 +184,10 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
             </p>
             <div class="mdl-actions">
                 <button type="button" class="mdl-btn" data-testid="add-item-cancel" on:click=move |_| m.dialog.set(None)>
-                    "Cancel"
+                    {t!(i18n, common.cancel)}
                 </button>
                 <button type="submit" class="mdl-btn mdl-primary" data-testid="add-item-submit">
-                    "Add item"
+                    {t!(i18n, modeler.add_item)}
                 </button>
             </div>
         </form>

@@ -7,10 +7,11 @@ use leptos::prelude::*;
 use crate::model::design::{scalar_from_tag, scalar_tag, DesignError, Field, IndexDraft, KeyDraft, TableDraft};
 use crate::model::{Edit, TableState};
 
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::{now, use_modeler};
 
 /// A labelled text field showing `value`; typing calls `set`.
-pub(super) fn text_input(value: Signal<String>, set: impl Fn(String) + 'static, testid: String, label: &'static str) -> impl IntoView {
+pub(super) fn text_input(value: Signal<String>, set: impl Fn(String) + 'static, testid: String, label: impl IntoView + 'static) -> impl IntoView {
     view! {
         <label class="mdl-field">
             <span class="mdl-label">{label}</span>
@@ -41,9 +42,10 @@ pub(super) fn options(pairs: &'static [(&'static str, &'static str)], value: Sig
 const SCALARS: &[(&str, &str)] = &[("S", "S"), ("N", "N"), ("B", "B")];
 
 fn type_select(value: Signal<String>, set: impl Fn(String) + 'static, testid: String) -> impl IntoView {
+    let i18n = use_i18n();
     view! {
         <label class="mdl-field mdl-narrow">
-            <span class="mdl-label">"Type"</span>
+            <span class="mdl-label">{t!(i18n, modeler.type_label)}</span>
             <select class="mdl-input" data-testid=testid on:change=move |ev| set(event_target_value(&ev))>
                 {options(SCALARS, value)}
             </select>
@@ -113,6 +115,7 @@ impl Form {
 
 /// The partition or sort key's name and type (`prefix` "pk" or "sk" names the fields).
 fn key_fields(form: Form, prefix: &'static str, get: fn(&TableDraft) -> Option<&KeyDraft>, set: fn(&mut TableDraft) -> Option<&mut KeyDraft>) -> impl IntoView {
+    let i18n = use_i18n();
     let name = form.field(move |d| get(d).map(|k| k.name.clone()).unwrap_or_default());
     let ty = form.field(move |d| get(d).map(|k| scalar_tag(k.key_type).to_string()).unwrap_or_default());
     view! {
@@ -121,7 +124,7 @@ fn key_fields(form: Form, prefix: &'static str, get: fn(&TableDraft) -> Option<&
                 name,
                 move |v| form.edit(|d| if let Some(k) = set(d) { k.name = v }),
                 format!("{prefix}-name"),
-                "Attribute name",
+                t!(i18n, modeler.attribute_name),
             )}
             {type_select(ty, move |v| form.edit(|d| if let Some(k) = set(d) { k.key_type = scalar_from_tag(&v) }), format!("{prefix}-type"))}
         </div>
@@ -131,6 +134,7 @@ fn key_fields(form: Form, prefix: &'static str, get: fn(&TableDraft) -> Option<&
 #[component]
 pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     let start = table
         .and_then(|i| m.state.with_untracked(|s| s.playground.table(i).map(|t| TableDraft::from_definition(&t.definition))))
         .unwrap_or_default();
@@ -160,7 +164,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
         };
         match result {
             Ok(()) => m.dialog.set(None),
-            Err(e) => form.apply_error.set(Some(e.to_string())),
+            Err(e) => form.apply_error.set(Some(crate::state::edit_error_text(i18n.get_locale_untracked(), &e))),
         }
     };
     let delete = move |at: usize| match m.perform(Edit::RemoveTable { at }) {
@@ -168,7 +172,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
             m.clamp_selection();
             m.dialog.set(None)
         }
-        Err(e) => form.apply_error.set(Some(e.to_string())),
+        Err(e) => form.apply_error.set(Some(crate::state::edit_error_text(i18n.get_locale_untracked(), &e))),
     };
 
     view! {
@@ -180,13 +184,13 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                 save()
             }
         >
-            <h2 class="mdl-dialog-title" id=super::dialog_title::TITLE_ID>{if table.is_some() { "Edit table design" } else { "New table" }}</h2>
-            <p class="mdl-muted">"Checked by the engine's CreateTable as you type: the errors are DynamoDB's."</p>
-            {text_input(form.field(|d| d.name.clone()), move |v| form.edit(|d| d.name = v), "table-name".into(), "Table name")}
+            <h2 class="mdl-dialog-title" id=super::dialog_title::TITLE_ID>{move || if table.is_some() { t_string!(i18n, modeler.designer_edit_title) } else { t_string!(i18n, modeler.designer_new_title) }}</h2>
+            <p class="mdl-muted">{t!(i18n, modeler.designer_intro)}</p>
+            {text_input(form.field(|d| d.name.clone()), move |v| form.edit(|d| d.name = v), "table-name".into(), t!(i18n, modeler.table_name))}
             {error_view(form.error_for(Field::TableName), "error-table-name")}
             <div class="mdl-two">
                 <fieldset class="mdl-group">
-                    <legend>"Partition key"</legend>
+                    <legend>{t!(i18n, modeler.partition_key)}</legend>
                     {key_fields(form, "pk", |d| Some(&d.partition), |d| Some(&mut d.partition))}
                 </fieldset>
                 <fieldset class="mdl-group">
@@ -201,7 +205,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                                     form.edit(|d| d.sort = on.then(|| KeyDraft::new("SK", ScalarType::S)))
                                 }
                             />
-                            " Sort key"
+                            " "{t!(i18n, modeler.sort_key)}
                         </label>
                     </legend>
                     <Show when=move || has_sort.get()>{key_fields(form, "sk", |d| d.sort.as_ref(), |d| d.sort.as_mut())}</Show>
@@ -209,26 +213,33 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
             </div>
             {error_view(form.error_for(Field::Keys), "error-keys")}
             <fieldset class="mdl-group">
-                <legend>"Capacity"</legend>
+                <legend>{t!(i18n, modeler.capacity)}</legend>
                 <div class="mdl-row">
                     <label class="mdl-field">
-                        <span class="mdl-label">"Billing mode"</span>
+                        <span class="mdl-label">{t!(i18n, modeler.billing_mode)}</span>
                         <select class="mdl-input" data-testid="billing-mode" on:change=move |ev| form.edit(|d| d.billing_mode = event_target_value(&ev))>
-                            {options(
-                                &[("PAY_PER_REQUEST", "On-demand (PAY_PER_REQUEST)"), ("PROVISIONED", "Provisioned")],
-                                form.field(|d| d.billing_mode.clone()),
-                            )}
+                            {move || {
+                                let mode = form.field(|d| d.billing_mode.clone());
+                                view! {
+                                    <option value="PAY_PER_REQUEST" prop:selected=move || mode.with(|x| x == "PAY_PER_REQUEST")>
+                                        {t!(i18n, modeler.billing_on_demand)}
+                                    </option>
+                                    <option value="PROVISIONED" prop:selected=move || mode.with(|x| x == "PROVISIONED")>
+                                        {t!(i18n, modeler.billing_provisioned)}
+                                    </option>
+                                }
+                            }}
                         </select>
                     </label>
                     <Show when=move || provisioned.get()>
-                        {text_input(form.field(|d| d.read_capacity.clone()), move |v| form.edit(|d| d.read_capacity = v), "rcu".into(), "Read capacity units")}
-                        {text_input(form.field(|d| d.write_capacity.clone()), move |v| form.edit(|d| d.write_capacity = v), "wcu".into(), "Write capacity units")}
+                        {text_input(form.field(|d| d.read_capacity.clone()), move |v| form.edit(|d| d.read_capacity = v), "rcu".into(), t!(i18n, modeler.read_capacity_units))}
+                        {text_input(form.field(|d| d.write_capacity.clone()), move |v| form.edit(|d| d.write_capacity = v), "wcu".into(), t!(i18n, modeler.write_capacity_units))}
                     </Show>
                 </div>
                 {error_view(form.error_for(Field::Billing), "error-billing")}
             </fieldset>
             <fieldset class="mdl-group">
-                <legend>"Global secondary indexes"</legend>
+                <legend>{t!(i18n, modeler.gsis)}</legend>
                 <For each=move || 0..gsi_count.get() key=|i| *i let:i>
                     <IndexFields form global=true i/>
                 </For>
@@ -245,7 +256,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                 </button>
             </fieldset>
             <fieldset class="mdl-group">
-                <legend>"Local secondary indexes"</legend>
+                <legend>{t!(i18n, modeler.lsis)}</legend>
                 <For each=move || 0..lsi_count.get() key=|i| *i let:i>
                     <IndexFields form global=false i/>
                 </For>
@@ -253,7 +264,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                     view! { <span></span> }.into_any()
                 } else {
                     view! {
-                        <p class="mdl-muted">"LSIs are defined when a table is created; editing them here re-creates the table and re-stores its items."</p>
+                        <p class="mdl-muted">{t!(i18n, modeler.lsi_note)}</p>
                     }
                         .into_any()
                 }}
@@ -281,16 +292,16 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                             type="button"
                             class="mdl-btn mdl-danger"
                             data-testid="designer-delete"
-                            title="Delete the table and its items (undo brings them back)"
+                            title=move || t_string!(i18n, modeler.delete_table_title)
                             on:click=move |_| delete(at)
                         >
-                            "Delete table"
+                            {t!(i18n, modeler.delete_table)}
                         </button>
                         <span class="mdl-spacer"></span>
                     }
                 })}
                 <button type="button" class="mdl-btn" data-testid="designer-cancel" on:click=move |_| m.dialog.set(None)>
-                    "Cancel"
+                    {t!(i18n, common.cancel)}
                 </button>
                 <button
                     type="submit"
@@ -298,7 +309,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
                     data-testid="designer-save"
                     disabled=move || form.touched.get() && check.with(Result::is_err)
                 >
-                    {if table.is_some() { "Apply" } else { "Create table" }}
+                    {move || if table.is_some() { t_string!(i18n, modeler.apply) } else { t_string!(i18n, modeler.create_table) }}
                 </button>
             </div>
         </form>
@@ -308,6 +319,7 @@ pub fn TableDesigner(table: Option<usize>) -> impl IntoView {
 /// One GSI (`global`) or LSI of the draft: name, keys, projection, and a GSI's own capacity.
 #[component]
 fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
+    let i18n = use_i18n();
     let kind = if global { "gsi" } else { "lsi" };
     let p = format!("{kind}-{i}");
     let field = move |f: fn(&IndexDraft) -> String| {
@@ -321,7 +333,7 @@ fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
         <fieldset class="mdl-index" data-testid=p.clone()>
             <legend>{if global { format!("GSI #{}", i + 1) } else { format!("LSI #{}", i + 1) }}</legend>
             <div class="mdl-row">
-                {text_input(field(|x| x.name.clone()), move |v| form.edit_index(global, i, |x| x.name = v), format!("{p}-name"), "Index name")}
+                {text_input(field(|x| x.name.clone()), move |v| form.edit_index(global, i, |x| x.name = v), format!("{p}-name"), t!(i18n, modeler.index_name))}
                 <button
                     type="button"
                     class="mdl-link mdl-remove"
@@ -333,7 +345,7 @@ fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
                         }
                     })
                 >
-                    "Remove"
+                    {t!(i18n, common.remove)}
                 </button>
             </div>
             <div class="mdl-row">
@@ -344,7 +356,7 @@ fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
                                 field(|x| x.partition.name.clone()),
                                 move |v| form.edit_index(global, i, |x| x.partition.name = v),
                                 format!("{p}-pk-name"),
-                                "Partition key",
+                                t!(i18n, modeler.partition_key),
                             )}
                             {type_select(
                                 field(|x| scalar_tag(x.partition.key_type).to_string()),
@@ -366,7 +378,7 @@ fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
                         })
                     },
                     format!("{p}-sk-name"),
-                    if global { "Sort key (optional)" } else { "Sort key" },
+                    move || if global { t_string!(i18n, modeler.sort_key_optional) } else { t_string!(i18n, modeler.sort_key) },
                 )}
                 {type_select(
                     field(|x| x.sort.as_ref().map(|k| scalar_tag(k.key_type).to_string()).unwrap_or_else(|| "S".into())),
@@ -376,7 +388,7 @@ fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
             </div>
             <div class="mdl-row">
                 <label class="mdl-field mdl-narrow">
-                    <span class="mdl-label">"Projection"</span>
+                    <span class="mdl-label">{t!(i18n, modeler.projection)}</span>
                     <select
                         class="mdl-input"
                         data-testid=format!("{p}-projection")
@@ -390,14 +402,14 @@ fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
                         field(|x| x.include.clone()),
                         move |v| form.edit_index(global, i, |x| x.include = v),
                         id_include.clone(),
-                        "Included attributes (comma separated)",
+                        t!(i18n, modeler.included_attributes),
                     )}
                 </Show>
             </div>
             <Show when=move || global && form.provisioned.get()>
                 <div class="mdl-row">
-                    {text_input(field(|x| x.read_capacity.clone()), move |v| form.edit_index(global, i, |x| x.read_capacity = v), id_rcu.clone(), "Read capacity")}
-                    {text_input(field(|x| x.write_capacity.clone()), move |v| form.edit_index(global, i, |x| x.write_capacity = v), id_wcu.clone(), "Write capacity")}
+                    {text_input(field(|x| x.read_capacity.clone()), move |v| form.edit_index(global, i, |x| x.read_capacity = v), id_rcu.clone(), t!(i18n, modeler.read_capacity))}
+                    {text_input(field(|x| x.write_capacity.clone()), move |v| form.edit_index(global, i, |x| x.write_capacity = v), id_wcu.clone(), t!(i18n, modeler.write_capacity))}
                 </div>
             </Show>
             {error_view(form.error_for(if global { Field::Gsi(i) } else { Field::Lsi(i) }), error_id)}

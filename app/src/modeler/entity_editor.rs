@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use crate::model::value_edit::TYPES;
 use crate::model::Edit;
 
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::use_modeler;
 
 /// `<option>`s of the ten value types, the one `value` names selected.
@@ -41,6 +42,7 @@ impl Form {
 #[component]
 pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     let (start, key_names) = m.state.with_untracked(|s| {
         let t = s.playground.table(table);
         let keys = t.map(|t| key_attributes(&t.definition)).unwrap_or_default();
@@ -70,7 +72,7 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
         change(&mut list);
         match m.perform(Edit::SetEntities { table, entities: list }) {
             Ok(()) => m.dialog.set(None),
-            Err(err) => form.apply_error.set(Some(err.to_string())),
+            Err(err) => form.apply_error.set(Some(crate::state::edit_error_text(i18n.get_locale_untracked(), &err))),
         }
     };
     let save = move || {
@@ -110,7 +112,7 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
                         class="mdl-input mdl-mono"
                         spellcheck="false"
                         data-testid=format!("entity-key-{k}")
-                        placeholder="(not set by this entity)"
+                        placeholder=move || t_string!(i18n, modeler.key_not_set)
                         prop:value=move || draft.with(|e| e.keys.get(&read).cloned().unwrap_or_default())
                         on:input=move |ev| {
                             let v = event_target_value(&ev);
@@ -141,14 +143,13 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
                 save()
             }
         >
-            <h2 class="mdl-dialog-title" id=super::dialog_title::TITLE_ID>{if entity.is_some() { "Edit entity" } else { "New entity" }}</h2>
+            <h2 class="mdl-dialog-title" id=super::dialog_title::TITLE_ID>{move || if entity.is_some() { t_string!(i18n, modeler.entity_edit_title) } else { t_string!(i18n, modeler.entity_new_title) }}</h2>
             <p class="mdl-muted">
-                "Key templates build an item's keys from its attributes: " <code>"USER#{userId}"</code>
-                ". An index key whose attributes are missing is left out, which keeps the item out of that (sparse) index."
+                {t!(i18n, modeler.entity_intro, <code> = <code/>)}
             </p>
             <div class="mdl-row">
                 <label class="mdl-field">
-                    <span class="mdl-label">"Entity name"</span>
+                    <span class="mdl-label">{t!(i18n, modeler.entity_name)}</span>
                     <input
                         type="text"
                         class="mdl-input"
@@ -158,7 +159,7 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
                     />
                 </label>
                 <label class="mdl-field">
-                    <span class="mdl-label">{move || format!("{} value", draft.with(|e| e.type_attribute.clone()))}</span>
+                    <span class="mdl-label">{move || t_string!(i18n, modeler.type_value, attribute = draft.with(|e| e.type_attribute.clone())).to_string()}</span>
                     <input
                         type="text"
                         class="mdl-input"
@@ -169,7 +170,7 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
                 </label>
             </div>
             <fieldset class="mdl-group">
-                <legend>"Attributes"</legend>
+                <legend>{t!(i18n, modeler.attributes)}</legend>
                 <For each=move || 0..attr_count.get() key=|i| *i let:i>
                     <AttributeRow form i/>
                 </For>
@@ -179,11 +180,11 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
                     data-testid="entity-add-attr"
                     on:click=move |_| form.edit(|e| e.attributes.push(EntityAttribute { name: String::new(), value_type: ValueType::S }))
                 >
-                    "+ Attribute"
+                    {t!(i18n, modeler.add_attribute)}
                 </button>
             </fieldset>
             <fieldset class="mdl-group">
-                <legend>"Key templates"</legend>
+                <legend>{t!(i18n, modeler.key_templates)}</legend>
                 {key_fields}
             </fieldset>
             <p
@@ -199,15 +200,15 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
                     .map(|_| {
                         view! {
                             <button type="button" class="mdl-btn mdl-danger" data-testid="entity-delete" on:click=delete>
-                                "Delete entity"
+                                {t!(i18n, modeler.delete_entity)}
                             </button>
                         }
                     })}
                 <button type="button" class="mdl-btn" data-testid="entity-cancel" on:click=move |_| m.dialog.set(None)>
-                    "Cancel"
+                    {t!(i18n, common.cancel)}
                 </button>
                 <button type="submit" class="mdl-btn mdl-primary" data-testid="entity-save">
-                    "Save entity"
+                    {t!(i18n, modeler.save_entity)}
                 </button>
             </div>
         </form>
@@ -217,6 +218,7 @@ pub fn EntityEditor(table: usize, entity: Option<usize>) -> impl IntoView {
 /// Attribute `i` of the entity: its name and type.
 #[component]
 fn AttributeRow(form: Form, i: usize) -> impl IntoView {
+    let i18n = use_i18n();
     let draft = form.draft;
     let ty = Signal::derive(move || draft.with(|e| e.attributes.get(i).map(|a| a.value_type.as_str().to_string()).unwrap_or_default()));
     view! {
@@ -224,7 +226,7 @@ fn AttributeRow(form: Form, i: usize) -> impl IntoView {
             <input
                 type="text"
                 class="mdl-input"
-                placeholder="attribute name"
+                placeholder=move || t_string!(i18n, modeler.attribute_name_placeholder)
                 spellcheck="false"
                 data-testid=format!("entity-attr-{i}-name")
                 prop:value=move || draft.with(|e| e.attributes.get(i).map(|a| a.name.clone()).unwrap_or_default())
@@ -251,7 +253,7 @@ fn AttributeRow(form: Form, i: usize) -> impl IntoView {
                     }
                 })
             >
-                "Remove"
+                {t!(i18n, common.remove)}
             </button>
         </div>
     }

@@ -7,6 +7,8 @@ use crate::model::index_view::{index_view, indexes, IndexInfo};
 use crate::model::playground::Change;
 
 use crate::grid::{Grid, GridModel};
+use crate::i18n::{t, t_string, use_i18n};
+use crate::language::numbers;
 use crate::observe::use_visible;
 use crate::state::{now, use_app, Tab};
 
@@ -16,6 +18,7 @@ type IndexGrid = Result<(GridModel, Option<IndexInfo>, usize), String>;
 #[component]
 pub fn IndexesTab() -> impl IntoView {
     let app = use_app();
+    let i18n = use_i18n();
     let m = app.modeler;
     let chosen = RwSignal::new(0usize);
     // Another model (a template, an opened file, an undone replacement) or another table opens on its
@@ -96,9 +99,15 @@ pub fn IndexesTab() -> impl IntoView {
                 } else {
                     info.projection.clone()
                 };
+                let kind = if info.global { "GSI" } else { "LSI" };
+                let l = i18n.get_locale();
                 let items = g.layout().items;
-                let sparse = if items < *total { " (sparse: only items that carry the index keys)" } else { "" };
-                format!("{} · keys {keys} · projection {proj} · {} of {total} items{sparse}", if info.global { "GSI" } else { "LSI" }, items)
+                let (shown, all) = (numbers::count(l, items as u64), numbers::count(l, *total as u64));
+                if items < *total {
+                    t_string!(i18n, modeler.index_summary_sparse, kind, keys, proj, shown, all).to_string()
+                } else {
+                    t_string!(i18n, modeler.index_summary, kind, keys, proj, shown, all).to_string()
+                }
             }
             Ok(_) => String::new(),
             Err(e) => e.clone(),
@@ -109,15 +118,15 @@ pub fn IndexesTab() -> impl IntoView {
         <div class="mdl-indexes" data-testid="index-views" node_ref=root>
             <Show
                 when=move || !infos.with(Vec::is_empty)
-                fallback=|| {
+                fallback=move || {
                     view! {
                         <p class="mdl-muted mdl-empty-tab" data-testid="no-indexes">
-                            "This table has no secondary indexes. Add a GSI or LSI in the table designer."
+                            {t!(i18n, modeler.no_indexes)}
                         </p>
                     }
                 }
             >
-                <div class="mdl-toolbar" role="tablist" aria-label="Indexes">
+                <div class="mdl-toolbar" role="tablist" aria-label=move || t_string!(i18n, shell.tab_indexes)>
                     <For
                         each=move || infos.get().into_iter().enumerate()
                         key=|(i, x)| (*i, x.name.clone())

@@ -2,7 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::model::display::bytes_text;
+use crate::i18n::{t, use_i18n};
+use crate::language::numbers;
+use crate::model::display::bytes_text_in;
 use crate::model::grid_view::GridSource;
 
 use crate::grid::{Grid, GridModel};
@@ -14,6 +16,7 @@ type Summary = (usize, String, usize, usize, usize, Vec<(usize, String)>);
 #[component]
 pub fn ItemsTab() -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     // Owning memo: each edit updates the previous layout in place (see `TableView`) instead of laying
     // out the whole table again.
     let model = Memo::new_owning(move |prev: Option<GridModel>| {
@@ -44,12 +47,12 @@ pub fn ItemsTab() -> impl IntoView {
         None => view! {
             <div class="mdl-empty-tab">
                 {if m.read_only {
-                    view! { <p>"No table selected."</p> }.into_any()
+                    view! { <p>{t!(i18n, modeler.no_table_selected)}</p> }.into_any()
                 } else {
                     view! {
-                        <p>"No table selected. Create a table (or load an example) in the sidebar."</p>
+                        <p>{t!(i18n, modeler.no_table_selected_help)}</p>
                         <button type="button" class="mdl-btn mdl-primary" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>
-                            "+ New table"
+                            {t!(i18n, modeler.new_table)}
                         </button>
                     }
                     .into_any()
@@ -61,7 +64,11 @@ pub fn ItemsTab() -> impl IntoView {
             <div class="mdl-toolbar">
                 <h2 class="mdl-toolbar-title" data-testid="grid-table-name">{name}</h2>
                 <span class="mdl-muted" data-testid="grid-summary">
-                    {format!("{items} items · {partitions} item collections · {}", bytes_text(bytes))}
+                    {move || {
+                        let l = i18n.get_locale();
+                        let (items, partitions, bytes) = (numbers::count(l, items as u64), numbers::count(l, partitions as u64), bytes_text_in(l, bytes));
+                        t!(i18n, modeler.items_summary, items, partitions, bytes)
+                    }}
                 </span>
                 <span class="mdl-spacer"></span>
                 {(!m.read_only).then(|| view! { <AddButtons table entities/> })}
@@ -85,6 +92,7 @@ pub fn ItemsTab() -> impl IntoView {
 #[component]
 fn AddButtons(table: usize, entities: Vec<(usize, String)>) -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     view! {
         {entities
             .into_iter()
@@ -107,7 +115,7 @@ fn AddButtons(table: usize, entities: Vec<(usize, String)>) -> impl IntoView {
             data-testid="toolbar-add-item"
             on:click=move |_| m.dialog.set(Some(Dialog::AddItem { table, entity: None }))
         >
-            "+ Item"
+            {t!(i18n, modeler.add_item_button)}
         </button>
     }
 }

@@ -6,12 +6,24 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
 use super::dialogs::Dialogs;
+use crate::i18n::{t, t_string, use_i18n, Locale};
+use crate::language::numbers;
 use crate::state::{use_modeler, Dialog, Modeler};
 
 /// The sidebar's examples: a few of the gallery's templates (by slug, `formats::gallery`), opened the
 /// way the gallery opens them, so an example is the same model, explanation and access patterns
 /// wherever it is picked, and never replaces work without asking.
-pub const EXAMPLES: [(&str, &str); 3] = [("ecommerce", "E-commerce"), ("menu", "Multi-level menu"), ("time-series", "Time series (sensor readings)")];
+pub const EXAMPLES: [&str; 3] = ["ecommerce", "menu", "time-series"];
+
+/// An example's name on its button.
+fn example_label(locale: Locale, slug: &str) -> &'static str {
+    use crate::i18n::td_string;
+    match slug {
+        "ecommerce" => td_string!(locale, modeler.example_ecommerce),
+        "menu" => td_string!(locale, modeler.example_menu),
+        _ => td_string!(locale, modeler.example_time_series),
+    }
+}
 
 /// Ctrl/Cmd+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes — unless the user is typing in a field, where the
 /// browser's own text undo applies. Listens on the window while the calling component lives.
@@ -46,6 +58,7 @@ fn install_shortcuts(m: Modeler) {
 #[component]
 pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     // A read-only embed shows no control that changes the model: no undo, no new table, no examples.
     let editing = !m.read_only;
     if editing {
@@ -67,21 +80,21 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
                     type="button"
                     class="mdl-btn"
                     data-testid="undo"
-                    title="Undo (Ctrl+Z)"
+                    title=move || t_string!(i18n, modeler.undo_title)
                     disabled=move || !can_undo.get()
                     on:click=move |_| m.undo()
                 >
-                    "↶ Undo"
+                    {t!(i18n, modeler.undo)}
                 </button>
                 <button
                     type="button"
                     class="mdl-btn"
                     data-testid="redo"
-                    title="Redo (Ctrl+Shift+Z)"
+                    title=move || t_string!(i18n, modeler.redo_title)
                     disabled=move || !can_redo.get()
                     on:click=move |_| m.redo()
                 >
-                    "↷ Redo"
+                    {t!(i18n, modeler.redo)}
                 </button>
             </div>
             </Show>
@@ -92,41 +105,41 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
                     role="alert"
                     data-testid="modeler-notice"
                 >
-                    <span>{move || m.notice.with(|n| n.as_ref().map(|n| n.text.clone()).unwrap_or_default())}</span>
-                    <button type="button" class="mdl-link" aria-label="Dismiss" on:click=move |_| m.notice.set(None)>
+                    <span>{move || m.notice.with(|n| n.as_ref().map(|n| crate::state::notice_text(i18n.get_locale(), &n.text)).unwrap_or_default())}</span>
+                    <button type="button" class="mdl-link" aria-label=move || t_string!(i18n, common.dismiss) on:click=move |_| m.notice.set(None)>
                         "×"
                     </button>
                 </div>
             </Show>
-            <ul class="mdl-table-list" aria-label="Tables">
+            <ul class="mdl-table-list" aria-label=move || t_string!(i18n, modeler.tables)>
                 <For each=move || tables.get().into_iter().enumerate() key=|row| row.clone() let:row>
                     <TableRow index=row.0 name=row.1.0 rows=row.1.1 entities=row.1.2/>
                 </For>
             </ul>
             <Show when=move || tables.with(Vec::is_empty)>
                 <div class="mdl-empty" data-testid="no-tables">
-                    <p class="mdl-empty-title">"No tables yet"</p>
+                    <p class="mdl-empty-title">{t!(i18n, modeler.no_tables_title)}</p>
                     <p class="mdl-muted">
-                        "Your model starts with a table: give it a partition key (and a sort key if items share one), then add entities, items and indexes. Or start from an example below."
+                        {t!(i18n, modeler.no_tables_help)}
                     </p>
                 </div>
             </Show>
             <Show when=move || editing>
             <button type="button" class="mdl-btn mdl-primary" data-testid="new-table" on:click=move |_| m.dialog.set(Some(Dialog::Designer(None)))>
-                "+ New table"
+                {t!(i18n, modeler.new_table)}
             </button>
             </Show>
             <SelectedTable/>
             <Show when=move || editing>
             <details class="mdl-examples">
-                <summary data-testid="examples">"Examples"</summary>
-                <p class="mdl-muted">"Templates from the gallery, with their explanation and access patterns. Over a model of your own, you are asked first."</p>
+                <summary data-testid="examples">{t!(i18n, modeler.examples)}</summary>
+                <p class="mdl-muted">{t!(i18n, modeler.examples_help)}</p>
                 {EXAMPLES
                     .iter()
-                    .map(|&(slug, label)| {
+                    .map(|&slug| {
                         view! {
                             <button type="button" class="mdl-btn mdl-block" data-testid=format!("example-{slug}") on:click=move |_| app.offer_template(slug)>
-                                {label}
+                                {move || example_label(i18n.get_locale(), slug)}
                             </button>
                         }
                     })
@@ -140,7 +153,7 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
                         app.tab.set(crate::state::Tab::Items);
                     }
                 >
-                    "All templates…"
+                    {t!(i18n, modeler.all_templates)}
                 </button>
             </details>
             </Show>
@@ -153,6 +166,7 @@ pub fn ModelerSidebar(#[prop(optional)] children: Option<Children>) -> impl Into
 #[component]
 fn TableRow(index: usize, name: String, rows: usize, entities: usize) -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     let selected = move || m.selected.get() == Some(index);
     view! {
         <li class="mdl-table" class:mdl-selected=selected>
@@ -164,7 +178,9 @@ fn TableRow(index: usize, name: String, rows: usize, entities: usize) -> impl In
                 on:click=move |_| m.selected.set(Some(index))
             >
                 <span class="mdl-table-title">{name.clone()}</span>
-                <span class="mdl-muted">{format!("{rows} items · {entities} entities")}</span>
+                <span class="mdl-muted">
+                    {t!(i18n, modeler.table_row_counts, rows = move || numbers::count(i18n.get_locale(), rows as u64), entities = move || numbers::count(i18n.get_locale(), entities as u64))}
+                </span>
             </button>
         </li>
     }
@@ -177,6 +193,7 @@ type TableInfo = (usize, String, String, Option<String>, Vec<String>, Option<Str
 #[component]
 fn SelectedTable() -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     let info = Memo::new(move |_| -> Option<TableInfo> {
         let sel = m.selected.get()?;
         m.state.with(|s| {
@@ -192,24 +209,24 @@ fn SelectedTable() -> impl IntoView {
             // A read-only embed lists the design and its entities with no control that changes them.
             let editing = !m.read_only;
             view! {
-                <section class="mdl-panel" data-testid="table-panel" aria-label=format!("Table {name}")>
+                <section class="mdl-panel" data-testid="table-panel" aria-label={ let name = name.clone(); move || t_string!(i18n, modeler.table_panel, name = name.clone()) }>
                     <h3 class="mdl-panel-title">{name.clone()}</h3>
                     <p class="mdl-keys">
-                        <span class="mdl-chip" title="Partition key">{format!("partition: {pk}")}</span>
-                        {sk.map(|sk| view! { <span class="mdl-chip" title="Sort key">{format!("sort: {sk}")}</span> })}
+                        <span class="mdl-chip" title=move || t_string!(i18n, modeler.partition_key)>{t!(i18n, modeler.chip_partition, name = move || pk.clone())}</span>
+                        {sk.map(|sk| view! { <span class="mdl-chip" title=move || t_string!(i18n, modeler.sort_key)>{t!(i18n, modeler.chip_sort, name = move || sk.clone())}</span> })}
                     </p>
                     {def_error.map(|e| view! { <p class="mdl-error" data-testid="definition-error">{e}</p> })}
                     {editing.then(|| view! {
                         <div class="mdl-row">
                             <button type="button" class="mdl-btn" data-testid="edit-table" on:click=open(Dialog::Designer(Some(table)))>
-                                "Edit design"
+                                {t!(i18n, modeler.edit_design)}
                             </button>
                             <button type="button" class="mdl-btn" data-testid="add-blank-item" on:click=open(Dialog::AddItem { table, entity: None })>
-                                "+ Item"
+                                {t!(i18n, modeler.add_item_button)}
                             </button>
                         </div>
                     })}
-                    <h4 class="mdl-subtitle">"Entities"</h4>
+                    <h4 class="mdl-subtitle">{t!(i18n, modeler.entities)}</h4>
                     <ul class="mdl-entity-list">
                         {entities
                             .into_iter()
@@ -225,7 +242,7 @@ fn SelectedTable() -> impl IntoView {
                                                 data-testid=format!("edit-entity-{e}")
                                                 on:click=open(Dialog::Entity { table, entity: Some(i) })
                                             >
-                                                "edit"
+                                                {t!(i18n, modeler.edit_entity_link)}
                                             </button>
                                             <button
                                                 type="button"
@@ -243,7 +260,7 @@ fn SelectedTable() -> impl IntoView {
                     </ul>
                     {editing.then(|| view! {
                         <button type="button" class="mdl-btn" data-testid="new-entity" on:click=open(Dialog::Entity { table, entity: None })>
-                            "+ New entity"
+                            {t!(i18n, modeler.new_entity)}
                         </button>
                     })}
                 </section>

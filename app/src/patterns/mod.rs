@@ -32,7 +32,7 @@ fn delete_pattern(m: Modeler, editing: RwSignal<Editing>, i: usize) {
     if i < list.len() {
         list.remove(i);
         if let Err(e) = m.perform(Edit::SetAccessPatterns(list)) {
-            m.notice.set(Some(Notice { text: e.to_string(), error: true }));
+            m.notice.set(Some(Notice { text: crate::state::NoticeText::Edit(e), error: true }));
         }
     }
     editing.set(Editing::None);

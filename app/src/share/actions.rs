@@ -9,6 +9,7 @@ use super::banners::TravelBanners;
 use super::export_panel::ExportPanel;
 use super::file_io::{open_file, save_model};
 use super::link_panel::{current_fragment, SharePanel};
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::{launch, page_base, use_app, AppState, GalleryState, Panel, Tab};
 
 /// Opens the Share dialog once the browser has compressed the model into the link.
@@ -41,11 +42,12 @@ fn open_full_playground(app: AppState) {
 #[component]
 fn EmbedActions(read_only: bool) -> impl IntoView {
     let app = use_app();
+    let i18n = use_i18n();
     view! {
         <button type="button" class="mdl-btn mdl-block" data-testid="embed-open-full" on:click=move |_| open_full_playground(app)>
-            "Open in Dynamodel ↗"
+            {t!(i18n, share.open_full)}
         </button>
-        {read_only.then(|| view! { <p class="mdl-muted" data-testid="read-only-note">"Read-only view"</p> })}
+        {read_only.then(|| view! { <p class="mdl-muted" data-testid="read-only-note">{t!(i18n, share.read_only_view)}</p> })}
     }
 }
 
@@ -53,6 +55,7 @@ fn EmbedActions(read_only: bool) -> impl IntoView {
 #[component]
 fn PlaygroundActions() -> impl IntoView {
     let app = use_app();
+    let i18n = use_i18n();
     let (t, m) = (app.travel, app.modeler);
     let input = NodeRef::<html::Input>::new();
     let picked = move |_| {
@@ -71,29 +74,29 @@ fn PlaygroundActions() -> impl IntoView {
     let save = move |_| save_model(t, &m.state.with_untracked(|s| s.playground.to_model()));
     view! {
         <div class="trv-action-row">
-            <button type="button" class="mdl-btn" data-testid="open-gallery" title="Documented templates for common designs" on:click=templates>
-                "Templates"
+            <button type="button" class="mdl-btn" data-testid="open-gallery" title=move || t_string!(i18n, share.templates_title) on:click=templates>
+                {t!(i18n, share.templates)}
             </button>
-            <button type="button" class="mdl-btn" data-testid="open-file" title="Open a model file or a NoSQL Workbench model (or drop one on the page)" on:click=pick>
-                "Open…"
+            <button type="button" class="mdl-btn" data-testid="open-file" title=move || t_string!(i18n, share.open_file_title) on:click=pick>
+                {t!(i18n, share.open_file)}
             </button>
-            <button type="button" class="mdl-btn" data-testid="save-file" title="Download the model as a file" on:click=save>
-                "Save"
+            <button type="button" class="mdl-btn" data-testid="save-file" title=move || t_string!(i18n, share.save_file_title) on:click=save>
+                {t!(i18n, common.save)}
             </button>
-            <button type="button" class="mdl-btn" data-testid="share-open" title="A link or embed code with the whole model" on:click=move |_| open_share(app)>
-                "Share…"
+            <button type="button" class="mdl-btn" data-testid="share-open" title=move || t_string!(i18n, share.share_open_title) on:click=move |_| open_share(app)>
+                {t!(i18n, share.share_open)}
             </button>
             <button
                 type="button"
                 class="mdl-btn trv-wide"
                 data-testid="export-open"
-                title="NoSQL Workbench, CloudFormation, items"
+                title=move || t_string!(i18n, share.export_open_title)
                 on:click=move |_| t.panel.set(Some(Panel::Export))
             >
-                "Export…"
+                {t!(i18n, share.export_open)}
             </button>
         </div>
-        <input type="file" accept=".json,application/json" class="trv-hidden" data-testid="file-input" aria-label="Model file" node_ref=input on:change=picked />
+        <input type="file" accept=".json,application/json" class="trv-hidden" data-testid="file-input" aria-label=move || t_string!(i18n, share.model_file) node_ref=input on:change=picked />
     }
 }
 
@@ -102,6 +105,7 @@ fn PlaygroundActions() -> impl IntoView {
 #[component]
 pub fn ModelActions() -> impl IntoView {
     let app = use_app();
+    let i18n = use_i18n();
     let (t, m) = (app.travel, app.modeler);
     let launch = launch();
     let name = Memo::new(move |_| m.state.with(|s| s.playground.name.clone()));
@@ -113,7 +117,7 @@ pub fn ModelActions() -> impl IntoView {
     view! {
         <div class="trv-actions" data-testid="model-actions">
             <Show when=move || name.with(|n| !n.is_empty())>
-                <p class="trv-model-name" data-testid="model-name" title="The model's name">{move || name.get()}</p>
+                <p class="trv-model-name" data-testid="model-name" title=move || t_string!(i18n, share.model_name)>{move || name.get()}</p>
             </Show>
             {buttons}
             <TravelBanners />

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::download::download;
-use crate::state::{AppState, Incoming, Travel};
+use crate::state::{AppState, Incoming, Origin, ReadError, Travel, TravelError};
 use crate::model::Playground;
 use crate::state::modeler::now;
 
@@ -24,12 +24,13 @@ pub struct ReadFile {
     pub loaded: Playground,
     pub notes: Vec<String>,
     /// "a NoSQL Workbench 2.0 model", or empty for a Dynamodel model file.
-    pub kind: String,
+    /// A NoSQL Workbench file's format version (`Some(None)`: unversioned); `None` for a Dynamodel file.
+    pub workbench: Option<Option<&'static str>>,
 }
 
 /// Read a model file's text (a Dynamodel model, or a NoSQL Workbench model of any version), or say
 /// precisely what is wrong with it.
-pub fn read_model_text(text: &str) -> Result<ReadFile, String> {
+pub fn read_model_text(text: &str) -> Result<ReadFile, ReadError> {
     // A Dynamodel model file whose items are plain: read in one pass, every item decoded once, straight
     // from the text (a 100,000-item file opens in a fraction of the time). Anything else, faults
     // included, is read the ordinary way below, which names them.
@@ -39,38 +40,38 @@ pub fn read_model_text(text: &str) -> Result<ReadFile, String> {
         if model.check().is_ok() {
             mark("model");
             let p = Playground::from_decoded(decoded, now());
-            engine_verdict(&p)?;
+            engine_verdict(&p).map_err(ReadError::Invalid)?;
             mark("engine");
-            return Ok(ReadFile { model, loaded: p, notes: Vec::new(), kind: String::new() });
+            return Ok(ReadFile { model, loaded: p, notes: Vec::new(), workbench: None });
         }
     }
-    let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("Not JSON: {e}"))?;
+    let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.to_string()))?;
     mark("json");
-    let (model, notes, kind) = if formats::workbench::looks_like_workbench(&raw) {
-        let imported = formats::workbench::import(text).map_err(|e| e.to_string())?;
+    let (model, notes, workbench) = if formats::workbench::looks_like_workbench(&raw) {
+        let imported = formats::workbench::import(text).map_err(|e| ReadError::Invalid(e.to_string()))?;
         let version = match imported.version {
-            formats::workbench::Version::V3 => "3.0",
-            formats::workbench::Version::V2 => "2.0",
-            formats::workbench::Version::V1 => "1.0",
-            formats::workbench::Version::Unversioned => "unversioned",
+            formats::workbench::Version::V3 => Some("3.0"),
+            formats::workbench::Version::V2 => Some("2.0"),
+            formats::workbench::Version::V1 => Some("1.0"),
+            formats::workbench::Version::Unversioned => None,
         };
         let notes = imported.notes.iter().map(|n| n.to_string()).collect();
-        (imported.model, notes, format!("a NoSQL Workbench ({version}) model"))
+        (imported.model, notes, Some(version))
     } else {
-        (Model::from_json(raw).map_err(|e| e.to_string())?, Vec::new(), String::new())
+        (Model::from_json(raw).map_err(|e| ReadError::Invalid(e.to_string()))?, Vec::new(), None)
     };
-    model.check().map_err(|e| e.to_string())?;
+    model.check().map_err(|e| ReadError::Invalid(e.to_string()))?;
     mark("model");
     // The engine's own verdict on every table and item (CreateTable, PutItem), with the fault's path.
     // Loading decodes every item once; only when one does not decode are the items read again, by
     // `check_items`, for the path of the faulty value.
     let p = Playground::from_model(&model, now());
     if p.tables().iter().any(|t| t.rows.iter().any(|r| r.item.contains_key("__unreadable"))) {
-        model.check_items().map_err(|e| e.to_string())?;
+        model.check_items().map_err(|e| ReadError::Invalid(e.to_string()))?;
     }
-    engine_verdict(&p)?;
+    engine_verdict(&p).map_err(ReadError::Invalid)?;
     mark("engine");
-    Ok(ReadFile { model, loaded: p, notes, kind })
+    Ok(ReadFile { model, loaded: p, notes, workbench })
 }
 
 /// The first table CreateTable refused or item PutItem refused, with its path.
@@ -92,11 +93,7 @@ pub fn open_file(app: AppState, file: gloo_file::File) {
     let name = file.name();
     let size = file.size() as f64;
     if size > MAX_FILE_BYTES {
-        t.error.set(Some(format!(
-            "{name} is {:.1} MB, more than the {} MB a model file may have; it was not opened.",
-            size / 1_048_576.0,
-            MAX_FILE_BYTES / 1_048_576.0
-        )));
+        t.error.set(Some(TravelError::FileTooLarge { name, size: size as u64, limit: MAX_FILE_BYTES as u64 }));
         return;
     }
     mark("file");
@@ -106,7 +103,7 @@ pub fn open_file(app: AppState, file: gloo_file::File) {
         let text = match read_as_bytes(&file).await {
             Ok(bytes) => utf8_text(bytes),
             Err(_) => {
-                t.error.set(Some(format!("{name} could not be read.")));
+                t.error.set(Some(TravelError::FileUnreadable(name)));
                 return;
             }
         };
@@ -114,14 +111,17 @@ pub fn open_file(app: AppState, file: gloo_file::File) {
         match read_model_text(&text) {
             Ok(read) => {
                 t.error.set(None);
-                let origin = if read.kind.is_empty() { format!("the file {name}") } else { format!("{name}, {}", read.kind) };
-                let mut inc = Incoming::new(read.model, Default::default(), &origin);
+                let origin = match read.workbench {
+                    None => Origin::File(name),
+                    Some(version) => Origin::Workbench { name, version },
+                };
+                let mut inc = Incoming::new(read.model, Default::default(), origin);
                 inc.loaded = Some(read.loaded);
                 inc.notes = read.notes;
                 app.offer(inc);
                 mark("offered");
             }
-            Err(e) => t.error.set(Some(format!("{name} was not opened: {e}"))),
+            Err(reason) => t.error.set(Some(TravelError::FileNotOpened { name, reason })),
         }
     });
 }
@@ -166,6 +166,6 @@ pub fn file_name(model: &Model, suffix: &str) -> String {
 /// Download the current model as a model file.
 pub fn save_model(t: Travel, model: &Model) {
     if let Err(e) = download(&file_name(model, ".json"), "application/json", &model.to_json_string_pretty()) {
-        t.error.set(Some(format!("The model could not be saved as a file: {e}")));
+        t.error.set(Some(TravelError::NotSaved(e)));
     }
 }

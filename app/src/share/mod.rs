@@ -26,7 +26,7 @@ use gloo_events::EventListener;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::state::{launch, AppState, GalleryState, Incoming};
+use crate::state::{launch, AppState, GalleryState, Incoming, Origin, TravelError};
 
 pub use actions::ModelActions;
 pub use file_io::on_drop;
@@ -34,7 +34,7 @@ pub use file_io::on_drop;
 /// Open a share link's fragment (asking first if there is work), or say why it cannot be opened.
 fn open_link(app: AppState, fragment: &str, embed: bool) {
     let t = app.travel;
-    let refuse = move |e: formats::share::ShareError| t.error.set(Some(format!("{e}. Nothing was opened; your own model is unchanged.")));
+    let refuse = move |e: formats::share::ShareError| t.error.set(Some(TravelError::ShareLink(e.to_string())));
     let packed = formats::share::zlib_from_fragment(fragment);
     if !embed {
         crate::state::launch::forget_fragment();
@@ -51,7 +51,7 @@ fn open_link(app: AppState, fragment: &str, embed: bool) {
             Err(_) => return refuse(formats::share::ShareError::Corrupt),
         };
         match formats::share::shared_from_json(&json) {
-            Ok(shared) => app.offer(Incoming::new(shared.model, shared.view, "a share link")),
+            Ok(shared) => app.offer(Incoming::new(shared.model, shared.view, Origin::ShareLink)),
             Err(e) => refuse(e),
         }
     });
@@ -81,14 +81,14 @@ pub fn start(app: AppState) {
         Source::Link(fragment) => open_link(app, fragment, launch.embed),
         Source::Url(url) => remote::open_url(app, url.clone()),
         Source::Template(slug) => match formats::gallery::Template::by_slug(slug).map(|t| t.model()) {
-            Some(Ok(model)) => app.offer(Incoming::new(model, Default::default(), "a template")),
-            _ => t.error.set(Some(format!("There is no template \"{slug}\"."))),
+            Some(Ok(model)) => app.offer(Incoming::new(model, Default::default(), Origin::AnyTemplate)),
+            _ => t.error.set(Some(TravelError::NoTemplate(slug.clone()))),
         },
         Source::Saved => {}
     }
     match &launch.refused_url {
-        Some(UrlRefusal::Scheme(s)) => t.error.set(Some(format!("Models are only fetched over http or https, not \"{s}:\"."))),
-        Some(UrlRefusal::TooLong) => t.error.set(Some(String::from("The ?model= address is too long to fetch."))),
+        Some(UrlRefusal::Scheme(s)) => t.error.set(Some(TravelError::Scheme(s.clone()))),
+        Some(UrlRefusal::TooLong) => t.error.set(Some(TravelError::AddressTooLong)),
         None => {}
     }
     let empty = m.state.with_untracked(|s| s.playground.tables().is_empty());

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::tabs::tab_body;
+use crate::i18n::{t_string, use_i18n};
 use crate::state::{use_app, Tab};
 
 /// Moves keyboard focus to the element with `id`, if there is one that can take focus.
@@ -21,6 +22,7 @@ fn focus_by_id(id: &str) {
 #[component]
 pub fn Workspace() -> impl IntoView {
     let active = use_app().tab;
+    let i18n = use_i18n();
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         if let Some(next) = active.get_untracked().after_key(&ev.key()) {
             ev.prevent_default();
@@ -43,7 +45,7 @@ pub fn Workspace() -> impl IntoView {
                     tabindex=move || if active.get() == tab { "0" } else { "-1" }
                     on:click=move |_| active.set(tab)
                 >
-                    {tab.label()}
+                    {move || tab.label(i18n.get_locale())}
                 </button>
             }
         })
@@ -67,7 +69,7 @@ pub fn Workspace() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="tabs" role="tablist" aria-label="Workspace" data-testid="workspace-tabs" on:keydown=on_keydown>
+        <div class="tabs" role="tablist" aria-label=move || t_string!(i18n, shell.workspace) data-testid="workspace-tabs" on:keydown=on_keydown>
             {buttons}
         </div>
         {panels}

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use super::launch::launch;
 use super::modeler::{now, ModelerState, Notice};
+use super::words::{NoticeText, Origin, Title, TravelError};
 use super::{AppState, GalleryState, Tab};
 use crate::model::autosave::{self, Loaded, LocalStorage};
 use crate::model::{History, Playground};
@@ -19,7 +20,7 @@ pub struct Incoming {
     pub model: Model,
     pub view: View,
     /// Where it came from, for messages ("a share link", "the file shop.json").
-    pub origin: String,
+    pub origin: Origin,
     /// The model already loaded into an engine (a file is loaded once to be checked; a 100,000-item
     /// file is not loaded twice).
     pub loaded: Option<Playground>,
@@ -28,8 +29,8 @@ pub struct Incoming {
 }
 
 impl Incoming {
-    pub fn new(model: Model, view: View, origin: &str) -> Incoming {
-        Incoming { model, view, origin: origin.to_string(), loaded: None, notes: Vec::new() }
+    pub fn new(model: Model, view: View, origin: Origin) -> Incoming {
+        Incoming { model, view, origin, loaded: None, notes: Vec::new() }
     }
 
     /// How many items it brings (a file read with its items decoded keeps them only in `loaded`).
@@ -43,8 +44,8 @@ impl Incoming {
 
 impl AppState {
     /// Tell what an import left behind (or clear the list).
-    fn show_notes(&self, origin: &str, notes: Vec<String>) {
-        self.travel.notes.set((!notes.is_empty()).then(|| (format!("Opened {origin}. Not carried across:"), notes)));
+    fn show_notes(&self, origin: &Origin, notes: Vec<String>) {
+        self.travel.notes.set((!notes.is_empty()).then(|| (origin.clone(), notes)));
     }
 
     /// Open `inc` now if the user's model is empty (or this is an embed, which has no model of its own),
@@ -63,10 +64,10 @@ impl AppState {
     pub fn offer_template(&self, slug: &str) {
         match formats::gallery::Template::by_slug(slug).map(|t| t.model()) {
             Some(Ok(model)) => {
-                let origin = format!("the template \"{}\"", model.name);
-                self.offer(Incoming::new(model, Default::default(), &origin));
+                let origin = Origin::Template(model.name.clone());
+                self.offer(Incoming::new(model, Default::default(), origin));
             }
-            _ => self.travel.error.set(Some(format!("The template {slug} could not be read."))),
+            _ => self.travel.error.set(Some(TravelError::TemplateUnreadable(slug.to_string()))),
         }
     }
 
@@ -107,10 +108,10 @@ impl AppState {
             Ok(()) => {
                 self.restore_view(&inc.view);
                 self.travel.gallery.set(GalleryState::Closed);
-                m.notice.set(Some(Notice { text: format!("Opened {}: {name} (Undo brings your model back).", inc.origin), error: false }));
+                m.notice.set(Some(Notice { text: NoticeText::Opened { origin: inc.origin.clone(), name }, error: false }));
                 self.carry_lesson(lesson);
             }
-            Err(e) => self.travel.error.set(Some(format!("{} could not be opened: {e}", inc.origin))),
+            Err(error) => self.travel.error.set(Some(TravelError::OpenFailed { origin: inc.origin.clone(), error })),
         }
     }
 
@@ -163,11 +164,11 @@ impl AppState {
 
 impl Incoming {
     /// The model's name, or what it holds when it has none.
-    pub fn title(&self) -> String {
+    pub fn title(&self) -> Title {
         if self.model.name.is_empty() {
-            format!("{} table(s), {} item(s)", self.model.tables.len(), self.item_count())
+            Title::Counts { tables: self.model.tables.len(), items: self.item_count() }
         } else {
-            self.model.name.clone()
+            Title::Name(self.model.name.clone())
         }
     }
 }

@@ -26,6 +26,7 @@ pub mod modeler;
 pub mod requests;
 pub mod tab;
 pub mod travel;
+pub mod words;
 
 use leptos::prelude::*;
 
@@ -38,6 +39,7 @@ pub use modeler::{Dialog, Modeler, ModelerState, Notice};
 pub use requests::Requests;
 pub use tab::Tab;
 pub use travel::{GalleryState, Panel, Travel};
+pub use words::{edit_error_text, notice_text, save_error_text, origin_text, title_text, travel_error_text, value_error_text, FetchError, NoticeText, Origin, ReadError, Title, TravelError};
 
 /// Handles to every shared signal (cheap to copy into closures).
 #[derive(Clone, Copy)]

@@ -10,6 +10,7 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 use crate::model::autosave::{self, Loaded, LocalStorage};
+use super::words::NoticeText;
 use crate::model::{Edit, EditError, History, Playground};
 
 /// The model and its undo history, always changed together.
@@ -35,7 +36,7 @@ pub enum Dialog {
 /// A message in the banner above the workspace.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
-    pub text: String,
+    pub text: super::words::NoticeText,
     pub error: bool,
 }
 
@@ -75,7 +76,7 @@ fn initial(launch: &Launch) -> (ModelerState, Option<Notice>) {
     let Some(store) = LocalStorage::open() else {
         return (
             ModelerState { autosave_enabled: false, ..Default::default() },
-            Some(Notice { text: String::from("This browser gives the page no storage: your model will not be saved."), error: true }),
+            Some(Notice { text: NoticeText::NoStorage, error: true }),
         );
     };
     match autosave::load(&store, now()) {
@@ -86,10 +87,8 @@ fn initial(launch: &Launch) -> (ModelerState, Option<Notice>) {
             (ModelerState { playground, history: History::new(), autosave_enabled: true }, notice)
         }
         Loaded::Unreadable { reason, backup_key } => {
-            let (enabled, text) = match backup_key {
-                Some(key) => (true, format!("Your saved model could not be read ({reason}). It was kept, unchanged, in localStorage under \"{key}\"; you start with an empty model.")),
-                None => (false, format!("Your saved model could not be read ({reason}) and could not be copied aside, so autosave is off to keep it intact.")),
-            };
+            let enabled = backup_key.is_some();
+            let text = NoticeText::Unreadable { reason, key: backup_key };
             (ModelerState { autosave_enabled: enabled, ..Default::default() }, Some(Notice { text, error: true }))
         }
     }
@@ -99,7 +98,7 @@ fn initial(launch: &Launch) -> (ModelerState, Option<Notice>) {
 fn broken_notice(p: &Playground) -> Option<Notice> {
     let broken = p.tables().iter().map(|t| t.rows.iter().filter(|r| r.error.is_some()).count()).sum::<usize>();
     (broken > 0).then(|| Notice {
-        text: format!("{broken} saved item(s) no longer fit their table and are shown with their error; nothing was dropped."),
+        text: NoticeText::BrokenItems(broken),
         error: true,
     })
 }
@@ -172,23 +171,23 @@ impl Modeler {
     pub fn undo(&self) {
         let mut result = Ok(false);
         self.state.update(|s| result = s.history.undo(&mut s.playground, now()));
-        self.after_history(result, "Undo");
+        self.after_history(result, false);
     }
 
     pub fn redo(&self) {
         let mut result = Ok(false);
         self.state.update(|s| result = s.history.redo(&mut s.playground, now()));
-        self.after_history(result, "Redo");
+        self.after_history(result, true);
     }
 
-    fn after_history(&self, result: Result<bool, EditError>, what: &str) {
+    fn after_history(&self, result: Result<bool, EditError>, redo: bool) {
         match result {
             Ok(true) => {
                 self.clamp_selection();
                 self.save();
             }
             Ok(false) => {}
-            Err(e) => self.notice.set(Some(Notice { text: format!("{what} failed: {e}"), error: true })),
+            Err(error) => self.notice.set(Some(Notice { text: NoticeText::HistoryFailed { redo, error }, error: true })),
         }
     }
 
@@ -237,11 +236,11 @@ impl Modeler {
         });
         let text = match outcome {
             Ok(()) => None,
-            Err(autosave::SaveRefusal::Refused) => Some("The browser refused to save the model (storage full?). Your work is still here; export it before closing the page."),
-            Err(autosave::SaveRefusal::TooBig) => Some("This model is too big for the browser's autosave (it keeps about 5 million characters per site). Your work is still here; save it as a file before closing the page."),
+            Err(autosave::SaveRefusal::Refused) => Some(NoticeText::SaveRefused),
+            Err(autosave::SaveRefusal::TooBig) => Some(NoticeText::TooBig),
         };
         if let Some(text) = text {
-            self.notice.set(Some(Notice { text: String::from(text), error: true }));
+            self.notice.set(Some(Notice { text, error: true }));
         }
     }
 }

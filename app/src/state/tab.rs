@@ -13,13 +13,15 @@ pub enum Tab {
 impl Tab {
     pub const ALL: [Tab; 5] = [Tab::Items, Tab::Indexes, Tab::Query, Tab::Heat, Tab::Patterns];
 
-    pub fn label(self) -> &'static str {
+    /// The tab's name in the page's language.
+    pub fn label(self, locale: crate::i18n::Locale) -> &'static str {
+        use crate::i18n::td_string;
         match self {
-            Tab::Items => "Items",
-            Tab::Indexes => "Indexes",
-            Tab::Query => "Query",
-            Tab::Heat => "Heat",
-            Tab::Patterns => "Access patterns",
+            Tab::Items => td_string!(locale, shell.tab_items),
+            Tab::Indexes => td_string!(locale, shell.tab_indexes),
+            Tab::Query => td_string!(locale, shell.tab_query),
+            Tab::Heat => td_string!(locale, shell.tab_heat),
+            Tab::Patterns => td_string!(locale, shell.tab_patterns),
         }
     }
 

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::incoming::Incoming;
+use super::words::{Origin, TravelError};
 
 /// Which sharing dialog is open.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,13 +30,13 @@ pub struct Travel {
     /// Something that arrived and waits for the user's decision (their model has work in it).
     pub incoming: RwSignal<Option<Incoming>>,
     /// Why a file, link or address was refused; shown until dismissed.
-    pub error: RwSignal<Option<String>>,
+    pub error: RwSignal<Option<TravelError>>,
     pub panel: RwSignal<Option<Panel>>,
     /// `Some(origin)` while a copy is shown with autosave paused.
-    pub copy: RwSignal<Option<String>>,
+    pub copy: RwSignal<Option<Origin>>,
     pub gallery: RwSignal<GalleryState>,
-    /// What the last import or export could not carry across: (title, notes).
-    pub notes: RwSignal<Option<(String, Vec<String>)>>,
+    /// What the last import could not carry across: (where it came from, notes).
+    pub notes: RwSignal<Option<(Origin, Vec<String>)>>,
 }
 
 impl Travel {
