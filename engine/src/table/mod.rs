@@ -330,7 +330,10 @@ impl Table {
         let old_size = self.size_of(key);
         // The old item is looked inside only to maintain indexes and streams.
         let old = if self.def.indexes.is_empty() && self.def.vectors.is_empty() && !self.extras.wants_writes() { None } else { self.get(key) };
-        self.write_vectors(key, old.as_ref(), new, cons);
+        // With a lag, asynchronous indexes (GSIs, vector indexes) receive the write later
+        // (`propagation`), not here; it is charged now, as DynamoDB bills the write that causes it.
+        let lags = !self.extras.propagation.lag().is_none();
+        self.write_vectors(key, old.as_ref(), new, cons, lags);
         if self.extras.wants_writes() {
             self.extras.on_write(&self.def.keys, key, old.as_ref(), new);
         }
@@ -345,8 +348,6 @@ impl Table {
                 contribution_new += ch.new.as_ref().map_or(0, |e| e.2);
             }
         }
-        // With a lag, asynchronous indexes receive the write later (`propagation`), not here.
-        let lags = !self.extras.propagation.lag().is_none();
         for ((idx, data), ch) in self.def.indexes.iter().zip(self.index_data.iter_mut()).zip(changes) {
             if lags && Table::is_async_index(idx) {
                 continue;
@@ -421,11 +422,14 @@ impl Table {
 impl Table {
     /// Keep the vector indexes in step with a write of `old` into `new` at `key`, and record the
     /// `VectorWriteRequestBytes` of each index the write changed. Every item write reaches the vector
-    /// indexes here, from [`Table::commit_write`].
-    fn write_vectors(&mut self, key: &PrimaryKey, old: Option<&Item>, new: Option<&Item>, cons: &mut Consumed) {
+    /// indexes here, from [`Table::commit_write`] — or, when the table's indexes `lag`, later through
+    /// [`Table::propagate`], like a GSI.
+    fn write_vectors(&mut self, key: &PrimaryKey, old: Option<&Item>, new: Option<&Item>, cons: &mut Consumed, lags: bool) {
         for (def, data) in self.def.vectors.iter().zip(self.vector_data.iter_mut()) {
             let (entry, bytes) = crate::vector::entry::change(&self.def.keys, def, old, new);
-            data.apply(key, entry);
+            if !lags {
+                data.apply(key, entry);
+            }
             if let Some(b) = bytes {
                 cons.vector_write(&def.name, b);
             }

@@ -3,7 +3,8 @@
 //! DynamoDB updates a global secondary index after the table write has returned, so a GSI read made
 //! right after a write may not see it (the Developer Guide: "changes to the table data are propagated
 //! to the global secondary indexes within a fraction of a second, under normal conditions"). A table
-//! whose [`IndexLag`] is above zero behaves so: each committed write becomes an [`InFlight`] record
+//! whose [`IndexLag`] is above zero behaves so (its GSIs and its vector indexes; DynamoDB documents
+//! neither as synchronous): each committed write becomes an [`InFlight`] record
 //! that reaches the asynchronous indexes `lag` milliseconds later, on the caller's clock, and until
 //! then the index holds — and a read of it returns — the item as it was before the write, or nothing
 //! if it did not exist. Local secondary indexes stay synchronous, as in DynamoDB.
@@ -161,12 +162,15 @@ impl Table {
             let to = new.as_ref().and_then(|(i, size)| super::index_entry_for(&self.def.keys, idx, i, *size));
             apply_entry(data, key, from, to);
         }
+        for (def, data) in self.def.vectors.iter().zip(self.vector_data.iter_mut()) {
+            data.apply(key, new.as_ref().and_then(|(item, _)| crate::vector::entry::entry_of(&self.def.keys, def, item)));
+        }
     }
 
     /// Called by [`Table::commit_write`] once the item is stored, when the indexes lag: the write is
     /// queued for the asynchronous indexes, which still show `before`.
     pub(super) fn send_to_indexes(&mut self, key: &PrimaryKey, before: Option<Stored>) {
-        if !self.def.indexes.iter().any(Table::is_async_index) {
+        if !self.def.indexes.iter().any(Table::is_async_index) && self.def.vectors.is_empty() {
             return;
         }
         let after = self.get_stored(key).cloned();
@@ -184,6 +188,15 @@ impl Table {
             }
         }
         self.get_entry(key)
+    }
+
+    /// The item an asynchronous index (a GSI, a vector index) still shows at `key`: the version before
+    /// the writes in flight to it, else the table's item.
+    pub fn async_view(&self, key: &PrimaryKey) -> Option<crate::value::Item> {
+        match self.extras.propagation.shown(key) {
+            Some((k, version)) => version.map(|s| s.item.decode(&KeyRef(&k.pk, &k.sk))),
+            None => self.get(key),
+        }
     }
 
     /// The writes still in flight to this table's asynchronous indexes (none when they do not lag).

@@ -277,12 +277,13 @@ impl Database {
         }
         let Some(data) = table.vector_data.get(pos) else { return Err(ApiError::Internal(String::from("vector index data missing"))) };
         // Rank every entry the condition lets through. The condition is only equalities on the search
-        // schema, so it is evaluated on the table's item (which the index reflects synchronously).
+        // schema, so it is evaluated on the item as the index shows it (`async_view`: the version before
+        // any write still propagating to it).
         let mut scored: Vec<(f64, &PrimaryKey)> = Vec::new();
         let mut examined = 0u64;
         for (key, entry) in &data.entries {
             if let Some(cond) = &compiled.filter {
-                let Some(item) = table.get(key) else { continue };
+                let Some(item) = table.async_view(key) else { continue };
                 if !cond.eval(&item) {
                     continue;
                 }
@@ -300,7 +301,7 @@ impl Database {
         scored.truncate(input.top_k as usize);
         let mut results = Vec::with_capacity(scored.len());
         for (score, key) in scored {
-            let Some(item) = table.get(key) else { continue };
+            let Some(item) = table.async_view(key) else { continue };
             let entry: Item = item
                 .into_iter()
                 .filter(|(n, _)| def.projects(&table.def.keys, n))

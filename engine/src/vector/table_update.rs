@@ -64,6 +64,8 @@ pub fn plan(
 /// Make a planned change: kept indexes keep their entries, new ones are built from the items.
 pub fn commit(t: &mut Table, planned: Option<Planned>) {
     let Some(p) = planned else { return };
+    // Writes in flight reach the kept indexes first, so a new index's backfill starts from the table.
+    t.flush_propagation();
     let mut data = Vec::new();
     let mut fresh = Vec::new();
     for (i, v) in p.vectors.iter().enumerate() {
