@@ -8,6 +8,7 @@
 //! byte strings (see [`entry`]).
 
 pub mod entry;
+pub mod multi_key;
 
 use alloc::collections::{BTreeMap, BTreeSet};
 use core::ops::Bound;
