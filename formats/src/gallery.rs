@@ -55,7 +55,7 @@ macro_rules! template {
 }
 
 /// Every template, in gallery order.
-pub const TEMPLATES: [Template; 22] = [
+pub const TEMPLATES: [Template; 23] = [
     template!("ecommerce", Scenario),
     template!("posts-by-tag", Scenario),
     template!("menu", Scenario),
@@ -69,6 +69,7 @@ pub const TEMPLATES: [Template; 22] = [
     template!("optimistic-locking", Pattern),
     template!("soft-delete", Pattern),
     template!("cursor-pagination", Pattern),
+    template!("tasks-by-assignee-status", Pattern),
     template!("doc-embedding-vs-referencing", Document),
     template!("doc-attribute-pattern", Document),
     template!("doc-bucket-pattern", Document),
