@@ -53,19 +53,36 @@ pub fn attribute_type(def: &Value, name: &str) -> Option<ScalarType> {
     })
 }
 
-/// `(partition, sort)` attribute names of a `KeySchema` array.
+/// `(partition, sort)` attribute names of a `KeySchema` array: the first HASH and the first RANGE
+/// attribute (a GSI's multi-attribute key has more: [`index_key_schema`]).
 pub fn key_schema(schema: Option<&Value>) -> (Option<&str>, Option<&str>) {
     let mut hash = None;
     let mut range = None;
     for k in schema.and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]) {
         let name = k.get("AttributeName").and_then(Value::as_str);
         match k.get("KeyType").and_then(Value::as_str) {
-            Some("HASH") => hash = name,
-            Some("RANGE") => range = name,
+            Some("HASH") if hash.is_none() => hash = name,
+            Some("RANGE") if range.is_none() => range = name,
             _ => {}
         }
     }
     (hash, range)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_multi_attribute_key_reads_as_its_first_attributes_and_in_full() {
+        let ks = serde_json::json!([
+            {"AttributeName": "tenantId", "KeyType": "HASH"}, {"AttributeName": "assignee", "KeyType": "HASH"},
+            {"AttributeName": "status", "KeyType": "RANGE"}, {"AttributeName": "dueDate", "KeyType": "RANGE"}
+        ]);
+        assert_eq!(key_schema(Some(&ks)), (Some("tenantId"), Some("status")));
+        assert_eq!(index_key_schema(Some(&ks)), [("tenantId", false), ("assignee", false), ("status", true), ("dueDate", true)]);
+        assert!(is_multi_key(Some(&ks)));
+    }
 }
 
 /// Every attribute of an index's `KeySchema` array in order, each with whether it is a RANGE (sort)
