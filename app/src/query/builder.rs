@@ -366,7 +366,7 @@ pub fn error_field(message: &str) -> &'static str {
     let has = |s: &str| m.contains(s);
     if has("Consistent read") || has("ConsistentRead") {
         "consistent"
-    } else if has("KeyConditionExpression") || has("Query condition missed key schema") || has("key condition") || has("Condition parameter type does not match schema type") || has("Query key condition") {
+    } else if has("KeyConditionExpression") || has("Query condition missed key schema") || has("key condition") || has("Condition parameter type does not match schema type") || has("Query key condition") || has("RANGE key attributes") {
         "key"
     } else if has("FilterExpression") || has("Filter Expression") {
         "filter"
