@@ -6,7 +6,7 @@
 
 use app::model::design::{IndexDraft, KeyDraft, TableDraft};
 use app::model::index_view::indexes;
-use app::query::builder::{Builder, KeyInfo, SortOp};
+use app::query::builder::{error_field, Builder, KeyInfo, SortOp};
 use app::query::multi_key_builder::{gap_explanation, set_hash_value, set_range_value};
 use engine::value::ScalarType;
 use serde_json::{json, Value};
@@ -90,6 +90,8 @@ fn the_builder_writes_and_reads_a_value_per_key_attribute_and_explains_a_gap() {
     assert!(why.starts_with("DynamoDB refuses a condition on dueDate without an equality on status"), "{why}");
     set_hash_value(&mut b, 1, String::new());
     assert!(gap_explanation(&keys, &b).unwrap().starts_with("Give assignee a value"));
+    // DynamoDB's own refusal of a gap is shown next to the key controls.
+    assert_eq!(error_field("RANGE key attributes status must have equality conditions specified in the query because a condition is present on key attribute dueDate"), "key");
 }
 
 #[wasm_bindgen_test]
