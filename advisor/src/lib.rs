@@ -78,10 +78,11 @@ pub enum RuleId {
     NumbersAsStrings,
     HotTimeKey,
     PatternFails,
+    SyntheticKey,
 }
 
 impl RuleId {
-    pub const ALL: [RuleId; 13] = [
+    pub const ALL: [RuleId; 14] = [
         RuleId::ScanInPattern,
         RuleId::FilterRatio,
         RuleId::LowCardinalityKey,
@@ -95,6 +96,7 @@ impl RuleId {
         RuleId::NumbersAsStrings,
         RuleId::HotTimeKey,
         RuleId::PatternFails,
+        RuleId::SyntheticKey,
     ];
 
     pub fn id(self) -> &'static str {
@@ -112,6 +114,7 @@ impl RuleId {
             RuleId::NumbersAsStrings => "numbers-as-strings",
             RuleId::HotTimeKey => "hot-time-key",
             RuleId::PatternFails => "pattern-fails",
+            RuleId::SyntheticKey => "synthetic-key",
         }
     }
 }

@@ -4,7 +4,7 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use engine::model::schema::{attribute_type, key_schema};
+use engine::model::schema::{attribute_type, index_key_schema, key_schema};
 use engine::model::{Entity, Model, TableModel};
 use engine::value::{item_from_json, AttributeValue, Item, ScalarType};
 use serde_json::Value;
@@ -33,9 +33,34 @@ pub enum Projection {
 pub struct IndexDef {
     pub name: String,
     pub global: bool,
+    /// The first HASH attribute (the partition key of a one-attribute key).
     pub pk: KeyDef,
+    /// The first RANGE attribute.
     pub sk: Option<KeyDef>,
+    /// Every HASH attribute, in key-schema order (more than one for a multi-attribute key).
+    pub hash: Vec<KeyDef>,
+    /// Every RANGE attribute, in key-schema order.
+    pub range: Vec<KeyDef>,
     pub projection: Projection,
+}
+
+impl IndexDef {
+    /// Whether the key has several HASH or several RANGE attributes.
+    pub fn is_multi_key(&self) -> bool {
+        self.hash.len() > 1 || self.range.len() > 1
+    }
+
+    /// The partition an item is in, as text (every HASH attribute's value, joined by ", "), or `None`
+    /// when the item lacks one of them.
+    pub fn partition_text(&self, item: &Item) -> Option<String> {
+        let parts: Vec<String> = self.hash.iter().map(|k| item.get(&k.name).map(scalar_text)).collect::<Option<_>>()?;
+        Some(parts.join(", "))
+    }
+
+    /// The HASH attributes' names, joined for a message (`tenantId + assignee`).
+    pub fn partition_names(&self) -> String {
+        self.hash.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(" + ")
+    }
 }
 
 /// A table as the rules see it.
@@ -119,13 +144,17 @@ impl<'a> TableView<'a> {
         let mut indexes = Vec::new();
         for (field, global) in [("GlobalSecondaryIndexes", true), ("LocalSecondaryIndexes", false)] {
             for ix in def.get(field).and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]) {
-                let (ipk, isk) = key_schema(ix.get("KeySchema"));
-                let Some(ipk) = key_def(def, ipk) else { continue };
+                let parts = index_key_schema(ix.get("KeySchema"));
+                let hash: Vec<KeyDef> = parts.iter().filter(|(_, sort)| !sort).filter_map(|(n, _)| key_def(def, Some(n))).collect();
+                let range: Vec<KeyDef> = parts.iter().filter(|(_, sort)| *sort).filter_map(|(n, _)| key_def(def, Some(n))).collect();
+                let Some(ipk) = hash.first().cloned() else { continue };
                 indexes.push(IndexDef {
                     name: ix.get("IndexName").and_then(Value::as_str).unwrap_or_default().to_string(),
                     global,
                     pk: ipk,
-                    sk: key_def(def, isk),
+                    sk: range.first().cloned(),
+                    hash,
+                    range,
                     projection: projection(ix),
                 });
             }

@@ -3,13 +3,13 @@
 
 mod common;
 
-use advisor::builder_form::to_builder_form;
+use advisor::builder_form::{to_builder_form, to_builder_form_keys};
 use common::{db, NOW};
-use engine::model::schema::key_schema;
+use engine::model::schema::index_key_schema;
 use formats::gallery::TEMPLATES;
 use serde_json::{json, Value};
 
-fn keys_of(definition: &Value, index: Option<&str>) -> (String, Option<String>) {
+fn keys_of(definition: &Value, index: Option<&str>) -> (Vec<String>, Vec<String>) {
     let schema = match index {
         None => definition.get("KeySchema"),
         Some(i) => ["GlobalSecondaryIndexes", "LocalSecondaryIndexes"]
@@ -19,8 +19,9 @@ fn keys_of(definition: &Value, index: Option<&str>) -> (String, Option<String>) 
             .find(|x| x["IndexName"] == i)
             .and_then(|x| x.get("KeySchema")),
     };
-    let (p, s) = key_schema(schema);
-    (p.unwrap().to_string(), s.map(String::from))
+    let parts = index_key_schema(schema);
+    let names = |sort: bool| parts.iter().filter(|(_, s)| *s == sort).map(|(n, _)| n.to_string()).collect();
+    (names(false), names(true))
 }
 
 #[test]
@@ -33,7 +34,8 @@ fn every_template_query_means_the_same_in_the_builders_form() {
             let request = p.request.clone().unwrap();
             let table = m.tables.iter().find(|x| x.definition["TableName"] == request["TableName"]).unwrap();
             let (pk, sk) = keys_of(&table.definition, request.get("IndexName").and_then(Value::as_str));
-            let rewritten = to_builder_form(&request, &pk, sk.as_deref()).unwrap_or_else(|| panic!("{}/{}: {request}", t.slug, p.name));
+            let (pk, sk): (Vec<&str>, Vec<&str>) = (pk.iter().map(String::as_str).collect(), sk.iter().map(String::as_str).collect());
+            let rewritten = to_builder_form_keys(&request, &pk, &sk).unwrap_or_else(|| panic!("{}/{}: {request}", t.slug, p.name));
             let kc = rewritten["KeyConditionExpression"].as_str().unwrap();
             assert!(kc.starts_with("#pk = :pk"), "{kc}");
             let a = d.execute("Query", &request, NOW).unwrap();
@@ -101,4 +103,22 @@ fn what_the_builder_cannot_take_is_none() {
     assert_eq!(q("PK = :p", json!({"FilterExpression": "a = :pk", "ExpressionAttributeValues": {":p": {"S": "a"}, ":pk": {"S": "b"}}})), None);
     // A value the engine does not read (here a number that is a placeholder).
     assert_eq!(q("PK = :p", json!({"ExpressionAttributeValues": {":p": {"N": "{n}"}}})), None);
+}
+
+#[test]
+fn a_multi_attribute_key_is_written_with_one_placeholder_per_attribute() {
+    let request = json!({
+        "TableName": "TeamTasks", "IndexName": "ByAssigneeStatus",
+        "KeyConditionExpression": "dueDate BETWEEN :a AND :b AND assignee = :who AND #s = :s AND tenantId = :t",
+        "ExpressionAttributeNames": {"#s": "status"},
+        "ExpressionAttributeValues": {":t": {"S": "acme"}, ":who": {"S": "ana"}, ":s": {"S": "OPEN"}, ":a": {"S": "2026-01-01"}, ":b": {"S": "2026-03-01"}}
+    });
+    let r = to_builder_form_keys(&request, &["tenantId", "assignee"], &["status", "dueDate"]).unwrap();
+    assert_eq!(r["KeyConditionExpression"], "#pk = :pk AND #pk2 = :pk2 AND #sk1 = :sk1 AND #sk2 BETWEEN :sk2 AND :upper");
+    assert_eq!(r["ExpressionAttributeNames"], json!({"#pk": "tenantId", "#pk2": "assignee", "#sk1": "status", "#sk2": "dueDate"}));
+    assert_eq!(r["ExpressionAttributeValues"][":upper"], json!({"S": "2026-03-01"}));
+    // A gap is not a key condition the engine reads, so there is no builder form for it.
+    let gap = json!({"TableName": "TeamTasks", "KeyConditionExpression": "tenantId = :t AND assignee = :a AND dueDate = :d",
+        "ExpressionAttributeValues": {":t": {"S": "acme"}, ":a": {"S": "ana"}, ":d": {"S": "x"}}});
+    assert_eq!(to_builder_form_keys(&gap, &["tenantId", "assignee"], &["status", "dueDate"]), None);
 }

@@ -331,3 +331,38 @@ fn a_pattern_the_design_cannot_serve() {
     assert!(p.explanation.en().contains("The table does not have the specified index: GSI1"), "{}", p.explanation);
     assert!(p.fix.en().starts_with("Give Shop an index GSI1 again"), "{}", p.fix);
 }
+
+#[test]
+fn a_synthetic_key_built_from_the_items_attributes_suggests_a_multi_attribute_key() {
+    let m = formats::gallery::Template::by_slug("tasks-by-assignee-status").unwrap().model().unwrap();
+    let f = of(&m, RuleId::SyntheticKey);
+    // The multi-attribute index beside it is what the finding suggests, so only the synthetic one is found.
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].id(), "synthetic-key:TeamTasks/BySyntheticKey");
+    assert_eq!(f[0].severity, Severity::Warning);
+    assert!(f[0].explanation.en().starts_with("GSI1PK (TENANT#acme#ASSIGNEE#ana) joins tenantId and assignee; GSI1SK (STATUS#OPEN#DUE#2026-03-02) joins status and dueDate"), "{}", f[0].explanation);
+    assert!(f[0].explanation.en().contains("Trade-off: a Query must give every HASH attribute with = and the RANGE attributes from left to right (a condition on dueDate needs an equality on status)"), "{}", f[0].explanation);
+    assert!(f[0].explanation.en().contains("PartiQL cannot read such an index"), "{}", f[0].explanation);
+    assert_eq!(f[0].fix.en(), "Key BySyntheticKey on tenantId (HASH), assignee (HASH), status (RANGE), dueDate (RANGE) instead, and stop writing GSI1PK and GSI1SK.");
+    // The suggested key is one DynamoDB accepts: the multi-attribute index of the same template.
+    let def = &m.tables[0].definition["GlobalSecondaryIndexes"][1]["KeySchema"];
+    assert_eq!(def, &json!([{"AttributeName": "tenantId", "KeyType": "HASH"}, {"AttributeName": "assignee", "KeyType": "HASH"}, {"AttributeName": "status", "KeyType": "RANGE"}, {"AttributeName": "dueDate", "KeyType": "RANGE"}]));
+}
+
+#[test]
+fn keys_that_are_not_labelled_parts_of_the_items_attributes_are_not_synthetic() {
+    let d = json!({"GlobalSecondaryIndexes": [gsi("ByOwner", "G", Some("H"), json!({"ProjectionType": "KEYS_ONLY"}))]});
+    let defs = [("G", "S"), ("H", "S")];
+    let m = |g: &dyn Fn(usize) -> String, h: &dyn Fn(usize) -> String| {
+        let items: Vec<Value> = (0..3)
+            .map(|i| item(&[("PK", &format!("X#{i}")), ("SK", "A"), ("owner", &format!("o{i}")), ("team", "t"), ("G", &g(i)), ("H", &h(i))]))
+            .collect();
+        model(json!({"version": 2, "tables": [{"definition": table("Things", &defs, d.clone()), "items": items}]}))
+    };
+    // Labelled parts of two attributes: found.
+    assert_eq!(of(&m(&|i| format!("TEAM#t#OWNER#o{i}"), &|_| "A".into()), RuleId::SyntheticKey).len(), 1);
+    // One attribute, a value no attribute holds, values without labels: not found.
+    assert!(of(&m(&|i| format!("OWNER#o{i}"), &|_| "A".into()), RuleId::SyntheticKey).is_empty());
+    assert!(of(&m(&|i| format!("TEAM#t#OWNER#z{i}"), &|_| "A".into()), RuleId::SyntheticKey).is_empty());
+    assert!(of(&m(&|i| format!("t#o{i}"), &|_| "A".into()), RuleId::SyntheticKey).is_empty());
+}

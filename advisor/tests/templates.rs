@@ -1,6 +1,7 @@
 //! The built-in templates are good designs: the advisor finds nothing in them except the risk the
-//! seeds themselves point out (the constant ALL_POSTS key of the latest-posts GSI), and every access
-//! pattern they write down is served by one request.
+//! seeds themselves point out (the constant ALL_POSTS key of the latest-posts GSI) and the synthetic
+//! keys the seeds teach (`TENANT#<id>#ASSIGNEE#<user>`), for which it suggests a multi-attribute key;
+//! and every access pattern they write down is served by one request.
 
 mod common;
 
@@ -18,7 +19,16 @@ fn templates_produce_no_findings_but_the_seeds_own_risk() {
             all.push(format!("{}: {} — {}", t.slug, f.id(), f.title));
         }
     }
-    assert_eq!(all, ["posts-by-tag: constant-gsi-key:SocialPosts/LatestPosts — LatestPosts has a constant partition key (ALL_POSTS)"]);
+    assert_eq!(
+        all,
+        [
+            "posts-by-tag: constant-gsi-key:SocialPosts/LatestPosts — LatestPosts has a constant partition key (ALL_POSTS)",
+            "menu: synthetic-key:TenantMenu/MenuItemsByParent — MenuItemsByParent is keyed on strings built from tenantId, parentId",
+            "saas: synthetic-key:SaaSPlatform/GSI2 — GSI2 is keyed on strings built from tenantId, ownerId",
+            "saas: synthetic-key:SaaSPlatform/GSI3 — GSI3 is keyed on strings built from tenantId, assignedTo, status, dueDate",
+            "tasks-by-assignee-status: synthetic-key:TeamTasks/BySyntheticKey — BySyntheticKey is keyed on strings built from tenantId, assignee, status, dueDate",
+        ]
+    );
 }
 
 #[test]

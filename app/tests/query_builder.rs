@@ -23,7 +23,7 @@ fn en(m: &messages::Message) -> String {
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn keys() -> KeyInfo {
-    KeyInfo { partition: "PK".into(), partition_type: "S".into(), sort: Some(("SK".into(), "S".into())) }
+    KeyInfo { partition: "PK".into(), partition_type: "S".into(), sort: Some(("SK".into(), "S".into())), ..Default::default() }
 }
 
 /// Type into a field (or choose in a select) as a user does: set the value, fire the event.

@@ -37,7 +37,7 @@ use crate::error::ApiError;
 
 pub use entity::{Entity, EntityAttribute, EntityError};
 pub use parse::Path;
-pub use schema::{key_attributes, table_name, KeyAttr, KeyRole};
+pub use schema::{key_attributes, multi_key_attributes, table_name, KeyAttr, KeyRole};
 pub use slots::{AccessPattern, DismissedFinding, Workload};
 pub use template::{ExpandError, KeyTemplate, TemplateError};
 

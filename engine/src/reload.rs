@@ -142,7 +142,7 @@ impl TableReload<'_> {
         if !t.def.indexes.is_empty() {
             let keys = &t.def.keys;
             for (idx, data) in t.def.indexes.iter().zip(t.index_data.iter_mut()) {
-                let index_keys = packed.decode_where(&key, |n| idx.keys.is_key(n));
+                let index_keys = packed.decode_where(&key, |n| idx.is_index_key(n));
                 let Some((ipk, isk)) = index_key_of(idx, &index_keys) else { continue };
                 let projected = if idx.projection == ProjectionDef::All {
                     size

@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
 use crate::api::create_table;
-use crate::api::describe::{key_schema_json, projection_json};
+use crate::api::describe::{index_key_schema_json, key_schema_json, projection_json};
 use crate::capacity::{Consumed, Factor};
 use crate::db::{Database, DatabaseConfig};
 use crate::error::ApiError;
@@ -43,7 +43,7 @@ pub(crate) fn definition(t: &Table) -> Value {
             .map(|i| {
                 let mut o = Map::new();
                 o.insert("IndexName".into(), Value::String(i.name.clone()));
-                o.insert("KeySchema".into(), key_schema_json(&i.keys));
+                o.insert("KeySchema".into(), index_key_schema_json(i));
                 o.insert("Projection".into(), projection_json(&i.projection));
                 if let Some(tp) = i.throughput {
                     o.insert("ProvisionedThroughput".into(), json!({"ReadCapacityUnits": tp.read, "WriteCapacityUnits": tp.write}));

@@ -94,6 +94,7 @@ fn run(case: &Case) -> Result<(), String> {
         names: names.as_ref(),
         values: values.as_ref(),
         key_schema: schema_words.first().map(|pk| KeySchemaRef { partition_key: pk, sort_key: schema_words.get(1).copied() }),
+        multi_key: None,
         expected: legacy.get("expected"),
         attribute_updates: legacy.get("attribute_updates"),
         attributes_to_get: legacy.get("attributes_to_get"),

@@ -56,7 +56,7 @@ macro_rules! template {
 }
 
 /// Every template, in gallery order.
-pub const TEMPLATES: [Template; 24] = [
+pub const TEMPLATES: [Template; 25] = [
     template!("ecommerce", Scenario),
     template!("posts-by-tag", Scenario),
     template!("menu", Scenario),
@@ -72,6 +72,7 @@ pub const TEMPLATES: [Template; 24] = [
     template!("cursor-pagination", Pattern),
     template!("index-propagation", Pattern),
     template!("vector-search", Pattern),
+    template!("tasks-by-assignee-status", Pattern),
     template!("doc-embedding-vs-referencing", Document),
     template!("doc-attribute-pattern", Document),
     template!("doc-bucket-pattern", Document),

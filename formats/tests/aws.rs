@@ -204,3 +204,21 @@ fn vector_indexes_are_table_properties_of_the_same_shape() {
     assert!(notes.is_empty(), "{notes:?}");
     assert!(to_yaml(&cfn).contains("VectorIndexes:"));
 }
+
+#[test]
+fn a_multi_attribute_gsi_key_is_written_as_cloudformation_key_schema_elements_in_order() {
+    let m = Template::by_slug("tasks-by-assignee-status").unwrap().model().unwrap();
+    let (cfn, notes) = cloudformation(&m).unwrap();
+    assert!(notes.is_empty(), "{notes:?}");
+    let gsi = &cfn["Resources"]["TeamTasks"]["Properties"]["GlobalSecondaryIndexes"][1];
+    assert_eq!(gsi["IndexName"], "ByAssigneeStatus");
+    assert_eq!(
+        gsi["KeySchema"],
+        json!([
+            {"AttributeName": "tenantId", "KeyType": "HASH"}, {"AttributeName": "assignee", "KeyType": "HASH"},
+            {"AttributeName": "status", "KeyType": "RANGE"}, {"AttributeName": "dueDate", "KeyType": "RANGE"}
+        ])
+    );
+    let yaml = to_yaml(&cfn);
+    assert!(yaml.contains("AttributeName: \"assignee\"\n"), "{yaml}");
+}

@@ -348,3 +348,28 @@ fn an_index_capacity_in_a_file_is_read() {
     let texts: Vec<String> = i.notes.iter().map(|n| n.to_string()).collect();
     assert!(texts.contains(&"DataModel[0].GlobalSecondaryIndexes[0].ProvisionedThroughput: the table is on demand, so its indexes have no provisioned capacity; not imported".to_string()), "{texts:?}");
 }
+
+#[test]
+fn a_multi_attribute_key_travels_as_partition_and_sort_key_lists() {
+    let m = formats::gallery::Template::by_slug("tasks-by-assignee-status").unwrap().model().unwrap();
+    let (doc, _) = export(&m);
+    let gsi = doc["DataModel"][0]["GlobalSecondaryIndexes"].as_array().unwrap().iter().find(|g| g["IndexName"] == "ByAssigneeStatus").unwrap();
+    let keys = &gsi["KeyAttributes"];
+    assert_eq!(keys["PartitionKey"], serde_json::json!({"AttributeName": "tenantId", "AttributeType": "S"}));
+    assert_eq!(keys["SortKey"], serde_json::json!({"AttributeName": "status", "AttributeType": "S"}));
+    let names = |k: &str| keys[k].as_array().unwrap().iter().map(|a| a["AttributeName"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(names("PartitionKeys"), ["tenantId", "assignee"]);
+    assert_eq!(names("SortKeys"), ["status", "dueDate"]);
+    // A one-attribute key keeps Workbench's own two members only.
+    let other = doc["DataModel"][0]["GlobalSecondaryIndexes"].as_array().unwrap().iter().find(|g| g["IndexName"] == "BySyntheticKey").unwrap();
+    assert!(other["KeyAttributes"].get("PartitionKeys").is_none());
+    // Read back: the same key schema, in order.
+    let back = import(&doc.to_string()).unwrap().model;
+    assert_eq!(back.tables[0].definition["GlobalSecondaryIndexes"][1]["KeySchema"], m.tables[0].definition["GlobalSecondaryIndexes"][1]["KeySchema"]);
+    loads(&back, "tasks-by-assignee-status");
+    // A first attribute that disagrees with its list is named.
+    let mut bad = doc.clone();
+    bad["DataModel"][0]["GlobalSecondaryIndexes"][1]["KeyAttributes"]["PartitionKey"]["AttributeName"] = "assignee".into();
+    let e = import(&bad.to_string()).unwrap_err().to_string();
+    assert!(e.contains("GlobalSecondaryIndexes[1].KeyAttributes.PartitionKey") && e.contains("must be the first attribute of PartitionKeys"), "{e}");
+}

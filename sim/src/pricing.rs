@@ -79,6 +79,9 @@ pub struct Compiled {
     gsi_pks: Vec<(String, String)>,
     /// The partition-key attribute a read of this pattern is placed by (table or index).
     read_pk: Option<String>,
+    /// Every HASH attribute of a GSI with a multi-attribute key that a Query reads: the partition is
+    /// their values together (the composite the engine stores and places its writes by).
+    read_hash: Vec<String>,
     /// The table's sort key for the synthetic item of a Query on an absent partition (its key is the
     /// partition key alone).
     fill: Vec<(String, AttributeValue)>,
@@ -129,12 +132,27 @@ impl Compiled {
         let ty_of = |name: &str| def.attributes.iter().find(|a| a.name == name).map(|a| a.ty);
         let mut key = Vec::new();
         let mut read_pk = None;
+        let mut read_hash: Vec<String> = Vec::new();
         let mut fill = Vec::new();
         match p.op {
             Op::Scan => {
                 if !p.key.is_empty() {
                     return Err(at(String::from("a Scan takes no key")));
                 }
+            }
+            Op::Query if p.index.as_ref().and_then(|i| def.index(i)).is_some_and(|i| i.hash_attrs().count() > 1) => {
+                // A GSI whose partition is several HASH attributes: a template for each of them.
+                let idx = p.index.as_ref().and_then(|i| def.index(i)).ok_or_else(|| at(String::from("no such index")))?;
+                let names: Vec<String> = idx.hash_attrs().map(|a| a.name.clone()).collect();
+                for a in idx.hash_attrs() {
+                    let text = p.key.get(&a.name).ok_or_else(|| at(format!("a Query needs a template for every partition key attribute: '{}'", a.name)))?;
+                    key.push((a.name.clone(), key_template(&mut vars, text, a.ty, &a.name)?));
+                }
+                if p.key.len() != names.len() {
+                    return Err(at(format!("a Query's key is its partition key attributes ({}) alone", names.join(", "))));
+                }
+                read_pk = names.first().cloned();
+                read_hash = names;
             }
             Op::Query => {
                 let schema = match &p.index {
@@ -209,6 +227,7 @@ impl Compiled {
             limit: p.limit,
             gsi_pks,
             read_pk,
+            read_hash,
             fill,
         })
     }
@@ -441,10 +460,20 @@ impl Pricer {
                     input["ConsistentRead"] = Value::Bool(true);
                 }
                 if p.op == Op::Query {
-                    let (attr, v) = key.iter().next().ok_or_else(|| workload("a Query needs a key"))?;
-                    input["KeyConditionExpression"] = Value::String(String::from("#k = :k"));
-                    input["ExpressionAttributeNames"] = json!({"#k": attr});
-                    input["ExpressionAttributeValues"] = json!({":k": engine::value::value_to_json(v)});
+                    if key.is_empty() {
+                        return Err(workload("a Query needs a key"));
+                    }
+                    // An equality on every attribute of the key (one, or every HASH attribute of a
+                    // multi-attribute key).
+                    let (mut cond, mut names, mut values) = (Vec::new(), serde_json::Map::new(), serde_json::Map::new());
+                    for (i, (attr, v)) in key.iter().enumerate() {
+                        cond.push(format!("#k{i} = :k{i}"));
+                        names.insert(format!("#k{i}"), Value::String(attr.clone()));
+                        values.insert(format!(":k{i}"), engine::value::value_to_json(v));
+                    }
+                    input["KeyConditionExpression"] = Value::String(cond.join(" AND "));
+                    input["ExpressionAttributeNames"] = Value::Object(names);
+                    input["ExpressionAttributeValues"] = Value::Object(values);
                     let i = QueryInput::from_json(&input, false).map_err(&err)?;
                     alloc::vec![self.db.query(&i, now).map_err(&err)?.consumed]
                 } else {
@@ -475,7 +504,13 @@ impl Pricer {
 
     /// The partition-key value a charge on `target` is placed by (see [`Pricer::charges`]).
     fn pk_for(&self, p: &Compiled, target: &TargetKey, key: &Item, after: Option<&Item>, before: Option<&Item>) -> Option<AttributeValue> {
-        let table_pk = || p.read_pk.as_ref().and_then(|a| key.get(a)).cloned();
+        let table_pk = || {
+            if p.read_hash.len() > 1 {
+                let values: Vec<AttributeValue> = p.read_hash.iter().map(|a| key.get(a).cloned()).collect::<Option<_>>()?;
+                return engine::index::multi_key::partition_of(&values).map(|k| k.to_value());
+            }
+            p.read_pk.as_ref().and_then(|a| key.get(a)).cloned()
+        };
         match &target.index {
             None => {
                 if p.op == Op::Scan || (p.index.is_some() && p.op == Op::Query && !self.is_local(p)) {

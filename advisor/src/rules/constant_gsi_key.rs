@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use engine::model::KeyTemplate;
 
-use super::{finding, value_counts};
+use super::{finding, partition_counts, value_counts};
 use messages::Message;
 
 use crate::view::Context;
@@ -27,7 +27,9 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 tpl.placeholders().is_empty().then(|| (e.name.clone(), src.clone()))
             });
             let templated = t.entities().iter().any(|e| e.keys.contains_key(attr));
-            let counts = value_counts(&t.items, attr);
+            // A multi-attribute key's partition is all its HASH attributes together.
+            let counts = if ix.is_multi_key() { partition_counts(ix, &t.items) } else { value_counts(&t.items, attr) };
+            let attr = &if ix.is_multi_key() { ix.partition_names() } else { attr.clone() };
             let n: usize = counts.values().sum();
             let value = match (&constant_template, templated) {
                 (Some((_, v)), _) => v.clone(),

@@ -5,7 +5,9 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{finding, heat_finding, value_counts};
+use alloc::collections::BTreeMap;
+
+use super::{finding, heat_finding, partition_counts, value_counts};
 use messages::Message;
 
 use crate::view::Context;
@@ -15,12 +17,17 @@ pub fn check(cx: &Context) -> Vec<Finding> {
     let th = &cx.thresholds;
     let mut out = Vec::new();
     for t in &cx.tables {
-        let mut keys: Vec<(Option<&str>, &str)> = alloc::vec![(None, t.pk.name.as_str())];
+        let mut keys: Vec<(Option<&str>, String, BTreeMap<String, usize>)> = alloc::vec![(None, t.pk.name.clone(), value_counts(&t.items, &t.pk.name))];
         for ix in t.indexes.iter().filter(|i| i.global) {
-            keys.push((Some(ix.name.as_str()), ix.pk.name.as_str()));
+            // A multi-attribute key's partition is all its HASH attributes together.
+            let (attr, counts) = if ix.is_multi_key() {
+                (ix.partition_names(), partition_counts(ix, &t.items))
+            } else {
+                (ix.pk.name.clone(), value_counts(&t.items, &ix.pk.name))
+            };
+            keys.push((Some(ix.name.as_str()), attr, counts));
         }
-        for (index, attr) in keys {
-            let counts = value_counts(&t.items, attr);
+        for (index, attr, counts) in keys {
             let n: usize = counts.values().sum();
             // One value on a GSI is the constant-key rule's finding.
             if n < th.cardinality_min_items || counts.len() > th.cardinality_max_distinct || (index.is_some() && counts.len() == 1) {
@@ -36,7 +43,7 @@ pub fn check(cx: &Context) -> Vec<Finding> {
                 RuleId::LowCardinalityKey,
                 Severity::Warning,
                 target,
-                Message::new("finding.low_cardinality_key.title").text("attribute", attr).count("values", counts.len() as u64).count("items", n as u64),
+                Message::new("finding.low_cardinality_key.title").text("attribute", attr.clone()).count("values", counts.len() as u64).count("items", n as u64),
                 Message::new("finding.low_cardinality_key.explanation")
                     .list("values", values.iter().map(|v| String::from(*v)).collect())
                     .text("top", top.clone())

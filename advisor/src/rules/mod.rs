@@ -25,6 +25,7 @@ pub mod pattern_fails;
 pub mod projection;
 pub mod relational_tables;
 pub mod scan_in_pattern;
+pub mod synthetic_key;
 
 /// Run one rule.
 pub fn run(rule: RuleId, cx: &Context) -> Vec<Finding> {
@@ -42,6 +43,7 @@ pub fn run(rule: RuleId, cx: &Context) -> Vec<Finding> {
         RuleId::NumbersAsStrings => numbers_as_strings::check(cx),
         RuleId::HotTimeKey => hot_time_key::check(cx),
         RuleId::PatternFails => pattern_fails::check(cx),
+        RuleId::SyntheticKey => synthetic_key::check(cx),
     }
 }
 
@@ -65,6 +67,17 @@ pub(crate) fn heat_finding(rule: RuleId, target: Target, title: Message, explana
 pub(crate) fn value_counts<'i>(items: impl IntoIterator<Item = &'i Item>, attr: &str) -> BTreeMap<String, usize> {
     let mut m = BTreeMap::new();
     for text in items.into_iter().filter_map(|i| i.get(attr)).map(scalar_text) {
+        *m.entry(text).or_insert(0) += 1;
+    }
+    m
+}
+
+/// Partition text (every HASH attribute's value) → how many items are in it, for an index with a
+/// multi-attribute key, over the items the index holds.
+pub(crate) fn partition_counts(ix: &crate::view::IndexDef, items: &[Item]) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    let held = items.iter().filter(|i| ix.hash.iter().chain(&ix.range).all(|k| i.contains_key(&k.name)));
+    for text in held.filter_map(|i| ix.partition_text(i)) {
         *m.entry(text).or_insert(0) += 1;
     }
     m

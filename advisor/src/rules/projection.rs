@@ -19,9 +19,8 @@ use crate::{Finding, RuleId, Severity, Target};
 
 fn keys_of(t: &TableView, ix: &IndexDef) -> BTreeSet<String> {
     let mut k: BTreeSet<String> = t.table_keys().into_iter().map(String::from).collect();
-    k.insert(ix.pk.name.clone());
-    if let Some(s) = &ix.sk {
-        k.insert(s.name.clone());
+    for a in ix.hash.iter().chain(&ix.range) {
+        k.insert(a.name.clone());
     }
     k
 }

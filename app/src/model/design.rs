@@ -26,6 +26,10 @@ pub struct IndexDraft {
     /// For an LSI the partition key is the table's and this is ignored.
     pub partition: KeyDraft,
     pub sort: Option<KeyDraft>,
+    /// A GSI's further HASH attributes after `partition`, in order (a multi-attribute key).
+    pub more_partition: Vec<KeyDraft>,
+    /// A GSI's further RANGE attributes after `sort`, in order.
+    pub more_sort: Vec<KeyDraft>,
     /// ALL, KEYS_ONLY or INCLUDE.
     pub projection: String,
     /// INCLUDE's attributes, comma separated as typed.
@@ -95,6 +99,8 @@ impl IndexDraft {
             name: format!("GSI{n}"),
             partition: KeyDraft::new(&format!("GSI{n}PK"), ScalarType::S),
             sort: Some(KeyDraft::new(&format!("GSI{n}SK"), ScalarType::S)),
+            more_partition: Vec::new(),
+            more_sort: Vec::new(),
             projection: String::from("ALL"),
             include: String::new(),
             read_capacity: String::from("5"),
@@ -108,6 +114,51 @@ impl IndexDraft {
             partition: KeyDraft::new("", ScalarType::S),
             sort: Some(KeyDraft::new(&format!("LSI{n}SK"), ScalarType::S)),
             ..IndexDraft::new_gsi(n)
+        }
+    }
+
+    /// The GSI's key schema: every HASH attribute, then every RANGE attribute.
+    fn key_schema_json(&self) -> Value {
+        let hash = std::iter::once(&self.partition).chain(&self.more_partition).map(|k| json!({"AttributeName": k.name, "KeyType": "HASH"}));
+        let range = self.sort.iter().chain(&self.more_sort).map(|k| json!({"AttributeName": k.name, "KeyType": "RANGE"}));
+        Value::Array(hash.chain(range).collect())
+    }
+
+    /// Every key attribute the draft names (for a GSI: all of its HASH and RANGE attributes).
+    pub fn key_drafts(&self) -> impl Iterator<Item = &KeyDraft> {
+        std::iter::once(&self.partition).chain(&self.more_partition).chain(self.sort.iter()).chain(&self.more_sort)
+    }
+
+    /// Add a HASH (`sort` false) or RANGE attribute at the end of its half; a RANGE attribute on a key
+    /// without one becomes its sort key.
+    pub fn add_key_attribute(&mut self, sort: bool, name: &str) {
+        let k = KeyDraft::new(name, ScalarType::S);
+        match (sort, &self.sort) {
+            (false, _) => self.more_partition.push(k),
+            (true, None) => self.sort = Some(k),
+            (true, Some(_)) => self.more_sort.push(k),
+        }
+    }
+
+    /// Move the further attribute `i` of a half (`sort`) one place up: the first further attribute
+    /// changes places with the key's first attribute, so any order can be made.
+    pub fn move_key_attribute_up(&mut self, sort: bool, i: usize) {
+        if sort {
+            match (i, self.sort.as_mut()) {
+                (0, Some(first)) => {
+                    if let Some(k) = self.more_sort.first_mut() {
+                        std::mem::swap(first, k)
+                    }
+                }
+                (i, _) if i < self.more_sort.len() => self.more_sort.swap(i - 1, i),
+                _ => {}
+            }
+        } else if i == 0 {
+            if let Some(k) = self.more_partition.first_mut() {
+                std::mem::swap(&mut self.partition, k)
+            }
+        } else if i < self.more_partition.len() {
+            self.more_partition.swap(i - 1, i)
         }
     }
 
@@ -167,9 +218,8 @@ impl TableDraft {
             add(s);
         }
         for g in &self.gsis {
-            add(&g.partition);
-            if let Some(s) = &g.sort {
-                add(s);
+            for k in g.key_drafts() {
+                add(k);
             }
         }
         for l in &self.lsis {
@@ -194,7 +244,7 @@ impl TableDraft {
                 .map(|g| {
                     let mut ix = json!({
                         "IndexName": g.name,
-                        "KeySchema": key_schema_json(&g.partition.name, g.sort.as_ref()),
+                        "KeySchema": g.key_schema_json(),
                         "Projection": g.projection_json(),
                     });
                     if provisioned {
@@ -244,6 +294,8 @@ impl TableDraft {
                 name: info.name.clone(),
                 partition: KeyDraft::new(&info.partition_key, attribute_type(def, &info.partition_key).unwrap_or(ScalarType::S)),
                 sort: key(info.sort_key.as_deref()),
+                more_partition: info.partition_keys.iter().skip(1).filter_map(|n| key(Some(n))).collect(),
+                more_sort: info.sort_keys.iter().skip(1).filter_map(|n| key(Some(n))).collect(),
                 projection: info.projection.clone(),
                 include: info.non_key_attributes.join(", "),
                 read_capacity: cap(raw_gsis.get(i).and_then(|g| g.get("ProvisionedThroughput")), "ReadCapacityUnits"),
@@ -301,7 +353,7 @@ impl TableDraft {
             seen.extend(self.sort.as_ref());
             let clash = |k: &KeyDraft, seen: &[&KeyDraft]| seen.iter().any(|s| s.name == k.name && s.key_type != k.key_type);
             for (i, g) in self.gsis.iter().enumerate() {
-                for k in std::iter::once(&g.partition).chain(g.sort.as_ref()) {
+                for k in g.key_drafts() {
                     if clash(k, &seen) {
                         return Field::Gsi(i);
                     }

@@ -6,10 +6,10 @@ use std::collections::BTreeSet;
 use engine::api::read::QueryInput;
 use engine::db::Database;
 use engine::error::ApiError;
-use engine::model::schema::key_schema;
+use engine::model::schema::{index_key_schema, key_schema};
 use engine::table::key::KeyVal;
 use engine::table::ReadItem;
-use engine::value::Item;
+use engine::value::{AttributeValue, Item};
 use serde_json::{json, Value};
 
 use super::display::key_text;
@@ -20,8 +20,14 @@ use super::layout::{Layout, LayoutRow};
 pub struct IndexInfo {
     pub name: String,
     pub global: bool,
+    /// The first HASH attribute.
     pub partition_key: String,
+    /// The first RANGE attribute.
     pub sort_key: Option<String>,
+    /// Every HASH attribute in key-schema order (several for a GSI with a multi-attribute key).
+    pub partition_keys: Vec<String>,
+    /// Every RANGE attribute in key-schema order.
+    pub sort_keys: Vec<String>,
     /// ALL, KEYS_ONLY or INCLUDE.
     pub projection: String,
     pub non_key_attributes: Vec<String>,
@@ -33,12 +39,16 @@ pub fn indexes(def: &Value) -> Vec<IndexInfo> {
     for (field, global) in [("GlobalSecondaryIndexes", true), ("LocalSecondaryIndexes", false)] {
         for ix in def.get(field).and_then(Value::as_array).into_iter().flatten() {
             let (p, s) = key_schema(ix.get("KeySchema"));
+            let parts = index_key_schema(ix.get("KeySchema"));
+            let names = |sort: bool| parts.iter().filter(|(_, s)| *s == sort).map(|(n, _)| n.to_string()).collect();
             let proj = ix.get("Projection");
             out.push(IndexInfo {
                 name: ix.get("IndexName").and_then(Value::as_str).unwrap_or_default().to_string(),
                 global,
                 partition_key: p.unwrap_or_default().to_string(),
                 sort_key: s.map(String::from),
+                partition_keys: names(false),
+                sort_keys: names(true),
                 projection: proj.and_then(|p| p.get("ProjectionType")).and_then(Value::as_str).unwrap_or("ALL").to_string(),
                 non_key_attributes: proj
                     .and_then(|p| p.get("NonKeyAttributes"))
@@ -65,6 +75,7 @@ pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, 
     let stored = db.table(table);
     let walk = stored.and_then(|t| t.index_entries(&info.name));
     let walk = walk.ok_or_else(|| ApiError::validation(format!("The table does not have the specified index: {}", info.name)))?;
+    let def = stored.and_then(|t| t.def.index(&info.name)).filter(|d| d.is_multi_key() && d.hash_attrs().count() > 1);
     // At most one entry per item (a sparse index has fewer), and a header per index partition.
     let most = stored.map_or(0, |t| usize::try_from(t.item_count).unwrap_or(0));
     let mut entries: Vec<ReadItem> = Vec::with_capacity(most);
@@ -75,7 +86,7 @@ pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, 
         let header = match current {
             Some((k, at)) if k == ipk => at,
             _ => {
-                rows.push(LayoutRow::Partition { value: ipk.to_value(), items: 0, bytes: 0, band });
+                rows.push(LayoutRow::Partition { value: partition_value(def, ipk), items: 0, bytes: 0, band });
                 band += 1;
                 current = Some((ipk, rows.len() - 1));
                 rows.len() - 1
@@ -88,8 +99,12 @@ pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, 
         rows.push(LayoutRow::Item { key: entries.len(), band: band - 1 });
         entries.push(entry);
     }
-    let mut leading: Vec<&str> = vec![&info.partition_key];
-    leading.extend(info.sort_key.as_deref());
+    // Every key attribute of the index in its order (one column each for a multi-attribute key).
+    let mut leading: Vec<&str> = info.partition_keys.iter().map(String::as_str).collect();
+    leading.extend(info.sort_keys.iter().map(String::as_str));
+    if leading.is_empty() {
+        leading.push(&info.partition_key);
+    }
     leading.push(table_pk);
     leading.extend(table_sk);
     // Entries of one entity share their names: only a set of names not seen just before is merged.
@@ -109,6 +124,15 @@ pub fn index_view(db: &Database, table: &str, info: &IndexInfo, table_pk: &str, 
     }
     let layout = Layout { rows, columns, partitions: band, items: entries.len() };
     Ok((entries, layout))
+}
+
+/// What a partition band's header shows: the partition key's value, or for a key of several HASH
+/// attributes their values in key-schema order (`acme · ana`), never the composite the index stores.
+fn partition_value(multi: Option<&engine::table::schema::IndexDef>, ipk: &KeyVal) -> AttributeValue {
+    let Some(def) = multi else { return ipk.to_value() };
+    let parts = engine::index::multi_key::partition_values(def, ipk);
+    let texts: Vec<String> = def.hash_attrs().filter_map(|a| parts.get(&a.name)).map(super::display::value_text).collect();
+    AttributeValue::S(texts.join(" · "))
 }
 
 /// The base-table key of an index entry, as text (`PK=USER#1, SK=ORDER#2`): what identifies the entry.

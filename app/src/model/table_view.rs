@@ -58,7 +58,7 @@ pub fn leading_columns(t: &TableState) -> Vec<String> {
             leading.push(e.type_attribute.clone());
         }
     }
-    for k in engine::model::key_attributes(&t.definition) {
+    for k in engine::model::key_attributes(&t.definition).into_iter().chain(engine::model::multi_key_attributes(&t.definition)) {
         if !leading.contains(&k.name) {
             leading.push(k.name);
         }

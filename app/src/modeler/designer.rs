@@ -386,6 +386,16 @@ fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
                     format!("{p}-sk-type"),
                 )}
             </div>
+            {global
+                .then(|| {
+                    view! {
+                        <MoreKeyFields form i sort=false/>
+                        <MoreKeyFields form i sort=true/>
+                        <p class="mdl-muted">
+                            "A GSI key can have up to four partition key attributes and up to four sort key attributes. Items sort by the sort key attributes one after another, in the order shown here."
+                        </p>
+                    }
+                })}
             <div class="mdl-row">
                 <label class="mdl-field mdl-narrow">
                     <span class="mdl-label">{t!(i18n, modeler.projection)}</span>
@@ -414,5 +424,76 @@ fn IndexFields(form: Form, global: bool, i: usize) -> impl IntoView {
             </Show>
             {error_view(form.error_for(if global { Field::Gsi(i) } else { Field::Lsi(i) }), error_id)}
         </fieldset>
+    }
+}
+
+/// A GSI's further partition (`sort` false) or sort key attributes, after the first of each: a
+/// multi-attribute key. Each can be renamed, retyped, moved up (the first one changes places with the
+/// key's first attribute) or removed; a button adds one at the end.
+#[component]
+fn MoreKeyFields(form: Form, i: usize, sort: bool) -> impl IntoView {
+    let half = if sort { "sk" } else { "pk" };
+    let p = format!("gsi-{i}-{half}");
+    let list = move |d: &TableDraft| d.gsis.get(i).map(|x| if sort { x.more_sort.clone() } else { x.more_partition.clone() }).unwrap_or_default();
+    let count = Memo::new(move |_| form.draft.with(|d| list(d).len()));
+    let edit_at = move |j: usize, f: Box<dyn FnOnce(&mut KeyDraft)>| {
+        form.edit_index(true, i, move |x| {
+            let l = if sort { &mut x.more_sort } else { &mut x.more_partition };
+            if let Some(k) = l.get_mut(j) {
+                f(k)
+            }
+        })
+    };
+    let add_label = if sort { "+ Sort key attribute" } else { "+ Partition key attribute" };
+    let add_id = format!("gsi-{i}-add-{half}");
+    view! {
+        <For each=move || 0..count.get() key=|j| *j let:j>
+            {
+                let id = format!("{p}{}", j + 2);
+                let name = form.field(move |d| list(d).get(j).map(|k| k.name.clone()).unwrap_or_default());
+                let ty = form.field(move |d| list(d).get(j).map(|k| scalar_tag(k.key_type).to_string()).unwrap_or_default());
+                let label = if sort { "Sort key attribute" } else { "Partition key attribute" };
+                view! {
+                    <div class="mdl-row" data-testid=id.clone()>
+                        {text_input(name, move |v| edit_at(j, Box::new(move |k| k.name = v)), format!("{id}-name"), label)}
+                        {type_select(ty, move |v| edit_at(j, Box::new(move |k| k.key_type = scalar_from_tag(&v))), format!("{id}-type"))}
+                        <button
+                            type="button"
+                            class="mdl-link"
+                            data-testid=format!("{id}-up")
+                            title="Move this attribute one place up in the key"
+                            on:click=move |_| form.edit_index(true, i, |x| x.move_key_attribute_up(sort, j))
+                        >
+                            "Move up"
+                        </button>
+                        <button
+                            type="button"
+                            class="mdl-link mdl-remove"
+                            data-testid=format!("{id}-remove")
+                            on:click=move |_| form.edit_index(true, i, |x| {
+                                let l = if sort { &mut x.more_sort } else { &mut x.more_partition };
+                                if j < l.len() {
+                                    l.remove(j);
+                                }
+                            })
+                        >
+                            "Remove"
+                        </button>
+                    </div>
+                }
+            }
+        </For>
+        <button
+            type="button"
+            class="mdl-btn"
+            data-testid=add_id
+            on:click=move |_| form.edit_index(true, i, |x| {
+                let n = if sort { x.more_sort.len() + 2 } else { x.more_partition.len() + 2 };
+                let name = if sort { format!("{}SK{n}", x.name) } else { format!("{}PK{n}", x.name) };
+                x.add_key_attribute(sort, &name)
+            })
+        >
+            {add_label}
+        </button>
     }
 }

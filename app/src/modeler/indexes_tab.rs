@@ -73,8 +73,9 @@ pub fn IndexesTab() -> impl IntoView {
             let (pk, name, total) = (pk.unwrap_or_default(), t.name().to_string(), t.rows.len());
             match index_view(s.playground.database(), &name, &info, &pk, sk.as_deref(), now()) {
                 Ok((entries, layout)) => {
-                    let mut key_columns = vec![info.partition_key.clone()];
-                    key_columns.extend(info.sort_key.clone());
+                    // One column per key attribute, in the key's order.
+                    let mut key_columns = info.partition_keys.clone();
+                    key_columns.extend(info.sort_keys.clone());
                     let mut label_columns = vec![pk.clone()];
                     label_columns.extend(sk.clone());
                     let n = entries.len();
@@ -90,9 +91,10 @@ pub fn IndexesTab() -> impl IntoView {
     let summary = move || {
         view_model.with(|v| match v {
             Ok((g, Some(info), total)) => {
-                let keys = match &info.sort_key {
-                    Some(s) => format!("{} / {}", info.partition_key, s),
-                    None => info.partition_key.clone(),
+                let keys = if info.sort_keys.is_empty() {
+                    info.partition_keys.join(", ")
+                } else {
+                    format!("{} / {}", info.partition_keys.join(", "), info.sort_keys.join(", "))
                 };
                 let proj = if info.projection == "INCLUDE" {
                     format!("INCLUDE {}", info.non_key_attributes.join(", "))

@@ -73,6 +73,10 @@ pub struct KeyInfo {
     /// `S`, `N` or `B`.
     pub partition_type: String,
     pub sort: Option<(String, String)>,
+    /// A GSI's further HASH attributes (name, type), in key order: a multi-attribute key.
+    pub more_partitions: Vec<(String, String)>,
+    /// A GSI's further RANGE attributes (name, type), in key order.
+    pub more_sorts: Vec<(String, String)>,
 }
 
 impl KeyInfo {
@@ -98,7 +102,9 @@ impl KeyInfo {
         };
         let (p, s) = engine::model::schema::key_schema(schema);
         let partition = p.unwrap_or_default().to_string();
-        KeyInfo { partition_type: type_of(&partition), sort: s.map(|s| (s.to_string(), type_of(s))), partition }
+        let parts = engine::model::schema::index_key_schema(schema);
+        let more = |sort: bool| parts.iter().filter(|(_, s)| *s == sort).skip(1).map(|(n, _)| (n.to_string(), type_of(n))).collect();
+        KeyInfo { partition_type: type_of(&partition), sort: s.map(|s| (s.to_string(), type_of(s))), partition, more_partitions: more(false), more_sorts: more(true) }
     }
 }
 
@@ -110,10 +116,14 @@ pub struct Builder {
     /// Empty: the table itself.
     pub index: String,
     pub pk: String,
+    /// Values of a multi-attribute key's further HASH attributes, in key order.
+    pub pk_more: Vec<String>,
     pub sort_op: SortOp,
     pub sk: String,
     /// BETWEEN's upper bound.
     pub sk2: String,
+    /// Values of a multi-attribute key's further RANGE attributes, in key order (`sk` is the first's).
+    pub sk_more: Vec<String>,
     pub filter: String,
     pub projection: String,
     /// `ExpressionAttributeNames` / `ExpressionAttributeValues` the filter and projection use, as JSON
@@ -190,7 +200,10 @@ impl Builder {
         }
         let mut names = parse_object(&self.names, "names")?;
         let mut values = parse_object(&self.values, "values")?;
-        if self.op == Operation::Query {
+        if self.op == Operation::Query && super::multi_key_builder::is_multi(keys) {
+            let cond = super::multi_key_builder::key_condition(keys, self, &mut names, &mut values);
+            m.insert("KeyConditionExpression".into(), Value::String(cond));
+        } else if self.op == Operation::Query {
             let mut cond = String::from("#pk = :pk");
             names.insert("#pk".into(), Value::String(keys.partition.clone()));
             values.insert(":pk".into(), typed(&keys.partition_type, &self.pk));
@@ -303,6 +316,9 @@ impl Builder {
 /// Take `#pk = :pk [AND #sk <op> :sk | AND #sk BETWEEN :sk AND :sk2 | AND begins_with(#sk, :sk)]` apart,
 /// removing the placeholders it uses from `names`/`values`.
 fn read_key_condition(c: &str, keys: &KeyInfo, names: &mut Map<String, Value>, values: &mut Map<String, Value>, b: &mut Builder) -> Result<(), String> {
+    if super::multi_key_builder::is_multi(keys) {
+        return super::multi_key_builder::read(c, keys, names, values, b);
+    }
     let cant = || format!("the key condition \"{c}\" is not of the form the builder writes");
     let tokens: Vec<&str> = c.split_whitespace().collect();
     let mut take_value = |placeholder: &str, t: &str| -> Result<String, String> {
@@ -350,7 +366,7 @@ pub fn error_field(message: &str) -> &'static str {
     let has = |s: &str| m.contains(s);
     if has("Consistent read") || has("ConsistentRead") {
         "consistent"
-    } else if has("KeyConditionExpression") || has("Query condition missed key schema") || has("key condition") || has("Condition parameter type does not match schema type") || has("Query key condition") {
+    } else if has("KeyConditionExpression") || has("Query condition missed key schema") || has("key condition") || has("Condition parameter type does not match schema type") || has("Query key condition") || has("RANGE key attributes") {
         "key"
     } else if has("FilterExpression") || has("Filter Expression") {
         "filter"

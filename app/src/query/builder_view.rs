@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use super::builder::{error_field, Builder, FieldError, KeyInfo, Operation, SortOp};
+use super::multi_key_builder;
 use super::fields::{plain_options, Check, Choice, TextField};
 use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
@@ -167,6 +168,7 @@ pub fn BuilderPanel() -> impl IntoView {
         key_info(m, &t, &i).unwrap_or_default()
     });
     let is_query = move || b.with(|b| b.op == Operation::Query);
+    let gap = Memo::new(move |_| keys.with(|k| b.with(|x| multi_key_builder::gap_explanation(k, x))));
 
     // The request as the builder holds it ({placeholders} unfilled).
     let current = move || {
@@ -262,7 +264,39 @@ pub fn BuilderPanel() -> impl IntoView {
                             {p.input("mdl-input", "q-pk", "partition key value", |b| b.pk.clone(), |x, v| x.pk = v)}
                         </label>
                     </div>
-                    <Show when=move || keys.with(|k| k.sort.is_some())>{sort_row()}</Show>
+                    // A multi-attribute key: every further partition key attribute, then one value per
+                    // sort key attribute in the key's order.
+                    <For
+                        each=move || keys.with(|k| k.more_partitions.clone().into_iter().enumerate().collect::<Vec<_>>())
+                        key=|(i, a)| (*i, a.clone())
+                        children=move |(i, (name, ty))| {
+                            let at = i + 1;
+                            let value = Signal::derive(move || b.with(|x| multi_key_builder::hash_value(x, at)));
+                            view! {
+                                <div class="q-row">
+                                    <label class="q-field q-grow">
+                                        {format!("{name} = ({ty})")}
+                                        <TextField
+                                            classes="mdl-input"
+                                            testid=HASH_IDS.get(at).copied().unwrap_or("q-pk-more")
+                                            placeholder="partition key value"
+                                            value=value
+                                            write=move |v| p.set(|x| multi_key_builder::set_hash_value(x, at, v))
+                                        />
+                                    </label>
+                                </div>
+                            }
+                        }
+                    />
+                    <Show
+                        when=move || keys.with(|k| k.more_sorts.is_empty())
+                        fallback=move || view! { <MultiSortRows p keys sort_ops/> }
+                    >
+                        <Show when=move || keys.with(|k| k.sort.is_some())>{sort_row()}</Show>
+                    </Show>
+                    <p class="mdl-muted" data-testid="q-key-gap" hidden=move || gap.with(Option::is_none)>
+                        {move || gap.get().unwrap_or_default()}
+                    </p>
                     {p.err_at("key")}
                 </Show>
                 <label class="q-field">
@@ -316,5 +350,53 @@ pub fn BuilderPanel() -> impl IntoView {
             </div>
             <JsonEditor prefix="q" label="Request JSON" controls="The builder" json=json json_error=json_error json_only=json_only on_input=on_json/>
         </RequestForm>
+    }
+}
+
+/// The test ids of the value fields of a multi-attribute key's HASH and RANGE attributes, in key order
+/// (a key has at most four of each).
+const HASH_IDS: [&str; 4] = ["q-pk", "q-pk2", "q-pk3", "q-pk4"];
+const RANGE_IDS: [&str; 4] = ["q-range-1", "q-range-2", "q-range-3", "q-range-4"];
+
+/// The sort key attributes of a multi-attribute key, one value each in the key's order, and the
+/// condition on the last one given (the ones before it are equalities).
+#[component]
+fn MultiSortRows(p: Panel, keys: Memo<KeyInfo>, sort_ops: Signal<Vec<(String, String)>>) -> impl IntoView {
+    let b = p.b;
+    view! {
+        <For
+            each=move || keys.with(|k| multi_key_builder::range_attrs(k).into_iter().enumerate().collect::<Vec<_>>())
+            key=|(j, a)| (*j, a.clone())
+            children=move |(j, (name, ty))| {
+                let value = Signal::derive(move || b.with(|x| multi_key_builder::range_value(x, j)));
+                let testid = RANGE_IDS.get(j).copied().unwrap_or("q-range-more");
+                view! {
+                    <div class="q-row">
+                        <label class="q-field q-grow">
+                            {format!("{name} ({ty})")}
+                            <TextField
+                                classes="mdl-input"
+                                testid=testid
+                                placeholder="sort key attribute value"
+                                value=value
+                                write=move |v| p.set(|x| multi_key_builder::set_range_value(x, j, v))
+                            />
+                        </label>
+                    </div>
+                }
+            }
+        />
+        <div class="q-row">
+            <label class="q-field">
+                "Condition on the last sort key attribute given"
+                {p.select("q-sort-op", sort_ops, |b| b.sort_op.slug().to_string(), |x, v| x.sort_op = SortOp::from_slug(&v))}
+            </label>
+            <Show when=move || b.with(|b| b.sort_op == SortOp::Between)>
+                <label class="q-field q-grow">"and" {p.input("mdl-input", "q-sk2", "", |b| b.sk2.clone(), |x, v| x.sk2 = v)}</label>
+            </Show>
+        </div>
+        <p class="mdl-muted">
+            "Give the sort key attributes from the first one on: the ones before the last you give are equalities, and the condition applies to the last."
+        </p>
     }
 }

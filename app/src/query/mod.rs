@@ -19,6 +19,7 @@ mod code_view;
 mod console_view;
 mod fields;
 pub mod log;
+pub mod multi_key_builder;
 mod log_view;
 pub mod partiql;
 mod pattern_state;

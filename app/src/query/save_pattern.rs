@@ -10,7 +10,7 @@
 //! PartiQL the placeholders go in the parameters' values; the statement is stored as written
 //! (`advisor::pattern::escape_statement`), so a tuple's `{…}` is not one.
 
-use advisor::builder_form::to_builder_form;
+use advisor::builder_form::to_builder_form_keys;
 use advisor::draft::{Draft, DraftError, Field};
 use advisor::pattern::{placeholders, unescape};
 use leptos::prelude::*;
@@ -38,7 +38,11 @@ pub fn open(session: QuerySession, i: usize) {
     let table = request.get("TableName").and_then(Value::as_str).unwrap_or_default();
     let index = request.get("IndexName").and_then(Value::as_str).unwrap_or_default();
     let shown = match action.as_str() {
-        "Query" => key_info(table, index).and_then(|k| to_builder_form(&request, &k.partition, k.sort.as_ref().map(|s| s.0.as_str()))),
+        "Query" => key_info(table, index).and_then(|k| {
+            let hash: Vec<&str> = std::iter::once(k.partition.as_str()).chain(k.more_partitions.iter().map(|(n, _)| n.as_str())).collect();
+            let range: Vec<&str> = k.sort.iter().chain(&k.more_sorts).map(|(n, _)| n.as_str()).collect();
+            to_builder_form_keys(&request, &hash, &range)
+        }),
         "Scan" => {
             let mut r = request.clone();
             if let Some(o) = r.as_object_mut() {

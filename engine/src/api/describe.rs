@@ -72,6 +72,13 @@ pub fn key_schema_json(k: &KeySchema) -> Value {
     Value::Array(v)
 }
 
+/// An index's key schema in its order: every HASH attribute, then every RANGE attribute.
+pub fn index_key_schema_json(idx: &IndexDef) -> Value {
+    let hash = idx.hash_attrs().map(|a| json!({"AttributeName": a.name, "KeyType": "HASH"}));
+    let range = idx.range_attrs().map(|a| json!({"AttributeName": a.name, "KeyType": "RANGE"}));
+    Value::Array(hash.chain(range).collect())
+}
+
 pub fn projection_json(p: &ProjectionDef) -> Value {
     match p {
         ProjectionDef::Include(l) => json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": l}),
@@ -143,7 +150,7 @@ pub fn describe(cfg: &DatabaseConfig, t: &Table, status: &str, now: u64) -> Valu
 fn index_common(idx: &IndexDef, table_arn: &str) -> Map<String, Value> {
     let mut o = Map::new();
     o.insert("IndexName".into(), Value::String(idx.name.clone()));
-    o.insert("KeySchema".into(), key_schema_json(&idx.keys));
+    o.insert("KeySchema".into(), index_key_schema_json(idx));
     o.insert("Projection".into(), projection_json(&idx.projection));
     o.insert("IndexArn".into(), Value::String(format!("{table_arn}/index/{}", idx.name)));
     o

@@ -202,11 +202,16 @@ fn unused<'k>(supplied: Option<impl Iterator<Item = &'k String>>, used: &BTreeSe
 
 /// A Query's filter runs after the key condition has chosen the items, so DynamoDB refuses one that
 /// names a key attribute of the table or index queried (partition key reported first).
-fn filter_avoids_keys(filter: &CExpr, schema: super::KeySchemaRef<'_>, legacy: bool) -> Result<(), ExprError> {
+fn filter_avoids_keys(filter: &CExpr, schema: super::KeySchemaRef<'_>, multi: Option<super::MultiKeyRef<'_>>, legacy: bool) -> Result<(), ExprError> {
     let mut heads = Vec::new();
     filter.path_heads(&mut heads);
     let what = if legacy { "QueryFilter" } else { "Filter Expression" };
-    match core::iter::once(schema.partition_key).chain(schema.sort_key).find(|k| heads.contains(k)) {
+    let keys: Vec<&str> = match multi {
+        // Every attribute of a multi-attribute key is a key attribute of the index queried.
+        Some(m) => m.hash.iter().chain(m.range).map(String::as_str).collect(),
+        None => core::iter::once(schema.partition_key).chain(schema.sort_key).collect(),
+    };
+    match keys.into_iter().find(|k| heads.contains(k)) {
         Some(key) => Err(invalid(format!("{what} can only contain non-primary key attributes: Primary key attribute: {key}"))),
         None => Ok(()),
     }
@@ -240,15 +245,17 @@ pub(crate) fn compile(i: &ExpressionInputs<'_>) -> Result<Compiled, ExprError> {
         let mut ts = Vec::new();
         // DynamoDB words key-condition shape errors without the `Invalid KeyConditionExpression:` prefix.
         terms(&e, &mut ts).map_err(|f| ExprError::Invalid(f.message()))?;
-        if let Some(schema) = i.key_schema {
-            out.key_condition = Some(bind(ts, schema)?);
+        match (i.key_schema, i.multi_key) {
+            (Some(_), Some(multi)) => out.key_condition = Some(super::multi_keycond::bind(ts, multi)?),
+            (Some(schema), None) => out.key_condition = Some(bind(ts, schema)?),
+            _ => {}
         }
     }
     // Without a key condition DynamoDB reports the missing key condition first (the Query itself says
     // so, after compiling), not the filter's key attributes.
     let has_key_condition = i.key_condition_expression.is_some() || i.key_conditions.is_some();
     if let (Some(schema), Some(filter), true) = (i.key_schema, &out.filter, has_key_condition) {
-        filter_avoids_keys(&filter.expr, schema, i.query_filter.is_some())?;
+        filter_avoids_keys(&filter.expr, schema, i.multi_key, i.query_filter.is_some())?;
     }
     Ok(out)
 }

@@ -158,5 +158,5 @@ pub(crate) fn bind(terms: Vec<KeyTerm>, schema: KeySchemaRef<'_>) -> Result<KeyC
         }
     }
     let partition_value = partition_value.ok_or_else(|| invalid("Query key condition not supported"))?;
-    Ok(KeyCondition { partition_value, sort })
+    Ok(KeyCondition { partition_value, sort, multi: None })
 }

@@ -280,7 +280,10 @@ fn filter(j: &Json, param: &str, or: bool) -> Result<Option<CExpr>, ExprError> {
 
 fn key_conditions(i: &ExpressionInputs<'_>, j: &Json) -> Result<Option<super::KeyCondition>, ExprError> {
     let conds = conditions(j, "KeyConditions")?;
-    if conds.is_empty() || conds.len() > 2 {
+    // A multi-attribute key takes a condition per key attribute (moto's AWS-verified
+    // test_key_conditions_with_range_keys: three KeyConditions on one HASH and two RANGE attributes).
+    let most = i.multi_key.map_or(2, |m| (m.hash.len() + m.range.len()).max(2));
+    if conds.is_empty() || conds.len() > most {
         return Err(invalid("Conditions can be of length 1 or 2 only"));
     }
     let mut terms: Vec<KeyTerm> = Vec::new();
@@ -297,9 +300,10 @@ fn key_conditions(i: &ExpressionInputs<'_>, j: &Json) -> Result<Option<super::Ke
         };
         terms.push((k, op, vals));
     }
-    match i.key_schema {
-        Some(schema) => bind(terms, schema).map(Some),
-        None => Ok(None),
+    match (i.key_schema, i.multi_key) {
+        (Some(_), Some(multi)) => super::multi_keycond::bind(terms, multi).map(Some),
+        (Some(schema), None) => bind(terms, schema).map(Some),
+        _ => Ok(None),
     }
 }
 

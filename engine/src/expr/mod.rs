@@ -60,6 +60,7 @@ mod error;
 mod eval;
 mod keycond;
 mod legacy;
+mod multi_keycond;
 mod lexer;
 mod parse_cond;
 mod parse_update;
@@ -113,6 +114,15 @@ pub struct KeySchemaRef<'a> {
     pub sort_key: Option<&'a str>,
 }
 
+/// A key schema of several HASH or several RANGE attributes (a GSI with a multi-attribute key), each
+/// half in key-schema order. Given with [`KeySchemaRef`] (which names the first of each), it decides how
+/// a key condition binds.
+#[derive(Debug, Clone, Copy)]
+pub struct MultiKeyRef<'a> {
+    pub hash: &'a [String],
+    pub range: &'a [String],
+}
+
 /// Every expression-related parameter of one request, as received.
 /// Legacy parameters are passed as raw DynamoDB JSON so their decoding errors match DynamoDB's.
 #[derive(Debug, Clone, Copy, Default)]
@@ -126,6 +136,8 @@ pub struct ExpressionInputs<'a> {
     pub values: Option<&'a Item>,
     /// Schema for key conditions (required when a key condition is present).
     pub key_schema: Option<KeySchemaRef<'a>>,
+    /// Set when the key schema has several HASH or RANGE attributes.
+    pub multi_key: Option<MultiKeyRef<'a>>,
     // Legacy parameters:
     pub expected: Option<&'a serde_json::Value>,
     pub attribute_updates: Option<&'a serde_json::Value>,
@@ -198,6 +210,16 @@ pub enum SortKeyCondition {
 pub struct KeyCondition {
     pub partition_value: AttributeValue,
     pub sort: Option<SortKeyCondition>,
+    /// For a multi-attribute key: every HASH value and the RANGE conditions, in key-schema order.
+    pub multi: Option<MultiKeyCondition>,
+}
+
+/// A key condition on a multi-attribute key: the value of every HASH attribute, and the conditions on a
+/// gap-free prefix of the RANGE attributes (equalities, the last one possibly a range condition).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MultiKeyCondition {
+    pub hash: Vec<AttributeValue>,
+    pub range: Vec<SortKeyCondition>,
 }
 
 /// A compiled ProjectionExpression / AttributesToGet.

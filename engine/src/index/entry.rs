@@ -226,3 +226,17 @@ pub fn decode(b: &[u8]) -> Option<(SortVal, PrimaryKey)> {
     let (sk, rest) = take_sort(rest)?;
     rest.is_empty().then_some((isk, PrimaryKey { pk: pk?, sk }))
 }
+
+/// One key value in the self-delimiting, order-preserving form entries use (tag, escaped bytes,
+/// terminator): what [`crate::index::multi_key`] concatenates into a multi-attribute key.
+pub(crate) fn push_component(out: &mut Vec<u8>, k: &KeyVal) {
+    push_key(out, k);
+}
+
+/// The inverse of [`push_component`]: one key value from the front of `b`, and the rest.
+pub(crate) fn take_component(b: &[u8]) -> Option<(KeyVal, &[u8])> {
+    match take_sort(b)? {
+        (Some(k), rest) => Some((k, rest)),
+        (None, _) => None,
+    }
+}

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use serde_json::{json, Map, Value};
 
-use crate::api::create_table::{self, check_index, raw_throughput, throughput_bounds, RawIndex, RawThroughput};
+use crate::api::create_table::{self, raw_throughput, throughput_bounds, RawIndex, RawThroughput};
 use crate::api::describe::describe;
 use crate::api::json::{self, list_of_obj, opt_int, opt_list, opt_obj, opt_str, Checks};
 use crate::db::Database;
@@ -108,7 +108,7 @@ impl Database {
         create_table::check_throughput(&mut c, throughput.as_ref(), "provisionedThroughput");
         for (i, u) in updates.iter().enumerate() {
             if let GsiUpdate::Create(ix) = u {
-                check_index(&mut c, ix, &format!("globalSecondaryIndexUpdates.{}.member.create", i + 1));
+                create_table::check_gsi(&mut c, ix, &format!("globalSecondaryIndexUpdates.{}.member.create", i + 1));
             }
         }
         crate::vector::parse::check_updates(&mut c, &vector_updates);
@@ -287,7 +287,7 @@ fn apply_update(
                 // Definitions the new index does not use are accepted and ignored, unlike CreateTable's
                 // (scylladb test/alternator/test_gsi_updatetable.py, test_gsi_updatetable_spurious_attribute_definitions:
                 // "spurious attribute definitions are *not* detected in DynamoDB, and silently ignored").
-                all_defs.retain(|a| def.attributes.iter().any(|d| d.name == a.name) || idx.keys.is_key(&a.name));
+                all_defs.retain(|a| def.attributes.iter().any(|d| d.name == a.name) || idx.is_index_key(&a.name));
                 if def.indexes.iter().filter(|i| i.kind == IndexKind::Global).count() >= 20 {
                     return Err(ApiError::LimitExceeded(String::from(
                         "One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20",
@@ -327,7 +327,7 @@ fn apply_update(
     }
     create_table::check_projected_total(&def.indexes)?;
     // Definitions only used by a deleted index disappear with it, as DescribeTable shows on AWS.
-    let used = |n: &str| def.keys.is_key(n) || def.indexes.iter().any(|i| i.keys.is_key(n)) || def.vectors.iter().any(|v| v.in_schema(n));
+    let used = |n: &str| def.keys.is_key(n) || def.indexes.iter().any(|i| i.is_index_key(n)) || def.vectors.iter().any(|v| v.in_schema(n));
     let attributes: Vec<KeyAttr> = def.attributes.iter().filter(|a| used(&a.name)).cloned().collect();
     def.attributes = attributes;
     for idx in def.indexes.iter_mut().filter(|i| i.kind == IndexKind::Global) {

@@ -52,6 +52,11 @@ pub(crate) fn compile_write(
 /// [`compile_write`] ("ExpressionAttributeValues can only be specified when using expressions:
 /// FilterExpression is null" for Scan, but no such message for GetItem).
 pub(crate) fn compile_read(x: &ReadExpressions, key_schema: Option<KeySchemaRef<'_>>, operation: &str) -> Result<Compiled, ApiError> {
+    compile_read_keyed(x, key_schema, None, operation)
+}
+
+/// [`compile_read`] for a Query of an index with a multi-attribute key (`multi_key`).
+pub(crate) fn compile_read_keyed(x: &ReadExpressions, key_schema: Option<KeySchemaRef<'_>>, multi_key: Option<crate::expr::MultiKeyRef<'_>>, operation: &str) -> Result<Compiled, ApiError> {
     if x.is_empty() && key_schema.is_none() {
         return Ok(Compiled::default());
     }
@@ -62,6 +67,7 @@ pub(crate) fn compile_read(x: &ReadExpressions, key_schema: Option<KeySchemaRef<
         names: x.names.as_ref(),
         values: x.values.as_ref(),
         key_schema,
+        multi_key,
         attributes_to_get: x.attributes_to_get.as_ref(),
         key_conditions: x.key_conditions.as_ref(),
         query_filter: x.query_filter.as_ref(),

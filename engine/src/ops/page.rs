@@ -108,7 +108,7 @@ impl PagePlan<'_> {
         let last_evaluated_key = last.map(|e| {
             let mut k = PrimaryKey { pk: e.pk.clone(), sk: e.sk.clone() }.to_item(keys);
             if let Some(idx) = self.index {
-                for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
+                for a in idx.key_attrs() {
                     if let Some(v) = e.stored.item.get(&KeyRef(e.pk, e.sk), &a.name) {
                         k.insert(a.name.clone(), v);
                     }

@@ -159,7 +159,7 @@ pub fn check_update_targets(t: &Table, u: &Update, wrong_type_is_request_error: 
     }
     let literals = u.top_level_literals();
     for idx in &t.def.indexes {
-        for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
+        for a in idx.key_attrs() {
             let Some((_, v)) = literals.iter().find(|(n, _)| *n == a.name) else { continue };
             if wrong_type_is_request_error || v.scalar_type() == Some(a.ty) {
                 check_index_key_value(&idx.name, &a.name, a.ty, v, IndexKeyWrite::Update)?;

@@ -10,9 +10,10 @@ use crate::api::read::{QueryInput, QueryOutput, Select};
 use crate::capacity::ReadConsistency;
 use crate::db::Database;
 use crate::error::ApiError;
-use crate::expr::{Compiled, KeySchemaRef, SortKeyCondition};
+use crate::expr::{Compiled, KeySchemaRef, MultiKeyRef, SortKeyCondition};
 use crate::index::{IndexPos, TableKeyBound};
-use crate::ops::{compile_read, filter_keys};
+use crate::index::multi_key;
+use crate::ops::{compile_read_keyed, filter_keys};
 use crate::ops::page::{Entry, PagePlan};
 use crate::table::key::{key_from_key_param, KeyVal, PrimaryKey, SortVal};
 use crate::index::index_bounds;
@@ -109,9 +110,11 @@ pub(crate) fn setup<'a>(
         }
         _ => {}
     }
-    let compiled = compile_read(
+    let multi_names = index.filter(|i| names.is_some() && i.is_multi_key()).map(|i| (multi_key::names(i.hash_attrs()), multi_key::names(i.range_attrs())));
+    let compiled = compile_read_keyed(
         &input.expressions,
         names.as_ref().map(|(pk, sk)| KeySchemaRef { partition_key: pk, sort_key: sk.as_deref() }),
+        multi_names.as_ref().map(|(hash, range)| MultiKeyRef { hash, range }),
         operation,
     )?;
     // A GSI holds only what it projects; asking it for more is refused (an LSI fetches it instead).
@@ -166,12 +169,12 @@ pub(crate) fn start_key(t: &Table, index: Option<&IndexDef>, esk: &Item) -> Resu
         }
         return Ok((pk, None));
     };
-    let ipk = typed(esk.get(&idx.keys.pk.name), &idx.keys.pk)?;
-    let isk = match &idx.keys.sk {
-        Some(a) => Some(typed(esk.get(&a.name), a)?),
-        None => None,
-    };
-    let allowed = |k: &str| keys.is_key(k) || idx.keys.is_key(k);
+    // Every key attribute of the index, each half made into one value as the index stores it.
+    let hash: Vec<KeyVal> = idx.hash_attrs().map(|a| typed(esk.get(&a.name), a)).collect::<Result<_, _>>()?;
+    let range: Vec<KeyVal> = idx.range_attrs().map(|a| typed(esk.get(&a.name), a)).collect::<Result<_, _>>()?;
+    let ipk = multi_key::key_of(&hash).ok_or_else(|| ApiError::validation(BAD_START))?;
+    let isk = multi_key::key_of(&range);
+    let allowed = |k: &str| keys.is_key(k) || idx.is_index_key(k);
     if esk.keys().any(|k| !allowed(k)) {
         return Err(ApiError::validation(BAD_START));
     }
@@ -243,6 +246,24 @@ pub(crate) fn read_partition<'a>(
     }
 }
 
+/// Whether every value of a multi-attribute key condition has its attribute's type.
+fn multi_key_types_match(idx: &IndexDef, kc: &crate::expr::MultiKeyCondition) -> bool {
+    let hash_ok = idx.hash_attrs().zip(&kc.hash).all(|(a, v)| v.scalar_type() == Some(a.ty));
+    let range_ok = idx.range_attrs().zip(&kc.range).all(|(a, c)| {
+        let vals: Vec<&AttributeValue> = match c {
+            SortKeyCondition::Between(x, y) => alloc::vec![x, y],
+            SortKeyCondition::Eq(v)
+            | SortKeyCondition::Lt(v)
+            | SortKeyCondition::Le(v)
+            | SortKeyCondition::Gt(v)
+            | SortKeyCondition::Ge(v)
+            | SortKeyCondition::BeginsWith(v) => alloc::vec![v],
+        };
+        vals.iter().all(|v| v.scalar_type() == Some(a.ty))
+    });
+    hash_ok && range_ok
+}
+
 impl Database {
     pub fn query(&self, input: &QueryInput, now: u64) -> Result<QueryOutput, ApiError> {
         self.query_with(input, now, &mut crate::throttle::NoThrottle)
@@ -272,13 +293,26 @@ impl Database {
             ) => alloc::vec![v],
         };
         let sk_type = schema.sk.as_ref().map(|a| a.ty);
+        let mismatch = || ApiError::validation("One or more parameter values were invalid: Condition parameter type does not match schema type");
         if kc.partition_value.scalar_type() != Some(schema.pk.ty) || sort_values.iter().any(|v| v.scalar_type() != sk_type) {
-            return Err(ApiError::validation("One or more parameter values were invalid: Condition parameter type does not match schema type"));
+            return Err(mismatch());
         }
-        let Some(pk) = KeyVal::from_value(&kc.partition_value) else {
-            return Err(ApiError::validation("Query condition missed key schema element"));
+        let (pk, range) = match (s.index.filter(|i| i.is_multi_key()), &kc.multi) {
+            (Some(idx), Some(multi)) => {
+                if !multi_key_types_match(idx, multi) {
+                    return Err(mismatch());
+                }
+                let pk = multi_key::partition_of(&multi.hash).ok_or_else(|| ApiError::validation("Query condition missed key schema element"))?;
+                let range = if idx.range_attrs().count() > 1 { multi_key::sort_range(&multi.range) } else { SortRange::from_condition(kc.sort.as_ref()) };
+                (pk, range)
+            }
+            _ => {
+                let Some(pk) = KeyVal::from_value(&kc.partition_value) else {
+                    return Err(ApiError::validation("Query condition missed key schema element"));
+                };
+                (pk, SortRange::from_condition(kc.sort.as_ref()))
+            }
         };
-        let range = SortRange::from_condition(kc.sort.as_ref());
         let start = match &input.exclusive_start_key {
             Some(esk) => Some(start_key(t, s.index, esk)?),
             None => None,

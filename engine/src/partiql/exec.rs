@@ -35,7 +35,7 @@ use crate::ops::scan::scan_pages;
 use crate::ops::write::MeteredError;
 use crate::table::key::{key_from_key_param, KeyVal};
 use crate::table::range::SortRange;
-use crate::table::schema::{IndexKind, KeySchema};
+use crate::table::schema::{IndexDef, IndexKind, KeySchema};
 use crate::table::Table;
 use crate::throttle::{check_read_range, throughput_exceeded, Access, NoThrottle, ThrottlePolicy};
 use crate::value::{AttributeValue, Item};
@@ -300,6 +300,9 @@ impl Database {
         };
         if index.is_some_and(|i| i.kind == IndexKind::Global) && input.request.consistent_read {
             return Err(invalid(msg::CONSISTENT_READ_ON_GSI));
+        }
+        if index.is_some_and(IndexDef::is_multi_key) {
+            return Err(ApiError::validation(msg::MULTI_KEY_INDEX));
         }
         let schema: &KeySchema = index.map_or(&t.def.keys, |i| &i.keys);
         let mut b = Builder::default();

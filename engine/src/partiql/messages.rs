@@ -14,6 +14,8 @@ pub const INCOMPLETE_KEY: &str = "Where clause does not contain a mandatory equa
 pub const DUPLICATE_ITEM: &str = "Duplicate primary key exists in table";
 pub const UNEXPECTED_PATH_COMPONENT: &str = "Unexpected path component";
 pub const NOT_ON_INDEX: &str = "This operation is not supported on an index";
+/// A SELECT from an index whose key has several HASH or RANGE attributes (ours: see `partiql/mod.rs`).
+pub const MULTI_KEY_INDEX: &str = "This operation is not supported on an index with a multi-attribute key";
 /// A `"table"."index"` the table does not have (the name is not repeated; paritysuite's capture of
 /// real DynamoDB, eu-west-1, 2026-09-02, checked before ConsistentRead).
 pub const NO_SUCH_INDEX: &str = "The table does not have the specified index";

@@ -56,6 +56,9 @@
 //! - The sort-key range a multi-partition Query reads, and the 1 MB page: the range comes from the first
 //!   top-level sort-key condition; the 1 MB page limit applies per partition read, not across partitions.
 //! - A Query pinned to no partition (`pk = 1 AND pk = 2`) is charged one minimum read.
+//! - A SELECT from an index with a multi-attribute key (several HASH or RANGE attributes) is refused:
+//!   DynamoDB's PartiQL reads an index only through one partition key and one sort key. The wording
+//!   (`messages::MULTI_KEY_INDEX`) is ours, in the words of "This operation is not supported on an index".
 //!
 //! # For the playground's Query tab
 //! The Query tab's PartiQL mode (`app/src/query/partiql*.rs`) sends `ExecuteStatement` through

@@ -222,7 +222,7 @@ pub fn item_key_type_fault(table: &KeySchema, indexes: &[IndexDef], item: &Item)
         }
     }
     for idx in indexes {
-        for a in core::iter::once(&idx.keys.pk).chain(idx.keys.sk.as_ref()) {
+        for a in idx.key_attrs() {
             let Some(v) = item.get(&a.name).filter(|v| v.scalar_type() != Some(a.ty)) else { continue };
             if let Err(e) = check_index_key_value(&idx.name, &a.name, a.ty, v, IndexKeyWrite::Put) {
                 return Some(e.into());
@@ -242,11 +242,18 @@ pub fn key_from_item(schema: &KeySchema, item: &Item) -> Result<PrimaryKey, ApiE
     Ok(PrimaryKey { pk: kv(pk), sk: sk.map(kv) })
 }
 
+/// Every key attribute of an index with the length rule it obeys: each attribute of a multi-attribute
+/// key is held to the limit of the half it belongs to (2048 bytes for HASH, 1024 for RANGE), as a
+/// one-attribute key is.
+fn index_key_roles(index: &IndexDef) -> impl Iterator<Item = (&KeyAttr, KeyRole)> + '_ {
+    index.hash_attrs().map(|a| (a, KeyRole::Partition)).chain(index.range_attrs().map(|a| (a, KeyRole::Sort)))
+}
+
 /// Writes must not store an index key attribute of the wrong type, an empty one, or one longer than a
 /// key may be (2048 bytes for the index's partition key, 1024 for its sort key): DynamoDB rejects the
 /// write with the same length messages as for the table's own key.
 pub fn check_index_keys(index: &IndexDef, item: &Item) -> Result<(), ApiError> {
-    let attrs = core::iter::once((&index.keys.pk, KeyRole::Partition)).chain(index.keys.sk.as_ref().map(|a| (a, KeyRole::Sort)));
+    let attrs = index_key_roles(index);
     for (a, role) in attrs {
         let Some(v) = item.get(&a.name) else { continue };
         check_index_key_value(&index.name, &a.name, a.ty, v, IndexKeyWrite::Put)?;
@@ -259,7 +266,7 @@ pub fn check_index_keys(index: &IndexDef, item: &Item) -> Result<(), ApiError> {
 /// [`check_index_keys`] does but in DynamoDB's UpdateItem wording for an empty value. Attributes the
 /// update did not touch are not re-checked: a value stored before the index existed stays as it is.
 pub fn check_updated_index_keys(index: &IndexDef, item: &Item, written: &[String]) -> Result<(), ApiError> {
-    let attrs = core::iter::once((&index.keys.pk, KeyRole::Partition)).chain(index.keys.sk.as_ref().map(|a| (a, KeyRole::Sort)));
+    let attrs = index_key_roles(index);
     for (a, role) in attrs.filter(|(a, _)| written.contains(&a.name)) {
         let Some(v) = item.get(&a.name) else { continue };
         check_index_key_value(&index.name, &a.name, a.ty, v, IndexKeyWrite::Update)?;
@@ -271,6 +278,9 @@ pub fn check_updated_index_keys(index: &IndexDef, item: &Item, written: &[String
 /// The (partition, sort) an item has in an index, or `None` when the item is absent from it (sparse:
 /// an index key attribute missing, of the wrong type, or empty — the latter only via backfill).
 pub fn index_key_of(index: &IndexDef, item: &Item) -> Option<(KeyVal, SortVal)> {
+    if index.is_multi_key() {
+        return crate::index::multi_key::index_key(index, item);
+    }
     let ok = |a: &KeyAttr| {
         item.get(&a.name).filter(|v| {
             v.scalar_type() == Some(a.ty)

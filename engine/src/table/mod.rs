@@ -121,7 +121,9 @@ impl IndexChange {
 #[derive(Debug, Clone, PartialEq)]
 pub struct IndexWrite<'a> {
     pub index: &'a str,
-    /// The entry's index partition key: the GSI's partition-key attribute and its value.
+    /// The entry's index partition key: the GSI's partition-key attribute and its value (for a key of
+    /// several HASH attributes, the first one's name with the composite of all their values, as the
+    /// index stores it: what decides the partition).
     pub key: Item,
 }
 

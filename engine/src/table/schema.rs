@@ -78,6 +78,10 @@ pub struct IndexDef {
     pub name: String,
     pub kind: IndexKind,
     pub keys: KeySchema,
+    /// A GSI's HASH and RANGE attributes after the first of each (multi-attribute keys); empty for
+    /// every other index. `keys` holds the first of each, so code that knows only one-attribute keys
+    /// must ask [`IndexDef::is_multi_key`] first.
+    pub extra_keys: crate::index::multi_key::ExtraKeys,
     pub projection: ProjectionDef,
     pub throughput: Option<Throughput>,
     /// When the index was requested; with [`INDEX_BACKFILL_MILLIS`] it decides CREATING vs ACTIVE.
@@ -92,13 +96,38 @@ pub struct IndexDef {
 pub const INDEX_BACKFILL_MILLIS: u64 = 5_000;
 
 impl IndexDef {
+    /// The partition (HASH) attributes in key-schema order.
+    pub fn hash_attrs(&self) -> impl Iterator<Item = &KeyAttr> + '_ {
+        core::iter::once(&self.keys.pk).chain(self.extra_keys.hash.iter())
+    }
+
+    /// The sort (RANGE) attributes in key-schema order.
+    pub fn range_attrs(&self) -> impl Iterator<Item = &KeyAttr> + '_ {
+        self.keys.sk.iter().chain(self.extra_keys.range.iter())
+    }
+
+    /// Every key attribute in key-schema order (HASH attributes, then RANGE attributes).
+    pub fn key_attrs(&self) -> impl Iterator<Item = &KeyAttr> + '_ {
+        self.hash_attrs().chain(self.range_attrs())
+    }
+
+    /// Whether the key has more than one HASH or more than one RANGE attribute.
+    pub fn is_multi_key(&self) -> bool {
+        !self.extra_keys.is_empty()
+    }
+
+    /// Whether `name` is one of the index's own key attributes.
+    pub fn is_index_key(&self, name: &str) -> bool {
+        self.key_attrs().any(|a| a.name == name)
+    }
+
     pub fn is_active(&self, now: u64) -> bool {
         !self.backfills || now >= self.created_at.saturating_add(INDEX_BACKFILL_MILLIS)
     }
 
     /// Whether the index entry carries attribute `name` (keys of the index and of the table always).
     pub fn projects(&self, table: &KeySchema, name: &str) -> bool {
-        if table.is_key(name) || self.keys.is_key(name) {
+        if table.is_key(name) || self.is_index_key(name) {
             return true;
         }
         match &self.projection {

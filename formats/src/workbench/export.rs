@@ -21,14 +21,35 @@ fn key_attr(def: &Value, name: &str) -> Value {
     json!({"AttributeName": name, "AttributeType": ty})
 }
 
+/// The key attributes of one kind (`HASH` / `RANGE`) of a `KeySchema`, in order.
+fn names_of<'a>(schema: Option<&'a Value>, key_type: &str) -> Vec<&'a str> {
+    schema
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|k| k.get("KeyType").and_then(Value::as_str) == Some(key_type))
+        .filter_map(|k| k.get("AttributeName").and_then(Value::as_str))
+        .collect()
+}
+
+/// `KeyAttributes` of a table or an index. A GSI key of several HASH or RANGE attributes also gets
+/// `PartitionKeys` / `SortKeys`, every attribute in order: NoSQL Workbench publishes no form of its
+/// own for multi-attribute keys, so the lists are named as the CDK names them, and `PartitionKey` /
+/// `SortKey` keep the first attributes for a reader that knows only those (our import reads the lists).
 fn key_attributes_of(def: &Value, schema: Option<&Value>) -> Value {
-    let (pk, sk) = key_schema(schema);
+    let (hash, range) = (names_of(schema, "HASH"), names_of(schema, "RANGE"));
     let mut o = Map::new();
-    if let Some(pk) = pk {
+    if let Some(pk) = hash.first() {
         o.insert("PartitionKey".into(), key_attr(def, pk));
     }
-    if let Some(sk) = sk {
+    if let Some(sk) = range.first() {
         o.insert("SortKey".into(), key_attr(def, sk));
+    }
+    if hash.len() > 1 || range.len() > 1 {
+        o.insert("PartitionKeys".into(), Value::Array(hash.iter().map(|n| key_attr(def, n)).collect()));
+        if !range.is_empty() {
+            o.insert("SortKeys".into(), Value::Array(range.iter().map(|n| key_attr(def, n)).collect()));
+        }
     }
     Value::Object(o)
 }
@@ -65,7 +86,7 @@ fn table(t: &TableModel, path: &str, notes: &mut Vec<Note>) -> Value {
             non_key.push((n.to_string(), ty.to_string()));
         }
     };
-    for k in key_attributes(def).iter().filter(|k| !k.is_table_key()) {
+    for k in key_attributes(def).iter().chain(&engine::model::multi_key_attributes(def)).filter(|k| !k.is_table_key()) {
         add(&k.name, k.key_type.as_str(), &mut non_key);
     }
     for e in &t.entities {

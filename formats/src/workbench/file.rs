@@ -64,6 +64,10 @@ pub(super) struct Table {
 pub(super) struct KeyAttributes {
     pub partition_key: Option<Attribute>,
     pub sort_key: Option<Attribute>,
+    /// A GSI's multi-attribute key: every HASH attribute, in order (`PartitionKey` is the first).
+    pub partition_keys: Option<Vec<Attribute>>,
+    /// Every RANGE attribute of a multi-attribute key, in order (`SortKey` is the first).
+    pub sort_keys: Option<Vec<Attribute>>,
 }
 
 /// A key attribute, or an entry of a table's `NonKeyAttributes`.

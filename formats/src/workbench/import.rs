@@ -47,6 +47,9 @@ fn key_attr(a: &file::Attribute, path: &str) -> Result<(String, String), Workben
 type KeySchema = (Vec<Value>, Vec<(String, String)>);
 
 fn key_schema(keys: &file::KeyAttributes, path: &str) -> Result<KeySchema, WorkbenchError> {
+    if keys.partition_keys.is_some() || keys.sort_keys.is_some() {
+        return multi_key_schema(keys, path);
+    }
     let pk = keys.partition_key.as_ref().ok_or_else(|| at(path, "needs a PartitionKey"))?;
     let mut defs = alloc::vec![key_attr(pk, &format!("{path}.PartitionKey"))?];
     let mut schema = alloc::vec![json!({"AttributeName": defs[0].0, "KeyType": "HASH"})];
@@ -54,6 +57,39 @@ fn key_schema(keys: &file::KeyAttributes, path: &str) -> Result<KeySchema, Workb
         let d = key_attr(sk, &format!("{path}.SortKey"))?;
         schema.push(json!({"AttributeName": d.0, "KeyType": "RANGE"}));
         defs.push(d);
+    }
+    Ok((schema, defs))
+}
+
+/// A GSI's multi-attribute key, read from the `PartitionKeys` / `SortKeys` lists our export writes
+/// (see `export.rs`): the lists decide; `PartitionKey` / `SortKey`, when given, must be their first
+/// attributes.
+fn multi_key_schema(keys: &file::KeyAttributes, path: &str) -> Result<KeySchema, WorkbenchError> {
+    let mut schema = Vec::new();
+    let mut defs: Vec<(String, String)> = Vec::new();
+    for (list, single, field, key_type) in [
+        (&keys.partition_keys, &keys.partition_key, "PartitionKeys", "HASH"),
+        (&keys.sort_keys, &keys.sort_key, "SortKeys", "RANGE"),
+    ] {
+        let attrs: Vec<&file::Attribute> = match (list, single) {
+            (Some(l), _) => l.iter().collect(),
+            (None, Some(one)) => alloc::vec![one],
+            (None, None) => Vec::new(),
+        };
+        if key_type == "HASH" && attrs.is_empty() {
+            return Err(at(&format!("{path}.{field}"), "needs at least one attribute"));
+        }
+        for (i, a) in attrs.iter().enumerate() {
+            let d = key_attr(a, &format!("{path}.{field}[{i}]"))?;
+            schema.push(json!({"AttributeName": d.0, "KeyType": key_type}));
+            defs.push(d);
+        }
+        if let (Some(l), Some(one)) = (list, single) {
+            if l.first().and_then(|a| a.attribute_name.as_deref()) != one.attribute_name.as_deref() {
+                let which = if key_type == "HASH" { "PartitionKey" } else { "SortKey" };
+                return Err(at(&format!("{path}.{which}"), format!("must be the first attribute of {field}")));
+            }
+        }
     }
     Ok((schema, defs))
 }
