@@ -14,6 +14,9 @@ use sim::rate::Rate;
 use sim::workload::{Op, Pattern};
 use sim::{SimError, Simulation, Workload};
 
+use crate::i18n::{td_string, Locale};
+use crate::language::numbers;
+
 pub const OPS: [(&str, Op); 10] = [
     ("PutItem", Op::PutItem),
     ("UpdateItem", Op::UpdateItem),
@@ -260,43 +263,66 @@ fn is_read(op: &str) -> bool {
     matches!(op, "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems")
 }
 
-fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{} {many}", super::chart::group(n as u64))
+/// What [`defaults`] builds from a model, counted (see [`defaults_why`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DefaultsWhy {
+    /// The model's own access patterns taken, read and write.
+    pub reads: usize,
+    pub writes: usize,
+    /// One write pattern per entity.
+    pub entity_writes: usize,
+    /// One write pattern per table without entities.
+    pub bare_writes: usize,
+}
+
+impl DefaultsWhy {
+    /// In words, in `locale`.
+    pub fn text(&self, locale: Locale) -> String {
+        let n = |v: usize| numbers::count(locale, v as u64);
+        let patterns = |v: usize| if v == 1 { td_string!(locale, heat.n_write_pattern_one).to_string() } else { td_string!(locale, heat.n_write_patterns, n = n(v)).to_string() };
+        let mut parts = Vec::new();
+        let taken = self.reads + self.writes;
+        if taken > 0 {
+            let mut kinds = Vec::new();
+            if self.reads > 0 {
+                kinds.push(if self.reads == 1 { td_string!(locale, heat.n_read_one).to_string() } else { td_string!(locale, heat.n_reads, n = n(self.reads)).to_string() });
+            }
+            if self.writes > 0 {
+                kinds.push(if self.writes == 1 { td_string!(locale, heat.n_write_one).to_string() } else { td_string!(locale, heat.n_writes, n = n(self.writes)).to_string() });
+            }
+            let kinds = match kinds.as_slice() {
+                [first, second] => td_string!(locale, heat.units_and, first, second).to_string(),
+                _ => kinds.concat(),
+            };
+            let patterns = if taken == 1 { td_string!(locale, heat.n_access_pattern_one).to_string() } else { td_string!(locale, heat.n_access_patterns, n = n(taken)).to_string() };
+            parts.push(td_string!(locale, heat.dw_model, patterns, kinds).to_string());
+        }
+        if self.entity_writes > 0 {
+            parts.push(td_string!(locale, heat.dw_entities, patterns = patterns(self.entity_writes)).to_string());
+        }
+        if self.bare_writes > 0 {
+            parts.push(td_string!(locale, heat.dw_bare, patterns = patterns(self.bare_writes)).to_string());
+        }
+        let parts = if parts.is_empty() { td_string!(locale, heat.dw_none).to_string() } else { parts.join("; ") };
+        let mut out = td_string!(locale, heat.dw_start, parts).to_string();
+        if self.entity_writes + self.bare_writes > 0 {
+            out.push(' ');
+            out.push_str(td_string!(locale, heat.dw_rate));
+        }
+        out
     }
 }
 
-/// What [`defaults`] builds from `model`, in words: the model's own access patterns (reads and writes
-/// counted as they are), then one write per entity and one per table without entities.
-pub fn defaults_why(model: &Model) -> String {
+/// What [`defaults`] builds from `model`: the model's own access patterns (reads and writes counted as
+/// they are), then one write per entity and one per table without entities.
+pub fn defaults_why(model: &Model) -> DefaultsWhy {
     let form = defaults(model);
     let saved = model.access_patterns.iter().filter(|ap| from_access_pattern(ap, model).is_some()).count().min(form.patterns.len());
     let (from_model, added) = form.patterns.split_at(saved);
     let reads = from_model.iter().filter(|p| is_read(&p.op)).count();
     let entity_tables: usize = model.tables.iter().filter(|t| !t.entities.is_empty()).map(|t| t.entities.len()).sum();
     let bare = added.len().saturating_sub(entity_tables);
-    let mut parts = Vec::new();
-    if !from_model.is_empty() {
-        let writes = from_model.len() - reads;
-        let kinds: Vec<String> =
-            [(reads, "read", "reads"), (writes, "write", "writes")].into_iter().filter(|k| k.0 > 0).map(|(n, one, many)| count(n, one, many)).collect();
-        parts.push(format!(
-            "your model's {} ({}), at the rate each states (100 requests/s where it states none)",
-            count(from_model.len(), "access pattern", "access patterns"),
-            kinds.join(" and ")
-        ));
-    }
-    if entity_tables > 0 {
-        parts.push(format!("{} writing one entity each with its key templates", count(entity_tables, "write pattern", "write patterns")));
-    }
-    if bare > 0 {
-        parts.push(format!("{} for each table without entities", count(bare, "write pattern", "write patterns")));
-    }
-    let built = if parts.is_empty() { String::from("no patterns (the model has no tables)") } else { parts.join("; ") };
-    let rate = if entity_tables + bare > 0 { " The write patterns run at 100 requests/s over 1,000 ids." } else { "" };
-    format!("A starting workload built from this model: {built}.{rate}")
+    DefaultsWhy { reads, writes: from_model.len() - reads, entity_writes: entity_tables, bare_writes: bare }
 }
 
 fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {

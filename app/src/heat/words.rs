@@ -1,41 +1,54 @@
 //! The what-if comparison stated in words: how throttling and monthly cost differ between the current
-//! design and a variant run on the same workload.
+//! design and a variant run on the same workload, in the page's language.
 
 use sim::cost::CostEstimate;
 use sim::report::Report;
 
-use super::chart::group;
-use super::cost::money;
+use crate::i18n::{td_string, Locale};
+use crate::language::numbers;
 
-fn pct(part: u64, whole: u64) -> String {
-    if whole == 0 {
-        String::from("0 %")
-    } else {
-        let tenths = part * 1000 / whole;
-        format!("{}.{} %", tenths / 10, tenths % 10)
+fn pct(locale: Locale, part: u64, whole: u64) -> String {
+    let tenths = if whole == 0 { 0 } else { part * 1000 / whole };
+    let value = if tenths == 0 && whole == 0 { String::from("0") } else { numbers::decimal(locale, tenths as f64 / 10.0, 1) };
+    match locale {
+        Locale::tr => format!("%{value}"),
+        Locale::en => format!("{value} %"),
     }
 }
 
-fn throttle_sentence(base: &Report, variant: &Report) -> String {
-    let (a, b) = (base.totals.throttled, variant.totals.throttled);
-    let (ra, rb) = (base.totals.requests, variant.totals.requests);
-    match (a, b) {
-        (0, 0) => String::from("Neither design throttles."),
-        (_, 0) => format!("The variant removes all throttling: {} throttled requests ({} of {}) drop to none.", group(a), pct(a, ra), group(ra)),
-        (0, _) => format!("The variant throttles {} requests ({} of {}) where the current design throttles none.", group(b), pct(b, rb), group(rb)),
-        _ if b < a => format!("The variant throttles {} fewer requests: {} instead of {} ({} instead of {}).", group(a - b), group(b), group(a), pct(b, rb), pct(a, ra)),
-        _ if b > a => format!("The variant throttles {} more requests: {} instead of {} ({} instead of {}).", group(b - a), group(b), group(a), pct(b, rb), pct(a, ra)),
-        _ => format!("Both designs throttle {} requests.", group(a)),
+fn throttle_sentence(locale: Locale, base: &Report, variant: &Report) -> String {
+    let n = |v: u64| numbers::count(locale, v);
+    let (ta, tb) = (base.totals.throttled, variant.totals.throttled);
+    let (ra_n, rb_n) = (base.totals.requests, variant.totals.requests);
+    let (a, b, ra, rb) = (n(ta), n(tb), n(ra_n), n(rb_n));
+    let (pa, pb) = (pct(locale, ta, ra_n), pct(locale, tb, rb_n));
+    match (ta, tb) {
+        (0, 0) => td_string!(locale, heat.throttle_none).to_string(),
+        (_, 0) => td_string!(locale, heat.throttle_removed, a, pa, ra).to_string(),
+        (0, _) => td_string!(locale, heat.throttle_new, b, pb, rb).to_string(),
+        _ if tb < ta => td_string!(locale, heat.throttle_fewer, diff = n(ta - tb), b, a, pb, pa).to_string(),
+        _ if tb > ta => td_string!(locale, heat.throttle_more, diff = n(tb - ta), b, a, pb, pa).to_string(),
+        _ => td_string!(locale, heat.throttle_same, a).to_string(),
     }
 }
 
-fn cost_clause(label: &str, a: u64, b: u64) -> String {
-    if a == b {
-        format!("the same {label} ({})", money(a))
-    } else if b < a {
-        format!("{} less {label} ({} instead of {})", money(a - b), money(b), money(a))
-    } else {
-        format!("{} more {label} ({} instead of {})", money(b - a), money(b), money(a))
+/// The billing mode a cost clause is about.
+#[derive(Clone, Copy)]
+enum Billing {
+    OnDemand,
+    Provisioned,
+}
+
+fn cost_clause(locale: Locale, billing: Billing, a_micro: u64, b_micro: u64) -> String {
+    let money = |m: u64| numbers::usd(locale, m);
+    let (a, b) = (money(a_micro), money(b_micro));
+    match (billing, a_micro.cmp(&b_micro)) {
+        (Billing::OnDemand, core::cmp::Ordering::Equal) => td_string!(locale, heat.od_same, a).to_string(),
+        (Billing::OnDemand, core::cmp::Ordering::Greater) => td_string!(locale, heat.od_less, diff = money(a_micro - b_micro), b, a).to_string(),
+        (Billing::OnDemand, core::cmp::Ordering::Less) => td_string!(locale, heat.od_more, diff = money(b_micro - a_micro), b, a).to_string(),
+        (Billing::Provisioned, core::cmp::Ordering::Equal) => td_string!(locale, heat.pr_same, a).to_string(),
+        (Billing::Provisioned, core::cmp::Ordering::Greater) => td_string!(locale, heat.pr_less, diff = money(a_micro - b_micro), b, a).to_string(),
+        (Billing::Provisioned, core::cmp::Ordering::Less) => td_string!(locale, heat.pr_more, diff = money(b_micro - a_micro), b, a).to_string(),
     }
 }
 
@@ -44,38 +57,55 @@ fn consumed(r: &Report) -> (u64, u64) {
     r.totals.targets.iter().fold((0, 0), |(a, b), t| (a + t.read_half_units, b + t.write_half_units))
 }
 
+/// Half units as the language writes them (`1.5` / `1,5`).
+pub fn units(locale: Locale, half: u64) -> String {
+    if half % 2 == 0 {
+        numbers::count(locale, half / 2)
+    } else {
+        numbers::decimal(locale, half as f64 / 2.0, 1)
+    }
+}
+
 /// Why the bills differ when the variant serves requests the current design throttled: throttled
 /// requests consume no capacity (and cost nothing), so serving them is paid for.
-fn served_sentence(base: &Report, variant: &Report) -> Option<String> {
-    let (a, b) = (base.totals.served, variant.totals.served);
-    if b <= a {
+fn served_sentence(locale: Locale, base: &Report, variant: &Report) -> Option<String> {
+    let n = |v: u64| numbers::count(locale, v);
+    let (sa, sb) = (base.totals.served, variant.totals.served);
+    if sb <= sa {
         return None;
     }
     let ((ra, wa), (rb, wb)) = (consumed(base), consumed(variant));
-    let mut units = Vec::new();
+    let u = |h: u64| units(locale, h);
+    let mut parts = Vec::new();
     if wb > wa {
-        units.push(format!("{} more WCU ({} instead of {})", super::chart::units(wb - wa), super::chart::units(wb), super::chart::units(wa)));
+        parts.push(td_string!(locale, heat.more_wcu, diff = u(wb - wa), b = u(wb), a = u(wa)).to_string());
     }
     if rb > ra {
-        units.push(format!("{} more RCU ({} instead of {})", super::chart::units(rb - ra), super::chart::units(rb), super::chart::units(ra)));
+        parts.push(td_string!(locale, heat.more_rcu, diff = u(rb - ra), b = u(rb), a = u(ra)).to_string());
     }
-    let consumes = if units.is_empty() { String::new() } else { format!(", so over the run it consumes {}", units.join(" and ")) };
-    Some(format!(
-        "The variant serves {} requests that the current design throttled ({} served instead of {}); a throttled request consumes no capacity and costs nothing{consumes}.",
-        group(b - a),
-        group(b),
-        group(a)
-    ))
+    let (diff, b, a) = (n(sb - sa), n(sb), n(sa));
+    Some(match parts.as_slice() {
+        [] => td_string!(locale, heat.served, diff, b, a).to_string(),
+        [one] => td_string!(locale, heat.served_consumes, diff, b, a, units = one).to_string(),
+        [first, second, ..] => {
+            let units = td_string!(locale, heat.units_and, first, second).to_string();
+            td_string!(locale, heat.served_consumes, diff, b, a, units).to_string()
+        }
+    })
 }
 
 /// Throttling, what the variant now serves (when it serves more), then cost per month on-demand and
-/// provisioned (at the prices shown), the run's rate sustained for a month.
-pub fn compare(base: &Report, bc: &CostEstimate, variant: &Report, vc: &CostEstimate) -> String {
-    let served = served_sentence(base, variant).map(|s| format!(" {s}")).unwrap_or_default();
-    format!(
-        "{}{served} At this run's rate for a month it costs {} and {}.",
-        throttle_sentence(base, variant),
-        cost_clause("on-demand", bc.on_demand_micro_usd, vc.on_demand_micro_usd),
-        cost_clause("provisioned", bc.provisioned_micro_usd, vc.provisioned_micro_usd)
-    )
+/// provisioned (at the prices shown), the run's rate sustained for a month: whole sentences, one after
+/// the other.
+pub fn compare(locale: Locale, base: &Report, bc: &CostEstimate, variant: &Report, vc: &CostEstimate) -> String {
+    let on_demand = cost_clause(locale, Billing::OnDemand, bc.on_demand_micro_usd, vc.on_demand_micro_usd);
+    let provisioned = cost_clause(locale, Billing::Provisioned, bc.provisioned_micro_usd, vc.provisioned_micro_usd);
+    let mut out = throttle_sentence(locale, base, variant);
+    if let Some(s) = served_sentence(locale, base, variant) {
+        out.push(' ');
+        out.push_str(&s);
+    }
+    out.push(' ');
+    out.push_str(&td_string!(locale, heat.monthly, on_demand, provisioned).to_string());
+    out
 }
