@@ -20,10 +20,11 @@ pub fn RunSummary(result: RunResult, side: &'static str, #[prop(into)] title: Si
     let i18n = use_i18n();
     let t = result.report.totals.clone();
 
-    let moves: Vec<(u32, String)> = super::moves::moves(&result.report).into_iter().map(|m| (m.second, m.text())).collect();
+    let moves = super::moves::moves(&result.report);
     let report = StoredValue::new(result.report);
     // Built again in a new language (their words are drawn on the canvas).
     let charts = move || report.with_value(|r| chart::charts(r, i18n.get_locale()));
+    let moves = move || moves.iter().map(|m| (m.second, m.text(i18n.get_locale()))).collect::<Vec<(u32, String)>>();
     let cost = Memo::new(move |_| prices.with(|p| report.with_value(|r| reprice(r, p))));
     let tid = move |id: &str| format!("{side}-{id}");
     let throttles = t.throttles.clone();
@@ -71,7 +72,7 @@ pub fn RunSummary(result: RunResult, side: &'static str, #[prop(into)] title: Si
                 {move || charts()
                     .into_iter()
                     .map(|chart| {
-                        let events = if chart.kind == chart::ChartKind::Heat { moves.clone() } else { Vec::new() };
+                        let events = if chart.kind == chart::ChartKind::Heat { moves() } else { Vec::new() };
                         view! { <ChartView chart side theme events/> }
                     })
                     .collect_view()}
