@@ -46,18 +46,27 @@ pub struct RunResult {
 /// What the tab says about the design it simulates.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Why {
-    /// A seed scenario's own explanation.
-    Scenario(String),
+    /// A seed scenario's explanation, by the scenario's id.
+    Scenario(&'static str),
     /// The workload saved with the person's model, by name.
     Saved { name: String, read_only: bool },
     /// A starting workload built from the person's model.
     Defaults { built: editor::DefaultsWhy, read_only: bool },
 }
 
+/// A seed scenario's title in `locale`, by its id.
+pub fn scenario_title(id: &str, locale: Locale) -> &'static str {
+    match id {
+        "sharded-counter" => td_string!(locale, heat.scenario_sharded_counter),
+        _ => td_string!(locale, heat.scenario_latest_posts),
+    }
+}
+
 impl Why {
     pub fn text(&self, locale: Locale) -> String {
         match self {
-            Why::Scenario(text) => text.clone(),
+            Why::Scenario("sharded-counter") => td_string!(locale, heat.why_sharded_counter).to_string(),
+            Why::Scenario(_) => td_string!(locale, heat.why_latest_posts).to_string(),
             Why::Saved { name, read_only: false } => td_string!(locale, heat.why_saved, name).to_string(),
             Why::Saved { name, read_only: true } => td_string!(locale, heat.why_saved_read_only, name).to_string(),
             Why::Defaults { built, read_only } => {
@@ -315,14 +324,14 @@ pub fn HeatTab() -> impl IntoView {
     let scenario_buttons = scenarios::all()
         .into_iter()
         .map(|s| {
-            let (id, title) = (s.id, s.title);
+            let id = s.id;
             let open = move |_| {
                 let s = s.clone();
-                st.load(Source { title: s.title.to_string(), why: Why::Scenario(s.why), setup: s.setup, fix: Some(s.fix), saved_as: None });
+                st.load(Source { title: scenario_title(s.id, i18n.get_locale_untracked()).to_string(), why: Why::Scenario(s.id), setup: s.setup, fix: Some(s.fix), saved_as: None });
             };
             view! {
                 <button type="button" class="heat-scenario" data-testid=format!("scenario-{id}") disabled=running on:click=open>
-                    {title}
+                    {move || scenario_title(id, i18n.get_locale())}
                 </button>
             }
         })
@@ -346,7 +355,15 @@ pub fn HeatTab() -> impl IntoView {
             s.as_ref().map(|s| {
                 view! {
                     <section class="heat-source" data-testid="heat-source">
-                        <h3>{s.title.clone()}</h3>
+                        <h3>
+                            {
+                                let (title, why) = (s.title.clone(), s.why.clone());
+                                move || match why {
+                                    Why::Scenario(id) => scenario_title(id, i18n.get_locale()).to_string(),
+                                    _ => title.clone(),
+                                }
+                            }
+                        </h3>
                         <p class="heat-why">{let why = s.why.clone(); move || why.text(i18n.get_locale())}</p>
                     </section>
                 }
