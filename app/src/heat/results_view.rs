@@ -7,7 +7,7 @@ use sim::cost::Prices;
 use super::chart::{self, group, reason_label, target_label};
 use super::chart_view::ChartView;
 use super::colour::Theme;
-use super::cost::{amplification_text, dollars_text, parse_dollars, reprice, write_amplification};
+use super::cost::{dollars_text, parse_dollars, reprice, write_amplification};
 use super::whatif::{provisioned_for, Variant};
 use super::{words, HeatState, Message, RunResult};
 use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
@@ -55,7 +55,11 @@ pub fn RunSummary(result: RunResult, side: &'static str, #[prop(into)] title: Si
                 </div>
                 <div>
                     <dt>{t!(i18n, heat.fig_amplification)}</dt>
-                    <dd data-testid=tid("amplification")>{amplification_text(t.gsi_write_amplification_milli)}</dd>
+                    <dd data-testid=tid("amplification")>{move || {
+                        let milli = t.gsi_write_amplification_milli;
+                        // Hundredths, cut (not rounded) as the multiplier is everywhere else.
+                        format!("{}×", numbers::decimal(i18n.get_locale(), (milli / 10) as f64 / 100.0, 2))
+                    }}</dd>
                 </div>
                 <div>
                     <dt>{t!(i18n, heat.fig_on_demand)}</dt>
@@ -246,7 +250,7 @@ pub fn CostPanel(result: RunResult, prices: RwSignal<Prices>) -> impl IntoView {
                             Locale::tr => format!("%{}", s.percent_of_table),
                             Locale::en => format!("{} %", s.percent_of_table),
                         };
-                        let cells = [s.wcu, share, numbers::usd(locale, t.on_demand_micro_usd), provisioned, numbers::usd(locale, t.provisioned_micro_usd)];
+                        let cells = [words::units(locale, s.write_half_units), share, numbers::usd(locale, t.on_demand_micro_usd), provisioned, numbers::usd(locale, t.provisioned_micro_usd)];
                         view! {
                             <tr>
                                 <th scope="row">{s.target}</th>
