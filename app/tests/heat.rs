@@ -234,7 +234,7 @@ fn editor_puts_each_fault_beside_its_field() {
         let (mut f, db) = form();
         change(&mut f);
         let errors = editor::to_workload(&f, &db).expect_err(field);
-        let got = errors.get(field).unwrap_or_else(|| panic!("no error at {field}: {errors:?}"));
+        let got = errors.get(field).unwrap_or_else(|| panic!("no error at {field}: {errors:?}")).text(app::i18n::Locale::en);
         assert!(got.contains(text), "{field}: {got}");
     }
 }

@@ -28,8 +28,10 @@ fn rate_labels(shape: &str) -> [Option<Label>; 4] {
 #[component]
 fn FieldError(errors: RwSignal<FieldErrors>, id: String, #[prop(optional)] paragraph: bool) -> impl IntoView {
     let testid = format!("error-{id}");
+    let i18n = use_i18n();
     move || {
-        let message = errors.with(|e| e.get(&id).cloned())?;
+        let locale = i18n.get_locale();
+        let message = errors.with(|e| e.get(&id).map(|f| f.text(locale)))?;
         let testid = testid.clone();
         Some(if paragraph {
             Either::Left(view! { <p class="heat-error" role="alert" data-testid=testid>{message}</p> })
@@ -242,7 +244,10 @@ pub fn WorkloadSummary(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldError
             <p class="heat-hint">{t!(i18n, heat.seed_hint)}</p>
             <ul class="heat-reasons">{patterns}</ul>
             // Nothing here can be edited, so what stops a run is said in one place.
-            {move || errors.with(|e| e.values().map(|m| view! { <p class="heat-error" role="alert">{m.clone()}</p> }).collect_view())}
+            {move || {
+                let locale = i18n.get_locale();
+                errors.with(|e| e.values().map(|m| view! { <p class="heat-error" role="alert">{m.text(locale)}</p> }).collect_view())
+            }}
         </section>
     }
 }
