@@ -39,11 +39,11 @@ async function noEnglish(part: Locator, words: string[]) {
 }
 
 /** The playground in Turkish with the engine's e-commerce test model open. */
-async function openShopInTurkish(page: Page) {
+async function openShopInTurkish(page: Page, file = 'ecommerce.json') {
   await page.goto('/?lang=tr');
   await expect(page.getByTestId('app-shell')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
-  await page.getByTestId('file-input').setInputFiles(join(__dirname, '../../engine/tests/data/models/ecommerce.json'));
+  await page.getByTestId('file-input').setInputFiles(join(__dirname, '../../engine/tests/data/models', file));
   await expect(page.getByTestId('table-Shop')).toBeVisible();
 }
 
@@ -100,7 +100,8 @@ test('the Heat tab in Turkish: its words, and figures written 10.000', async ({ 
 });
 
 test('the Access patterns tab in Turkish', async ({ page }) => {
-  await openShopInTurkish(page);
+  // The gallery's e-commerce model, with its access patterns.
+  await openShopInTurkish(page, 'gallery/ecommerce.json');
   await page.getByTestId('tab-patterns').click();
   const tab = page.getByTestId('patterns-tab');
   await expect(tab.locator('.pat-title').first()).toHaveText('Erişim desenleri');
