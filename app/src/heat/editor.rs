@@ -130,7 +130,7 @@ impl Fault {
     pub fn text(&self, locale: Locale) -> String {
         match self {
             Fault::NotNumber { what, text } => td_string!(locale, heat.f_not_number, what = what.text(locale), text).to_string(),
-            Fault::NotWhole { what, max, text } => td_string!(locale, heat.f_not_whole, what = what.text(locale), max = numbers::count(locale, *max), text).to_string(),
+            Fault::NotWhole { what, max, text } => td_string!(locale, heat.f_not_whole, what = what.text(locale), max = if locale == Locale::en { max.to_string() } else { numbers::count(locale, *max) }, text).to_string(),
             Fault::NoName => td_string!(locale, heat.f_no_name).to_string(),
             Fault::Key(e) => td_string!(locale, heat.f_key, error = e.text(locale)).to_string(),
             Fault::Attributes(e) => td_string!(locale, heat.f_attributes, error = e.text(locale)).to_string(),

@@ -343,7 +343,9 @@ pub fn HeatTab() -> impl IntoView {
                 <span data-testid="heat-progress-text">
                     {move || {
                         let locale = i18n.get_locale();
-                        let (done, total) = (crate::language::numbers::count(locale, u64::from(done)), crate::language::numbers::count(locale, u64::from(total)));
+                        // English has always written these ungrouped ("of 86400"); Turkish groups them.
+                        let n = |v: u32| if locale == Locale::en { v.to_string() } else { crate::language::numbers::count(locale, u64::from(v)) };
+                        let (done, total) = (n(done), n(total));
                         td_string!(locale, heat.progress, done, total).to_string()
                     }}
                 </span>
