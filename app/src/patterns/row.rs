@@ -5,7 +5,6 @@ use ::advisor::check::{PatternCheck, Status};
 use leptos::prelude::*;
 
 use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
-use crate::language::numbers;
 
 /// What a row shows, worked out from its check. A row whose figures are unchanged keeps its nodes
 /// (the table is keyed by this whole value).
@@ -40,7 +39,10 @@ fn status_class(s: Status) -> &'static str {
 impl RowData {
     /// The row's words in `locale`.
     pub fn new(index: usize, c: &PatternCheck, index_label: String, locale: Locale) -> RowData {
-        let units = |half: u64| if half % 2 == 0 { numbers::count(locale, half / 2) } else { numbers::decimal(locale, half as f64 / 2.0, 1) };
+        let units = |half: u64| {
+            let whole = crate::query::words::count(locale, half / 2);
+            if half % 2 == 0 { whole } else { format!("{whole}{}5", if locale == Locale::en { '.' } else { ',' }) }
+        };
         let cost = match (c.read_half_units, c.write_half_units) {
             (0, 0) if c.error.is_some() => String::from("—"),
             (r, 0) => td_string!(locale, patterns.cost_read, rcu = units(r)).to_string(),
@@ -53,7 +55,7 @@ impl RowData {
             operation: c.operation_label(),
             index_label,
             key_condition: c.key_condition.clone(),
-            reads: if c.error.is_some() { String::from("—") } else { format!("{} → {}", numbers::count(locale, c.items_read as u64), numbers::count(locale, c.items_returned as u64)) },
+            reads: if c.error.is_some() { String::from("—") } else { format!("{} → {}", crate::query::words::count(locale, c.items_read as u64), crate::query::words::count(locale, c.items_returned as u64)) },
             requests: (c.requests > 1).then_some(c.requests),
             cost,
             entities: c.entities.join(", "),

@@ -7,7 +7,6 @@ use super::fields::{plain_options, Choice};
 use super::session::{advance_clock, run, use_session, Outcome, Source};
 use super::streams::records;
 use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
-use crate::language::numbers;
 use crate::state::clock::{iso, parse_date, DAY, HOUR, MINUTE};
 
 /// One stream record, newest first in its list.
@@ -34,7 +33,7 @@ fn stream_record(r: &Value, locale: Locale) -> impl IntoView {
 /// The stream of one table: its view type and its latest 100 records.
 fn stream(t: String, view_type: String, list: Vec<Value>, locale: Locale) -> impl IntoView {
     let title = td_string!(locale, query.stream_of, table = t.clone()).to_string();
-    let meta = td_string!(locale, query.stream_meta, view = view_type, count = numbers::count(locale, list.len() as u64)).to_string();
+    let meta = td_string!(locale, query.stream_meta, view = view_type, count = super::words::count(locale, list.len() as u64)).to_string();
     view! {
         <div class="q-stream" data-testid="q-stream" data-table=t>
             <div>

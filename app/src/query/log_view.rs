@@ -6,7 +6,6 @@ use super::builder::Builder;
 use super::log::totals;
 use super::session::{run, use_session, Outcome, QuerySession, Source};
 use crate::i18n::{t, td_string, use_i18n, Locale};
-use crate::language::numbers;
 
 fn rerun(session: QuerySession, seq: u64) {
     let entry = session.log.with_untracked(|l| l.iter().find(|o| o.seq == seq).map(|o| (o.source, o.action.clone(), o.request.clone())));
@@ -45,7 +44,7 @@ fn entry(session: QuerySession, o: &Outcome) -> impl IntoView {
         <li class="q-log-entry" data-testid="q-log-entry" data-ok=o.result.is_ok().to_string()>
             <span class="mdl-mono">{format!("#{seq} {}", o.action)}</span>
             <span data-testid="q-log-status">{o.status_text()}</span>
-            <span class="mdl-muted">{move || td_string!(i18n.get_locale(), query.log_items, count = numbers::count(i18n.get_locale(), items)).to_string()}</span>
+            <span class="mdl-muted">{move || td_string!(i18n.get_locale(), query.log_items, count = super::words::count(i18n.get_locale(), items)).to_string()}</span>
             <span class="mdl-muted" data-testid="q-log-capacity">{cap}</span>
             <button type="button" class="mdl-link" data-testid="q-log-rerun" on:click=move |_| rerun(session, seq)>
                 {t!(i18n, query.rerun)}
@@ -61,7 +60,10 @@ fn entry(session: QuerySession, o: &Outcome) -> impl IntoView {
 
 /// One table's capacity over the session; half units written as the language writes decimals.
 fn total_line(locale: Locale, table: String, read_half_units: u64, write_half_units: u64) -> String {
-    let units = |half: u64| if half % 2 == 0 { numbers::count(locale, half / 2) } else { numbers::decimal(locale, half as f64 / 2.0, 1) };
+    let units = |half: u64| {
+        let whole = super::words::count(locale, half / 2);
+        if half % 2 == 0 { whole } else { format!("{whole}{}5", if locale == Locale::en { '.' } else { ',' }) }
+    };
     td_string!(locale, query.log_totals, table, rcu = units(read_half_units), wcu = units(write_half_units)).to_string()
 }
 

@@ -11,7 +11,6 @@ use super::results::{empty_hint, read_line, KeysHeld, PAGE_BYTES};
 use super::session::{use_session, Outcome, READ_ONLY_MESSAGE};
 use super::words::ReadTarget;
 use crate::i18n::{t, td_string, use_i18n, Locale};
-use crate::language::numbers;
 use crate::grid::GridModel;
 use crate::model::layout::{layout, Entry};
 use crate::state::Modeler;
@@ -40,8 +39,8 @@ fn grid_of(m: Modeler, o: &Outcome) -> GridModel {
 /// The summary line's parts, " · " between them and never before the first: the read line, DynamoDB's
 /// counts, the items shown (when no read line says how many came back), the model's changed items.
 fn summary_parts(locale: Locale, read: Option<String>, counts: Option<String>, returned: usize, changed: usize) -> impl IntoView {
-    let shown = (read.is_none() && returned > 0).then(|| td_string!(locale, query.shown, count = numbers::count(locale, returned as u64)).to_string());
-    let changed = (changed > 0).then(|| td_string!(locale, query.changed, count = numbers::count(locale, changed as u64)).to_string());
+    let shown = (read.is_none() && returned > 0).then(|| td_string!(locale, query.shown, count = super::words::count(locale, returned as u64)).to_string());
+    let changed = (changed > 0).then(|| td_string!(locale, query.changed, count = super::words::count(locale, changed as u64)).to_string());
     let parts: Vec<(&'static str, &'static str, String)> = [("q-read-line", "", read), ("q-counts", "mdl-muted", counts), ("q-shown", "mdl-muted", shown), ("q-changed", "", changed)]
         .into_iter()
         .filter_map(|(id, class, text)| text.map(|t| (id, class, t)))
@@ -86,14 +85,14 @@ fn outcome_view(m: Modeler, o: &Outcome, locale: Locale) -> impl IntoView {
     let error = o.result.as_ref().err().map(|f| (f.type_name.clone(), f.message.clone()));
     let body = serde_json::to_string_pretty(o.body()).unwrap_or_default();
     let read = read_line(&o.summary).map(|r| r.text(locale));
-    let page_cut = o.summary.cut_by_page_size.then(|| td_string!(locale, query.page_cut, bytes = numbers::count(locale, PAGE_BYTES)).to_string());
+    let page_cut = o.summary.cut_by_page_size.then(|| td_string!(locale, query.page_cut, bytes = super::words::count(locale, PAGE_BYTES)).to_string());
     let read_only = o.result.as_ref().err().is_some_and(|f| f.message == READ_ONLY_MESSAGE);
     let returned = o.summary.items.len();
     let plan = o.operation.as_ref().map(|op| (op.action(), plan_note(op).text(locale)));
     let changed = o.changed;
     let lek = o.summary.last_evaluated_key.as_ref().map(|k| td_string!(locale, query.last_key, key = k.to_string()).to_string());
     let counts = o.summary.count.map(|c| {
-        let (count, scanned) = (numbers::count(locale, c), numbers::count(locale, o.summary.scanned_count.unwrap_or(0)));
+        let (count, scanned) = (super::words::count(locale, c), super::words::count(locale, o.summary.scanned_count.unwrap_or(0)));
         td_string!(locale, query.counts, count, scanned).to_string()
     });
     let capacity = o.capacity.clone();

@@ -6,6 +6,15 @@
 
 use crate::i18n::{td_string, Locale};
 
+/// A count as the tab has always written it in English (ungrouped: `1234`), and grouped the Turkish
+/// way (`1.234`).
+pub fn count(locale: Locale, n: u64) -> String {
+    match locale {
+        Locale::en => n.to_string(),
+        _ => crate::language::numbers::count(locale, n),
+    }
+}
+
 /// Why the builder or the write form cannot show a request (its JSON is then what runs).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unshowable {
@@ -105,7 +114,7 @@ pub struct ReadLine {
 
 impl ReadLine {
     pub fn text(&self, locale: Locale) -> String {
-        let (read, returned) = (crate::language::numbers::count(locale, self.read), crate::language::numbers::count(locale, self.returned));
+        let (read, returned) = (count(locale, self.read), count(locale, self.returned));
         if self.read == 1 {
             td_string!(locale, query.read_line_one, read, returned).to_string()
         } else {
@@ -151,7 +160,7 @@ pub enum EmptyHint {
 
 impl EmptyHint {
     pub fn text(&self, locale: Locale) -> String {
-        let n = |v: u64| crate::language::numbers::count(locale, v);
+        let n = |v: u64| count(locale, v);
         match self {
             EmptyHint::Filtered { read, filter } => {
                 let filter = filter.clone().unwrap_or_else(|| td_string!(locale, query.hint_the_filter).to_string());
