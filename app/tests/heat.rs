@@ -92,27 +92,27 @@ fn constant_gsi_key_heats_one_gsi_partition_to_its_ceiling() {
     assert_eq!(hot.len(), 1, "{:?}", h.rows);
     assert!(h.rows[hot[0]].starts_with("Social · LatestPosts"));
     assert_eq!(h.cells[hot[0]][1], (0, 2_000));
-    let table = chart::chart(&r, ChartKind::Heat).table();
+    let table = chart::chart(&r, ChartKind::Heat, app::i18n::Locale::en).table();
     assert_eq!(table.headers, ["partition", "0 s", "1 s"]);
     assert_eq!(table.rows[hot[0]][2], "0 RCU, 1,000 WCU");
     // The hover read-out reads the same cell (at the heat map's coordinates: column, row from the top).
-    let c = chart::chart(&r, ChartKind::Heat);
+    let c = chart::chart(&r, ChartKind::Heat, app::i18n::Locale::en);
     let text = c.hover(1.5, hot[0] as f64 + 0.5).expect("a cell");
     assert!(text.contains("at 1 s: 0 RCU, 1,000 WCU — 100 % of its ceiling"), "{text}");
     assert_eq!(c.hover(2.4, 0.5), None);
     assert_eq!(c.hover(0.5, -0.1), None);
 
     // Throttles over time: 500 per second, all GSI back-pressure.
-    let t = chart::chart(&r, ChartKind::Throttles);
+    let t = chart::chart(&r, ChartKind::Throttles, app::i18n::Locale::en);
     let ChartData::Lines(l) = &t.data else { panic!("lines") };
     assert_eq!(l.series.len(), 1);
     assert_eq!(l.series[0].0, "GSI back-pressure");
     assert!(l.series[0].1.iter().all(|&v| v == 500.0));
     // Top keys: ALL_POSTS first.
-    let k = chart::chart(&r, ChartKind::TopKeys).table();
+    let k = chart::chart(&r, ChartKind::TopKeys, app::i18n::Locale::en).table();
     assert!(k.rows[0][0].starts_with("ALL_POSTS (Social · LatestPosts)"), "{:?}", k.rows[0]);
     // Every chart has a table with as many cells per row as headers.
-    for c in chart::charts(&r) {
+    for c in chart::charts(&r, app::i18n::Locale::en) {
         let t = c.table();
         assert!(t.rows.iter().all(|row| row.len() == t.headers.len()), "{:?}", c.kind);
     }
@@ -131,6 +131,9 @@ fn the_fix_is_the_simulators_sharded_case_and_stops_throttling() {
     let p = sim::cost::us_east_1();
     let text = words::compare(messages::Lang::En, &base, &reprice(&base, &p), &after, &reprice(&after, &p));
     assert!(text.starts_with("The variant removes all throttling: 1,000 throttled requests (33.3 % of 3,000) drop to none."), "{text}");
+    // The same comparison in Turkish: its own word order, numbers written the Turkish way.
+    let tr = words::compare(messages::Lang::Tr, &base, &reprice(&base, &p), &after, &reprice(&after, &p));
+    assert!(tr.contains("1.000") && tr.contains("%33,3") && tr.contains("3.000"), "{tr}");
     assert!(text.contains("more on-demand"), "{text}");
 }
 
@@ -231,7 +234,7 @@ fn editor_puts_each_fault_beside_its_field() {
         let (mut f, db) = form();
         change(&mut f);
         let errors = editor::to_workload(&f, &db).expect_err(field);
-        let got = errors.get(field).unwrap_or_else(|| panic!("no error at {field}: {errors:?}"));
+        let got = errors.get(field).unwrap_or_else(|| panic!("no error at {field}: {errors:?}")).text(app::i18n::Locale::en);
         assert!(got.contains(text), "{field}: {got}");
     }
 }
@@ -270,7 +273,7 @@ fn use_my_model_says_what_it_builds() {
     .expect("entity");
     model.tables.push(engine::model::TableModel { definition: def, entities: vec![entity], items: vec![], time_to_live: None });
     assert_eq!(
-        editor::defaults_why(&model),
+        editor::defaults_why(&model).text(app::i18n::Locale::en),
         "A starting workload built from this model: 1 write pattern writing one entity each with its key templates. The write patterns run at 100 requests/s over 1,000 ids."
     );
     model.access_patterns.push(engine::model::AccessPattern {
@@ -280,7 +283,9 @@ fn use_my_model_says_what_it_builds() {
         request: Some(serde_json::json!({"TableName": "Shop", "KeyConditionExpression": "PK = :pk", "ExpressionAttributeValues": {":pk": {"S": "USER#u1"}}})),
         extra: Default::default(),
     });
-    let why = editor::defaults_why(&model);
+    let why = editor::defaults_why(&model).text(app::i18n::Locale::en);
+    let tr = editor::defaults_why(&model).text(app::i18n::Locale::tr);
+    assert!(tr.starts_with("Bu modelden kurulan bir başlangıç iş yükü: modelinizin 1 erişim deseni (1 okuma)"), "{tr}");
     assert!(why.starts_with("A starting workload built from this model: your model's 1 access pattern (1 read), at the rate each states"), "{why}");
     assert_eq!(editor::defaults(&model).patterns.len(), 2);
 }
@@ -442,6 +447,7 @@ fn heat_chart() -> app::heat::chart::Chart {
     Chart {
         kind: ChartKind::Heat,
         data: ChartData::Heat(HeatData { rows: vec!["a<b p0".into(), "a<b p1".into()], bucket: 1, columns: 3, cells: vec![vec![(0, 0), (600, 0), hot], vec![(0, 0); 3]] }),
+        locale: app::i18n::Locale::en,
     }
 }
 
@@ -497,6 +503,7 @@ fn line_charts_export_as_svg_through_their_data_with_round_ticks() {
     let lines = |max: f64| Chart {
         kind: ChartKind::Throttles,
         data: ChartData::Lines(LinesData { y_label: "throttled requests per second".into(), bucket: 1, series: vec![("GSI back-pressure".into(), vec![max, max / 2.0, 0.0])] }),
+        locale: app::i18n::Locale::en,
     };
     let colour = svg_hex(palette(Theme::Dark).series[0]);
     for (max, want, not) in [(500.0, ["0", "200", "400"], "600"), (0.5, ["0.0", "0.2", "0.4"], "0.6"), (12_000.0, ["0", "5,000", "10,000"], "15,000")] {
@@ -536,6 +543,7 @@ fn bar_charts_export_as_svg_with_their_parts_the_limit_and_whole_labels() {
             limit: Some((100.0, "ceiling: 3,000 RCU or 1,000 WCU per second".into())),
             extra: Vec::new(),
         }),
+        locale: app::i18n::Locale::en,
     };
     let p = palette(Theme::Light);
     for width in [760, 240] {
@@ -583,6 +591,7 @@ fn bar_charts_export_as_svg_with_their_parts_the_limit_and_whole_labels() {
             limit: None,
             extra: Vec::new(),
         }),
+        locale: app::i18n::Locale::en,
     };
     let (wide, _) = svg(&keys, Theme::Light, 760).expect("drawn");
     assert!(texts(&wide).iter().any(|t| t == "ALL_POSTS (Social · GSI1)"), "{:?}", texts(&wide));

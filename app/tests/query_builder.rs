@@ -163,9 +163,11 @@ fn the_builder_refits_a_model_it_was_not_written_for() {
 
 #[wasm_bindgen_test]
 fn an_empty_read_says_why() {
+    use app::i18n::Locale;
     use app::query::results::{empty_hint, summarize, KeysHeld};
+    use app::query::words::ReadTarget;
     let held = KeysHeld {
-        target: "table Shop".into(),
+        target: ReadTarget::Table("Shop".into()),
         partition: "PK".into(),
         sort: Some("SK".into()),
         index: false,
@@ -174,14 +176,18 @@ fn an_empty_read_says_why() {
     let query = |pk: &str| json!({"TableName": "Shop", "KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :sk)", "ExpressionAttributeNames": {"#pk": "PK", "#sk": "SK"}, "ExpressionAttributeValues": {":pk": {"S": pk}, ":sk": {"S": "ORDER#"}}});
     let none = summarize(&json!({}), &json!({"Items": [], "Count": 0, "ScannedCount": 0}));
     let hint = empty_hint("Query", &query("USER#u1"), &none, &held).unwrap();
+    // The same finding in Turkish: the values and the condition as they are, the words around them Turkish.
+    let tr = hint.text(Locale::tr);
+    assert!(tr.contains(r#"PK = "USER#u1" bölümünde 1 öğe var"#) && tr.contains(r#"PK = "USER#u1" AND begins_with(SK, "ORDER#")"#), "{tr}");
+    let hint = hint.text(Locale::en);
     assert!(hint.contains(r#"the partition PK = "USER#u1" holds 1 item, but none matched the sort-key part of the key condition PK = "USER#u1" AND begins_with(SK, "ORDER#")"#), "{hint}");
-    let hint = empty_hint("Query", &query("USER#u9"), &none, &held).unwrap();
+    let hint = empty_hint("Query", &query("USER#u9"), &none, &held).unwrap().text(Locale::en);
     assert!(hint.contains(r#"no item of the table Shop has it"#) && hint.contains(r#""USER#u1", "USER#u2""#), "{hint}");
     let filtered = summarize(&json!({}), &json!({"Items": [], "Count": 0, "ScannedCount": 2}));
-    assert!(empty_hint("Scan", &json!({"FilterExpression": "a = :a"}), &filtered, &held).unwrap().contains("2 items were read, and the FilterExpression (a = :a) discarded every one"));
-    let empty = KeysHeld { target: "index GSI1 of Shop".into(), index: true, ..held.clone() };
+    assert!(empty_hint("Scan", &json!({"FilterExpression": "a = :a"}), &filtered, &held).unwrap().text(Locale::en).contains("2 items were read, and the FilterExpression (a = :a) discarded every one"));
+    let empty = KeysHeld { target: ReadTarget::Index { index: "GSI1".into(), table: "Shop".into() }, index: true, ..held.clone() };
     let empty = KeysHeld { items: vec![], ..empty };
-    assert!(empty_hint("Scan", &json!({}), &none, &empty).unwrap().contains("the index GSI1 of Shop holds no items — an item enters an index only when it has the index's key attributes"));
+    assert!(empty_hint("Scan", &json!({}), &none, &empty).unwrap().text(Locale::en).contains("the index GSI1 of Shop holds no items — an item enters an index only when it has the index's key attributes"));
     let found = summarize(&json!({}), &json!({"Items": [{"PK": {"S": "USER#u1"}}], "Count": 1, "ScannedCount": 1}));
     assert_eq!(empty_hint("Query", &query("USER#u1"), &found, &held), None);
 }
@@ -208,7 +214,8 @@ fn write_starters_carry_nothing_of_another_action_and_touch_each_item_once() {
 fn summaries_and_the_page_rule() {
     use app::query::results::{read_line, summarize};
     let s = summarize(&json!({"Limit": 10}), &json!({"Items": [{"pk": {"S": "a"}}], "Count": 1, "ScannedCount": 4, "LastEvaluatedKey": {"pk": {"S": "a"}}}));
-    assert_eq!(read_line(&s).as_deref(), Some("read 4 items, returned 1"));
+    assert_eq!(read_line(&s).map(|r| r.text(app::i18n::Locale::en)).as_deref(), Some("read 4 items, returned 1"));
+    assert_eq!(read_line(&s).map(|r| r.text(app::i18n::Locale::tr)).as_deref(), Some("4 öğe okundu, 1 döndü"));
     assert!(s.cut_by_page_size, "Limit 10 not reached, yet a LastEvaluatedKey: the 1 MB rule");
     let s = summarize(&json!({"Limit": 4}), &json!({"Items": [], "Count": 0, "ScannedCount": 4, "LastEvaluatedKey": {"pk": {"S": "a"}}}));
     assert!(!s.cut_by_page_size, "Limit reached");
@@ -304,9 +311,9 @@ fn partiql_form_builds_execute_statement_and_reads_it_back() {
     g.limit = String::from("two");
     assert_eq!(g.to_request(None).unwrap_err().0, "limit");
     // The plan in words: a Scan says why it read everything.
-    let scan = plan_note(&Operation::Scan { table: "Shop".into(), index: None });
+    let scan = plan_note(&Operation::Scan { table: "Shop".into(), index: None }).text(app::i18n::Locale::en);
     assert!(scan.starts_with("Ran as a full Scan of Shop: the WHERE clause does not pin the partition key"), "{scan}");
-    let query = plan_note(&Operation::Query { table: "Shop".into(), index: Some("GSI1".into()), partitions: 2 });
+    let query = plan_note(&Operation::Query { table: "Shop".into(), index: Some("GSI1".into()), partitions: 2 }).text(app::i18n::Locale::en);
     assert!(query.starts_with("Ran as Query on Shop.GSI1 (2 partitions)"), "{query}");
 }
 

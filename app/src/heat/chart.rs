@@ -9,6 +9,14 @@ use sim::layout::PARTITION_EQ_HALF;
 use sim::report::Report;
 use sim::target::ThrottleReason;
 
+use crate::i18n::{td_string, Locale};
+use crate::language::numbers;
+
+/// Half units in `locale`'s way (`1.5` / `1,5`).
+fn units_in(locale: Locale, half: u64) -> String {
+    super::words::units(locale, half)
+}
+
 /// At most this many time columns; longer runs are grouped into buckets of whole seconds.
 pub const MAX_COLUMNS: usize = 240;
 /// Partition ceilings (published): per second, 3,000 RCU or 1,000 WCU or a linear combination.
@@ -46,12 +54,13 @@ pub fn target_label(table: &str, index: Option<&str>) -> String {
     }
 }
 
-pub fn reason_label(r: ThrottleReason) -> &'static str {
+pub fn reason_label(r: ThrottleReason, locale: crate::i18n::Locale) -> &'static str {
+    use crate::i18n::td_string;
     match r {
-        ThrottleReason::PartitionLimit => "partition ceiling",
-        ThrottleReason::ProvisionedExceeded => "provisioned capacity exceeded",
-        ThrottleReason::OnDemandLimit => "on-demand warm throughput",
-        ThrottleReason::IndexBackPressure => "GSI back-pressure",
+        ThrottleReason::PartitionLimit => td_string!(locale, heat.reason_partition),
+        ThrottleReason::ProvisionedExceeded => td_string!(locale, heat.reason_provisioned),
+        ThrottleReason::OnDemandLimit => td_string!(locale, heat.reason_on_demand),
+        ThrottleReason::IndexBackPressure => td_string!(locale, heat.reason_back_pressure),
     }
 }
 
@@ -85,28 +94,28 @@ impl ChartKind {
         }
     }
 
-    pub fn title(self) -> &'static str {
+    pub fn title(self, locale: Locale) -> &'static str {
         match self {
-            ChartKind::Heat => "Partition heat over time",
-            ChartKind::PartitionLimits => "Busiest second per partition vs its ceiling",
-            ChartKind::Throttles => "Throttled requests over time, by reason",
-            ChartKind::Burst => "Burst capacity left",
-            ChartKind::Targets => "Table vs each GSI: capacity consumed",
-            ChartKind::TopKeys => "Top keys (Contributor Insights: most accessed)",
+            ChartKind::Heat => td_string!(locale, heat.chart_heat),
+            ChartKind::PartitionLimits => td_string!(locale, heat.chart_limits),
+            ChartKind::Throttles => td_string!(locale, heat.chart_throttles),
+            ChartKind::Burst => td_string!(locale, heat.chart_burst),
+            ChartKind::Targets => td_string!(locale, heat.chart_targets),
+            ChartKind::TopKeys => td_string!(locale, heat.chart_top_keys),
         }
     }
 }
 
 impl ChartKind {
     /// What the chart's figures mean, in a sentence under its title (`None` when the title says it).
-    pub fn note(self) -> Option<&'static str> {
+    pub fn note(self, locale: Locale) -> Option<&'static str> {
         match self {
-            ChartKind::Heat => Some("Each cell: a partition's busiest second in that column, as a share of its ceiling. A partition serves at most 3,000 read units (RCU) or 1,000 write units (WCU) a second, or a mix of both: RCU + 3 × WCU up to 3,000, since one write unit uses as much of a partition as three read units."),
-            ChartKind::PartitionLimits => Some("Reads count against 3,000 RCU and writes against 1,000 WCU a second; a partition's reads and writes together cannot pass 100 %."),
-            ChartKind::Throttles => Some("Requests refused, by the limit that refused them. A throttled request consumes no capacity and is not charged."),
-            ChartKind::Burst => Some("Capacity a partition did not use, banked for up to 300 seconds and spent on seconds above its share."),
-            ChartKind::Targets => Some("Each GSI write is paid again on the index: the table's WCU plus every GSI's is the write amplification."),
-            ChartKind::TopKeys => Some("Keys ranked as CloudWatch Contributor Insights ranks them on AWS: read units + 3 × write units, the weight a write has against a partition's ceiling (3,000 RCU or 1,000 WCU a second)."),
+            ChartKind::Heat => Some(td_string!(locale, heat.note_heat)),
+            ChartKind::PartitionLimits => Some(td_string!(locale, heat.note_limits)),
+            ChartKind::Throttles => Some(td_string!(locale, heat.note_throttles)),
+            ChartKind::Burst => Some(td_string!(locale, heat.note_burst)),
+            ChartKind::Targets => Some(td_string!(locale, heat.note_targets)),
+            ChartKind::TopKeys => Some(td_string!(locale, heat.note_top_keys)),
         }
     }
 }
@@ -159,11 +168,12 @@ pub enum ChartData {
     Bars(BarsData),
 }
 
-/// One chart: its kind and data.
+/// One chart: its kind and data, with its words in `locale`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chart {
     pub kind: ChartKind,
     pub data: ChartData,
+    pub locale: Locale,
 }
 
 /// The screen-reader version of a chart.
@@ -178,20 +188,20 @@ fn bucket_of(seconds: usize) -> u32 {
 }
 
 /// Every chart for a report.
-pub fn charts(report: &Report) -> Vec<Chart> {
-    ChartKind::ALL.iter().map(|&k| chart(report, k)).collect()
+pub fn charts(report: &Report, locale: Locale) -> Vec<Chart> {
+    ChartKind::ALL.iter().map(|&k| chart(report, k, locale)).collect()
 }
 
-pub fn chart(report: &Report, kind: ChartKind) -> Chart {
+pub fn chart(report: &Report, kind: ChartKind, locale: Locale) -> Chart {
     let data = match kind {
         ChartKind::Heat => ChartData::Heat(heat(report)),
-        ChartKind::PartitionLimits => ChartData::Bars(limits(report)),
-        ChartKind::Throttles => ChartData::Lines(throttles(report)),
-        ChartKind::Burst => ChartData::Lines(burst(report)),
-        ChartKind::Targets => ChartData::Bars(targets(report)),
-        ChartKind::TopKeys => ChartData::Bars(top_keys(report)),
+        ChartKind::PartitionLimits => ChartData::Bars(limits(report, locale)),
+        ChartKind::Throttles => ChartData::Lines(throttles(report, locale)),
+        ChartKind::Burst => ChartData::Lines(burst(report, locale)),
+        ChartKind::Targets => ChartData::Bars(targets(report, locale)),
+        ChartKind::TopKeys => ChartData::Bars(top_keys(report, locale)),
     };
-    Chart { kind, data }
+    Chart { kind, data, locale }
 }
 
 /// (label, partitions) per target in report order, with the most partitions any second had.
@@ -238,7 +248,7 @@ pub fn heat(report: &Report) -> HeatData {
     HeatData { rows, bucket, columns, cells }
 }
 
-fn limits(report: &Report) -> BarsData {
+fn limits(report: &Report, locale: Locale) -> BarsData {
     let h = heat(report);
     let mut reads = Vec::new();
     let mut writes = Vec::new();
@@ -248,15 +258,15 @@ fn limits(report: &Report) -> BarsData {
         writes.push(3.0 * best.1 as f64 * 100.0 / PARTITION_EQ_HALF as f64);
     }
     BarsData {
-        y_label: String::from("% of the partition ceiling"),
+        y_label: td_string!(locale, heat.y_ceiling).to_string(),
         categories: h.rows,
-        stacks: vec![(String::from("reads (of 3,000 RCU)"), reads), (String::from("writes (of 1,000 WCU)"), writes)],
-        limit: Some((100.0, String::from("ceiling: 3,000 RCU or 1,000 WCU per second"))),
+        stacks: vec![(td_string!(locale, heat.s_reads_of).to_string(), reads), (td_string!(locale, heat.s_writes_of).to_string(), writes)],
+        limit: Some((100.0, td_string!(locale, heat.limit_line).to_string())),
         extra: Vec::new(),
     }
 }
 
-fn throttles(report: &Report) -> LinesData {
+fn throttles(report: &Report, locale: Locale) -> LinesData {
     let bucket = bucket_of(report.seconds.len());
     let columns = report.seconds.len().div_ceil(bucket as usize);
     let mut series = Vec::new();
@@ -269,17 +279,17 @@ fn throttles(report: &Report) -> LinesData {
             v[si / bucket as usize] += n as f64;
         }
         if any {
-            series.push((reason_label(r).to_string(), v));
+            series.push((reason_label(r, locale).to_string(), v));
         }
     }
     if series.is_empty() {
-        series.push((String::from("throttled (none)"), vec![0.0; columns]));
+        series.push((td_string!(locale, heat.throttled_none).to_string(), vec![0.0; columns]));
     }
-    let y_label = if bucket == 1 { String::from("throttled requests per second") } else { format!("throttled requests per {bucket} s") };
+    let y_label = if bucket == 1 { td_string!(locale, heat.y_throttled_1).to_string() } else { td_string!(locale, heat.y_throttled_n, n = bucket).to_string() };
     LinesData { y_label, bucket, series }
 }
 
-fn burst(report: &Report) -> LinesData {
+fn burst(report: &Report, locale: Locale) -> LinesData {
     let bucket = bucket_of(report.seconds.len());
     let columns = report.seconds.len().div_ceil(bucket as usize);
     let labels = target_rows(report);
@@ -294,46 +304,46 @@ fn burst(report: &Report) -> LinesData {
             reads[c] = t.partitions.iter().map(|p| p.read_burst_half_units).sum::<u64>() as f64 / 2.0;
             writes[c] = t.partitions.iter().map(|p| p.write_burst_half_units).sum::<u64>() as f64 / 2.0;
         }
-        series.push((format!("{label} read burst (RCU)"), reads));
-        series.push((format!("{label} write burst (WCU)"), writes));
+        series.push((td_string!(locale, heat.read_burst, target = label).to_string(), reads));
+        series.push((td_string!(locale, heat.write_burst, target = label).to_string(), writes));
     }
-    LinesData { y_label: String::from("unused capacity banked (units, all partitions)"), bucket, series }
+    LinesData { y_label: td_string!(locale, heat.y_burst).to_string(), bucket, series }
 }
 
-fn targets(report: &Report) -> BarsData {
+fn targets(report: &Report, locale: Locale) -> BarsData {
     let secs = f64::from(report.totals.seconds.max(1));
     let categories = report.totals.targets.iter().map(|t| target_label(&t.table, t.index.as_deref())).collect();
     let reads = report.totals.targets.iter().map(|t| t.read_half_units as f64 / 2.0 / secs).collect();
     let writes = report.totals.targets.iter().map(|t| t.write_half_units as f64 / 2.0 / secs).collect();
     BarsData {
-        y_label: String::from("mean units consumed per second"),
+        y_label: td_string!(locale, heat.y_mean).to_string(),
         categories,
-        stacks: vec![(String::from("RCU per second"), reads), (String::from("WCU per second"), writes)],
+        stacks: vec![(td_string!(locale, heat.s_rcu_ps).to_string(), reads), (td_string!(locale, heat.s_wcu_ps).to_string(), writes)],
         limit: None,
         extra: vec![
-            (String::from("RCU consumed"), report.totals.targets.iter().map(|t| units(t.read_half_units)).collect()),
-            (String::from("WCU consumed"), report.totals.targets.iter().map(|t| units(t.write_half_units)).collect()),
-            (String::from("partitions"), report.totals.targets.iter().map(|t| t.partitions.to_string()).collect()),
+            (td_string!(locale, heat.x_rcu).to_string(), report.totals.targets.iter().map(|t| units_in(locale, t.read_half_units)).collect()),
+            (td_string!(locale, heat.x_wcu).to_string(), report.totals.targets.iter().map(|t| units_in(locale, t.write_half_units)).collect()),
+            (td_string!(locale, heat.x_partitions).to_string(), report.totals.targets.iter().map(|t| numbers::count(locale, u64::from(t.partitions))).collect()),
         ],
     }
 }
 
-fn top_keys(report: &Report) -> BarsData {
+fn top_keys(report: &Report, locale: Locale) -> BarsData {
     let keys = &report.totals.top_accessed;
     BarsData {
-        y_label: String::from("read units + 3 × write units, over the run"),
+        y_label: td_string!(locale, heat.y_top).to_string(),
         categories: keys.iter().map(|k| format!("{} ({})", k.key, target_label(&k.table, k.index.as_deref()))).collect(),
-        stacks: vec![(String::from("accessed (units)"), keys.iter().map(|k| k.accessed_half_units as f64 / 2.0).collect())],
+        stacks: vec![(td_string!(locale, heat.s_accessed).to_string(), keys.iter().map(|k| k.accessed_half_units as f64 / 2.0).collect())],
         limit: None,
-        extra: vec![(String::from("throttled requests"), keys.iter().map(|k| group(k.throttled_requests)).collect())],
+        extra: vec![(td_string!(locale, heat.x_throttled).to_string(), keys.iter().map(|k| numbers::count(locale, k.throttled_requests)).collect())],
     }
 }
 
-fn num(v: f64) -> String {
+fn num(locale: Locale, v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
-        group(v.abs() as u64)
+        numbers::count(locale, v.abs() as u64)
     } else {
-        format!("{v:.1}")
+        numbers::decimal(locale, v, 1)
     }
 }
 
@@ -351,7 +361,8 @@ impl Chart {
     pub fn table(&self) -> DataTable {
         match &self.data {
             ChartData::Heat(h) => {
-                let mut headers = vec![String::from("partition")];
+                let locale = self.locale;
+                let mut headers = vec![td_string!(locale, heat.t_partition).to_string()];
                 headers.extend((0..h.columns).map(|c| time_label(c, h.bucket)));
                 let rows = h
                     .rows
@@ -359,20 +370,21 @@ impl Chart {
                     .zip(&h.cells)
                     .map(|(label, cells)| {
                         let mut row = vec![label.clone()];
-                        row.extend(cells.iter().map(|&(r, w)| format!("{} RCU, {} WCU", units(r), units(w))));
+                        row.extend(cells.iter().map(|&(r, w)| format!("{} RCU, {} WCU", units_in(locale, r), units_in(locale, w))));
                         row
                     })
                     .collect();
                 DataTable { headers, rows }
             }
             ChartData::Lines(l) => {
-                let mut headers = vec![String::from("time")];
+                let locale = self.locale;
+                let mut headers = vec![td_string!(locale, heat.t_time).to_string()];
                 headers.extend(l.series.iter().map(|s| s.0.clone()));
                 let columns = l.series.first().map_or(0, |s| s.1.len());
                 let rows = (0..columns)
                     .map(|c| {
                         let mut row = vec![time_label(c, l.bucket)];
-                        row.extend(l.series.iter().map(|s| num(s.1[c])));
+                        row.extend(l.series.iter().map(|s| num(locale, s.1[c])));
                         row
                     })
                     .collect();
@@ -388,7 +400,7 @@ impl Chart {
                     .enumerate()
                     .map(|(i, c)| {
                         let mut row = vec![c.clone()];
-                        row.extend(b.stacks.iter().map(|s| num(s.1[i])));
+                        row.extend(b.stacks.iter().map(|s| num(self.locale, s.1[i])));
                         row.extend(b.extra.iter().map(|s| s.1[i].clone()));
                         row
                     })
@@ -410,23 +422,23 @@ impl Chart {
             ChartData::Heat(h) => {
                 let (row, col) = (slot(y, h.rows.len())?, slot(x, h.columns)?);
                 let (r, w) = h.cells[row][col];
-                Some(format!(
-                    "{} at {}: {} RCU, {} WCU — {:.0} % of its ceiling",
-                    h.rows[row],
-                    time_label(col, h.bucket),
-                    units(r),
-                    units(w),
-                    h.fraction(row, col) * 100.0
-                ))
+                let locale = self.locale;
+                let share = h.fraction(row, col) * 100.0;
+                let pct = match locale {
+                    Locale::tr => format!("%{share:.0}"),
+                    Locale::en => format!("{share:.0} %"),
+                };
+                let (row, time, rcu, wcu) = (h.rows[row].clone(), time_label(col, h.bucket), units_in(locale, r), units_in(locale, w));
+                Some(td_string!(locale, heat.hover_heat, row, time, rcu, wcu, pct).to_string())
             }
             ChartData::Lines(l) => {
                 let col = slot(x, l.series.first().map_or(0, |s| s.1.len()))?;
-                let parts: Vec<String> = l.series.iter().map(|s| format!("{}: {}", s.0, num(s.1[col]))).collect();
+                let parts: Vec<String> = l.series.iter().map(|s| format!("{}: {}", s.0, num(self.locale, s.1[col]))).collect();
                 Some(format!("{} — {}", time_label(col, l.bucket), parts.join("; ")))
             }
             ChartData::Bars(b) => {
                 let i = slot(y, b.categories.len())?;
-                let parts: Vec<String> = b.stacks.iter().map(|s| format!("{}: {}", s.0, num(s.1[i]))).collect();
+                let parts: Vec<String> = b.stacks.iter().map(|s| format!("{}: {}", s.0, num(self.locale, s.1[i]))).collect();
                 Some(format!("{} — {}", b.categories[i], parts.join("; ")))
             }
         }

@@ -3,6 +3,7 @@
 //! coordinate mapping, PNG comes from the canvas and SVG from plotters' SVG backend, and the numbers are
 //! a table. Everything it shows comes from its [`Chart`]; this file only renders.
 
+use crate::i18n::td_string;
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
@@ -66,7 +67,7 @@ fn paint(canvas: &web_sys::HtmlCanvasElement, chart: &Chart, width: f64, theme: 
     let layout = plot::layout(chart, (width * scale.ratio).round() as u32, scale, theme);
     canvas.set_width(layout.width);
     canvas.set_height(layout.height);
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("This browser gives the page no 2D canvas to draw on.")?;
+    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or(td_string!(chart.locale, heat.no_canvas))?;
     let root = backend.into_drawing_area();
     plot::draw(&root, chart, &layout, theme)
 }
@@ -78,8 +79,9 @@ fn paint(canvas: &web_sys::HtmlCanvasElement, chart: &Chart, width: f64, theme: 
 #[component]
 pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>, #[prop(optional)] events: Vec<(u32, String)>) -> impl IntoView {
     let id = format!("{side}-{}", chart.kind.id());
-    let title = chart.kind.title();
-    let note = chart.kind.note();
+    let locale = chart.locale;
+    let title = chart.kind.title(locale);
+    let note = chart.kind.note(locale);
     let bucket = match &chart.data {
         super::chart::ChartData::Heat(h) => h.bucket,
         _ => 1,
@@ -143,7 +145,7 @@ pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>, #[prop(
                     error.set(Some(e));
                 }
             }
-            Err(_) => error.set(Some(String::from("The browser refused to export the canvas."))),
+            Err(_) => error.set(Some(td_string!(locale, heat.chart_export_refused).to_string())),
         }
     };
     let file = id.clone();
@@ -179,29 +181,29 @@ pub fn ChartView(chart: Chart, side: &'static str, theme: Signal<Theme>, #[prop(
                 data-testid=format!("canvas-{id}")
                 data-drawn="false"
                 role="img"
-                aria-label=format!("{title}; the numbers are in the table below")
+                aria-label=td_string!(locale, heat.chart_label, title).to_string()
                 on:mousemove=on_move
                 on:mouseleave=move |_| hover.set(None)
             ></canvas>
             <p class="heat-hover" data-testid=format!("hover-{id}") aria-live="polite">
-                {move || hover.get().unwrap_or_else(|| String::from("Point at the chart to read its values."))}
+                {move || hover.get().unwrap_or_else(|| td_string!(locale, heat.chart_point).to_string())}
             </p>
             {events.with_value(|e| (!e.is_empty()).then(|| {
                 let items = e.iter().map(|(_, t)| view! { <li>{t.clone()}</li> }).collect_view();
                 view! {
                     <div class="heat-moves" data-testid=format!("moves-{id}")>
-                        <p class="heat-moves-title">"Why rows change during the run"</p>
+                        <p class="heat-moves-title">{td_string!(locale, heat.moves_title)}</p>
                         <ul>{items}</ul>
                     </div>
                 }
             }))}
             <div class="heat-chart-actions">
-                <button type="button" data-testid=format!("png-{id}") on:click=png>"Export PNG"</button>
-                <button type="button" data-testid=format!("svg-{id}") on:click=svg>"Export SVG"</button>
+                <button type="button" data-testid=format!("png-{id}") on:click=png>{td_string!(locale, heat.export_png)}</button>
+                <button type="button" data-testid=format!("svg-{id}") on:click=svg>{td_string!(locale, heat.export_svg)}</button>
             </div>
             {move || error.get().map(|e| view! { <p class="heat-error" role="alert">{e}</p> })}
             <details class="heat-data">
-                <summary>"Numbers behind this chart"</summary>
+                <summary>{td_string!(locale, heat.chart_numbers)}</summary>
                 <div class="heat-table-wrap">
                     <table data-testid=format!("table-{id}")>
                         <caption>{title}</caption>

@@ -58,6 +58,8 @@ pub fn reprice(report: &Report, prices: &Prices) -> CostEstimate {
 pub struct WriteShare {
     pub target: String,
     pub wcu: String,
+    /// The same write units, in halves (for a language's own number format).
+    pub write_half_units: u64,
     /// Of the table's own writes, in percent (the table itself is 100 %).
     pub percent_of_table: u64,
     pub on_demand: String,
@@ -75,6 +77,7 @@ pub fn write_amplification(report: &Report, cost: &CostEstimate) -> Vec<WriteSha
             WriteShare {
                 target: super::chart::target_label(&t.table, t.index.as_deref()),
                 wcu: od_write,
+                write_half_units: t.write_half_units,
                 percent_of_table: if table_writes == 0 { 0 } else { t.write_half_units * 100 / table_writes },
                 on_demand: money(c.on_demand_micro_usd),
             }

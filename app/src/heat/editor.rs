@@ -14,6 +14,9 @@ use sim::rate::Rate;
 use sim::workload::{Op, Pattern};
 use sim::{SimError, Simulation, Workload};
 
+use crate::i18n::{td_string, Locale};
+use crate::language::numbers;
+
 pub const OPS: [(&str, Op); 10] = [
     ("PutItem", Op::PutItem),
     ("UpdateItem", Op::UpdateItem),
@@ -64,7 +67,82 @@ pub struct WorkloadForm {
 }
 
 /// Errors by field id (`duration`, `p0-rate`, `p1-key`, `p2` for the pattern as a whole, `workload`).
-pub type FieldErrors = BTreeMap<String, String>;
+pub type FieldErrors = BTreeMap<String, Fault>;
+
+/// What a number field holds, as its fault names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum What {
+    Ids,
+    ItemSize,
+    Rate,
+    Distribution,
+    Duration,
+    Seed,
+}
+
+impl What {
+    fn text(self, locale: Locale) -> &'static str {
+        match self {
+            What::Ids => td_string!(locale, heat.w_ids),
+            What::ItemSize => td_string!(locale, heat.w_item_size),
+            What::Rate => td_string!(locale, heat.w_rate),
+            What::Distribution => td_string!(locale, heat.w_distribution),
+            What::Duration => td_string!(locale, heat.w_duration),
+            What::Seed => td_string!(locale, heat.w_seed),
+        }
+    }
+}
+
+/// Why an attribute=template list is not usable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PairsFault {
+    NotPair(String),
+    EmptyName(String),
+}
+
+impl PairsFault {
+    fn text(&self, locale: Locale) -> String {
+        match self {
+            PairsFault::NotPair(part) => td_string!(locale, heat.f_pairs_form, part).to_string(),
+            PairsFault::EmptyName(part) => td_string!(locale, heat.f_pairs_empty, part).to_string(),
+        }
+    }
+}
+
+/// A field's fault.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fault {
+    NotNumber { what: What, text: String },
+    NotWhole { what: What, max: u64, text: String },
+    NoName,
+    Key(PairsFault),
+    Attributes(PairsFault),
+    Batch { op: String, max: usize, text: String },
+    DurationZero,
+    NoPatterns,
+    Duplicate(String),
+    NoTable(String),
+    /// The simulator's (or the engine's) own words.
+    Sim(String),
+}
+
+impl Fault {
+    pub fn text(&self, locale: Locale) -> String {
+        match self {
+            Fault::NotNumber { what, text } => td_string!(locale, heat.f_not_number, what = what.text(locale), text).to_string(),
+            Fault::NotWhole { what, max, text } => td_string!(locale, heat.f_not_whole, what = what.text(locale), max = if locale == Locale::en { max.to_string() } else { numbers::count(locale, *max) }, text).to_string(),
+            Fault::NoName => td_string!(locale, heat.f_no_name).to_string(),
+            Fault::Key(e) => td_string!(locale, heat.f_key, error = e.text(locale)).to_string(),
+            Fault::Attributes(e) => td_string!(locale, heat.f_attributes, error = e.text(locale)).to_string(),
+            Fault::Batch { op, max, text } => td_string!(locale, heat.f_batch, op, max, text).to_string(),
+            Fault::DurationZero => td_string!(locale, heat.f_duration_zero).to_string(),
+            Fault::NoPatterns => td_string!(locale, heat.f_no_patterns).to_string(),
+            Fault::Duplicate(name) => td_string!(locale, heat.f_duplicate, name).to_string(),
+            Fault::NoTable(table) => td_string!(locale, heat.f_no_table, table).to_string(),
+            Fault::Sim(message) => message.clone(),
+        }
+    }
+}
 
 impl PatternForm {
     pub fn blank(table: &str, pk: &str) -> PatternForm {
@@ -260,75 +338,98 @@ fn is_read(op: &str) -> bool {
     matches!(op, "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems")
 }
 
-fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{} {many}", super::chart::group(n as u64))
+/// What [`defaults`] builds from a model, counted (see [`defaults_why`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DefaultsWhy {
+    /// The model's own access patterns taken, read and write.
+    pub reads: usize,
+    pub writes: usize,
+    /// One write pattern per entity.
+    pub entity_writes: usize,
+    /// One write pattern per table without entities.
+    pub bare_writes: usize,
+}
+
+impl DefaultsWhy {
+    /// In words, in `locale`.
+    pub fn text(&self, locale: Locale) -> String {
+        let n = |v: usize| numbers::count(locale, v as u64);
+        let patterns = |v: usize| if v == 1 { td_string!(locale, heat.n_write_pattern_one).to_string() } else { td_string!(locale, heat.n_write_patterns, n = n(v)).to_string() };
+        let mut parts = Vec::new();
+        let taken = self.reads + self.writes;
+        if taken > 0 {
+            let mut kinds = Vec::new();
+            if self.reads > 0 {
+                kinds.push(if self.reads == 1 { td_string!(locale, heat.n_read_one).to_string() } else { td_string!(locale, heat.n_reads, n = n(self.reads)).to_string() });
+            }
+            if self.writes > 0 {
+                kinds.push(if self.writes == 1 { td_string!(locale, heat.n_write_one).to_string() } else { td_string!(locale, heat.n_writes, n = n(self.writes)).to_string() });
+            }
+            let kinds = match kinds.as_slice() {
+                [first, second] => td_string!(locale, heat.units_and, first, second).to_string(),
+                _ => kinds.concat(),
+            };
+            let patterns = if taken == 1 { td_string!(locale, heat.n_access_pattern_one).to_string() } else { td_string!(locale, heat.n_access_patterns, n = n(taken)).to_string() };
+            parts.push(td_string!(locale, heat.dw_model, patterns, kinds).to_string());
+        }
+        if self.entity_writes > 0 {
+            parts.push(td_string!(locale, heat.dw_entities, patterns = patterns(self.entity_writes)).to_string());
+        }
+        if self.bare_writes > 0 {
+            parts.push(td_string!(locale, heat.dw_bare, patterns = patterns(self.bare_writes)).to_string());
+        }
+        let parts = if parts.is_empty() { td_string!(locale, heat.dw_none).to_string() } else { parts.join("; ") };
+        let mut out = td_string!(locale, heat.dw_start, parts).to_string();
+        if self.entity_writes + self.bare_writes > 0 {
+            out.push(' ');
+            out.push_str(td_string!(locale, heat.dw_rate));
+        }
+        out
     }
 }
 
-/// What [`defaults`] builds from `model`, in words: the model's own access patterns (reads and writes
-/// counted as they are), then one write per entity and one per table without entities.
-pub fn defaults_why(model: &Model) -> String {
+/// What [`defaults`] builds from `model`: the model's own access patterns (reads and writes counted as
+/// they are), then one write per entity and one per table without entities.
+pub fn defaults_why(model: &Model) -> DefaultsWhy {
     let form = defaults(model);
     let saved = model.access_patterns.iter().filter(|ap| from_access_pattern(ap, model).is_some()).count().min(form.patterns.len());
     let (from_model, added) = form.patterns.split_at(saved);
     let reads = from_model.iter().filter(|p| is_read(&p.op)).count();
     let entity_tables: usize = model.tables.iter().filter(|t| !t.entities.is_empty()).map(|t| t.entities.len()).sum();
     let bare = added.len().saturating_sub(entity_tables);
-    let mut parts = Vec::new();
-    if !from_model.is_empty() {
-        let writes = from_model.len() - reads;
-        let kinds: Vec<String> =
-            [(reads, "read", "reads"), (writes, "write", "writes")].into_iter().filter(|k| k.0 > 0).map(|(n, one, many)| count(n, one, many)).collect();
-        parts.push(format!(
-            "your model's {} ({}), at the rate each states (100 requests/s where it states none)",
-            count(from_model.len(), "access pattern", "access patterns"),
-            kinds.join(" and ")
-        ));
-    }
-    if entity_tables > 0 {
-        parts.push(format!("{} writing one entity each with its key templates", count(entity_tables, "write pattern", "write patterns")));
-    }
-    if bare > 0 {
-        parts.push(format!("{} for each table without entities", count(bare, "write pattern", "write patterns")));
-    }
-    let built = if parts.is_empty() { String::from("no patterns (the model has no tables)") } else { parts.join("; ") };
-    let rate = if entity_tables + bare > 0 { " The write patterns run at 100 requests/s over 1,000 ids." } else { "" };
-    format!("A starting workload built from this model: {built}.{rate}")
+    DefaultsWhy { reads, writes: from_model.len() - reads, entity_writes: entity_tables, bare_writes: bare }
 }
 
-fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
+fn pairs(text: &str) -> Result<Vec<(String, String)>, PairsFault> {
     let mut out = Vec::new();
     for part in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
         let Some((k, v)) = part.split_once('=') else {
-            return Err(format!("'{part}': write attribute=template (for example PK=USER#{{id}})"));
+            return Err(PairsFault::NotPair(part.to_string()));
         };
         let k = k.trim();
         if k.is_empty() {
-            return Err(format!("'{part}': the attribute name is empty"));
+            return Err(PairsFault::EmptyName(part.to_string()));
         }
         out.push((k.to_string(), v.trim().to_string()));
     }
     Ok(out)
 }
 
-fn number(errors: &mut FieldErrors, field: &str, text: &str, what: &str) -> f64 {
+fn number(errors: &mut FieldErrors, field: &str, text: &str, what: What) -> f64 {
     match text.trim().replace(',', "").parse::<f64>() {
         Ok(v) if v.is_finite() => v,
         _ => {
-            errors.entry(field.to_string()).or_insert_with(|| format!("{what}: '{}' is not a number", text.trim()));
+            errors.entry(field.to_string()).or_insert_with(|| Fault::NotNumber { what, text: text.trim().to_string() });
             0.0
         }
     }
 }
 
-fn whole(errors: &mut FieldErrors, field: &str, text: &str, what: &str, max: u64) -> u64 {
+fn whole(errors: &mut FieldErrors, field: &str, text: &str, what: What, max: u64) -> u64 {
     match text.trim().replace(',', "").parse::<u64>() {
         Ok(v) if v <= max => v,
         _ => {
-            errors.entry(field.to_string()).or_insert_with(|| format!("{what}: a whole number from 0 to {max}, not '{}'", text.trim()));
+            errors.entry(field.to_string()).or_insert_with(|| Fault::NotWhole { what, max, text: text.trim().to_string() });
             0
         }
     }
@@ -337,19 +438,19 @@ fn whole(errors: &mut FieldErrors, field: &str, text: &str, what: &str, max: u64
 fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
     let id = |s: &str| format!("p{i}-{s}");
     if f.name.trim().is_empty() {
-        errors.insert(id("name"), String::from("name: give the pattern a name"));
+        errors.insert(id("name"), Fault::NoName);
     }
     let op = OPS.iter().find(|(n, _)| *n == f.op).map_or(Op::PutItem, |(_, o)| *o);
     let key: BTreeMap<String, String> = pairs(&f.key)
         .unwrap_or_else(|e| {
-            errors.insert(id("key"), format!("key: {e}"));
+            errors.insert(id("key"), Fault::Key(e));
             Vec::new()
         })
         .into_iter()
         .collect();
     let item: BTreeMap<String, Value> = pairs(&f.item)
         .unwrap_or_else(|e| {
-            errors.insert(id("item"), format!("attributes: {e}"));
+            errors.insert(id("item"), Fault::Attributes(e));
             Vec::new()
         })
         .into_iter()
@@ -359,24 +460,24 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
             None => (k, json!({ "S": v })),
         })
         .collect();
-    let key_count = whole(errors, &id("keys"), &f.key_count, "distinct ids", 100_000_000).max(1);
+    let key_count = whole(errors, &id("keys"), &f.key_count, What::Ids, 100_000_000).max(1);
     let batch_size = if op.batched() {
         // DynamoDB's own limits per request (BatchWriteItem 25, the others 100).
         let max = if op == Op::BatchWriteItem { 25 } else { 100 };
         match f.batch.trim().parse::<u32>() {
             Ok(b) if (1..=max).contains(&b) => b,
             _ => {
-                errors.insert(id("batch"), format!("items per request: {} takes 1 to {max} items, not '{}'", f.op, f.batch.trim()));
+                errors.insert(id("batch"), Fault::Batch { op: f.op.clone(), max: max as usize, text: f.batch.trim().to_string() });
                 1
             }
         }
     } else {
         1
     };
-    let item_bytes = if f.item_bytes.trim().is_empty() { None } else { Some(whole(errors, &id("bytes"), &f.item_bytes, "item size", 409_600)) };
+    let item_bytes = if f.item_bytes.trim().is_empty() { None } else { Some(whole(errors, &id("bytes"), &f.item_bytes, What::ItemSize, 409_600)) };
     let rate_field = id("rate");
-    let (a, b) = (number(errors, &rate_field, &f.a, "rate"), number(errors, &rate_field, &f.b, "rate"));
-    let (c, d) = (number(errors, &rate_field, &f.c, "rate"), number(errors, &rate_field, &f.d, "rate"));
+    let (a, b) = (number(errors, &rate_field, &f.a, What::Rate), number(errors, &rate_field, &f.b, What::Rate));
+    let (c, d) = (number(errors, &rate_field, &f.c, What::Rate), number(errors, &rate_field, &f.d, What::Rate));
     let secs = |x: f64| if x >= 0.0 && x <= f64::from(u32::MAX) { x as u32 } else { 0 };
     let rate = match f.shape.as_str() {
         "ramp" => Rate::Ramp { from: a, to: b },
@@ -385,16 +486,16 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         _ => Rate::Constant { per_second: a },
     };
     if let Err(e) = rate.check() {
-        errors.entry(rate_field).or_insert_with(|| e.to_string());
+        errors.entry(rate_field).or_insert_with(|| Fault::Sim(e.to_string()));
     }
-    let param = number(errors, &id("dist"), &f.dist_param, "distribution");
+    let param = number(errors, &id("dist"), &f.dist_param, What::Distribution);
     let distribution = match f.distribution.as_str() {
         "zipf" => Distribution::Zipf { s: param },
         "hot_key" => Distribution::HotKey { percent: param },
         _ => Distribution::Uniform,
     };
     if let Err(e) = Sampler::new(&distribution, 1) {
-        errors.entry(id("dist")).or_insert_with(|| e.to_string());
+        errors.entry(id("dist")).or_insert_with(|| Fault::Sim(e.to_string()));
     }
     Pattern {
         name: f.name.trim().to_string(),
@@ -432,7 +533,7 @@ pub fn place(errors: &mut FieldErrors, form: &WorkloadForm, e: &SimError) {
         i = form.patterns.iter().position(|p| p.key.contains(t.as_str()) || p.item.contains(t.as_str()));
         if let Some(i) = i {
             let field = if form.patterns[i].key.contains(t.as_str()) { format!("p{i}-key") } else { format!("p{i}-item") };
-            errors.insert(field, message);
+            errors.insert(field, Fault::Sim(message));
             return;
         }
     }
@@ -444,28 +545,28 @@ pub fn place(errors: &mut FieldErrors, form: &WorkloadForm, e: &SimError) {
         (Some(i), m) if m.contains("table") => format!("p{i}-table"),
         (Some(i), _) => format!("p{i}"),
     };
-    errors.insert(field, message);
+    errors.insert(field, Fault::Sim(message));
 }
 
 /// The form as a workload the simulator accepts on `db`, or every fault by field.
 pub fn to_workload(form: &WorkloadForm, db: &Database) -> Result<Workload, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let duration = whole(&mut errors, "duration", &form.duration, "duration in seconds", u64::from(sim::runner::MAX_SECONDS));
+    let duration = whole(&mut errors, "duration", &form.duration, What::Duration, u64::from(sim::runner::MAX_SECONDS));
     if duration == 0 {
-        errors.entry(String::from("duration")).or_insert_with(|| String::from("duration: at least 1 second"));
+        errors.entry(String::from("duration")).or_insert_with(|| Fault::DurationZero);
     }
-    let seed = whole(&mut errors, "seed", &form.seed, "seed", u64::MAX);
+    let seed = whole(&mut errors, "seed", &form.seed, What::Seed, u64::MAX);
     if form.patterns.is_empty() {
-        errors.insert(String::from("workload"), String::from("add at least one access pattern"));
+        errors.insert(String::from("workload"), Fault::NoPatterns);
     }
     let mut names = BTreeSet::new();
     let patterns: Vec<Pattern> = form.patterns.iter().enumerate().map(|(i, f)| pattern(&mut errors, i, f)).collect();
     for (i, p) in patterns.iter().enumerate() {
         if !p.name.is_empty() && !names.insert(p.name.clone()) {
-            errors.insert(format!("p{i}-name"), format!("name: another pattern is already called '{}'", p.name));
+            errors.insert(format!("p{i}-name"), Fault::Duplicate(p.name.clone()));
         }
         if db.table(&p.table).is_none() {
-            errors.insert(format!("p{i}-table"), format!("table: there is no table '{}' in this design", p.table));
+            errors.insert(format!("p{i}-table"), Fault::NoTable(p.table.clone()));
         }
     }
     let workload = Workload {

@@ -4,18 +4,22 @@ use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::editor::{FieldErrors, PatternForm, WorkloadForm, DISTRIBUTIONS, OPS, SHAPES};
+use crate::i18n::{t, td_string, use_i18n, Locale};
+
+/// A field's label in a language.
+type Label = fn(Locale) -> &'static str;
 
 /// Reads one field of a pattern's form.
 type ReadField = fn(&PatternForm) -> String;
 /// Writes one field of a pattern's form.
 type WriteField = fn(&mut PatternForm, String);
 
-fn rate_labels(shape: &str) -> [&'static str; 4] {
+fn rate_labels(shape: &str) -> [Option<Label>; 4] {
     match shape {
-        "ramp" => ["from /s", "to /s", "", ""],
-        "spike" => ["base /s", "peak /s", "at second", "for seconds"],
-        "daily_wave" => ["mean /s", "amplitude /s", "period s", ""],
-        _ => ["requests /s", "", "", ""],
+        "ramp" => [Some(|l| td_string!(l, heat.rate_from)), Some(|l| td_string!(l, heat.rate_to)), None, None],
+        "spike" => [Some(|l| td_string!(l, heat.rate_base)), Some(|l| td_string!(l, heat.rate_peak)), Some(|l| td_string!(l, heat.rate_at)), Some(|l| td_string!(l, heat.rate_for))],
+        "daily_wave" => [Some(|l| td_string!(l, heat.rate_mean)), Some(|l| td_string!(l, heat.rate_amplitude)), Some(|l| td_string!(l, heat.rate_period)), None],
+        _ => [Some(|l| td_string!(l, heat.rate_requests)), None, None, None],
     }
 }
 
@@ -24,8 +28,10 @@ fn rate_labels(shape: &str) -> [&'static str; 4] {
 #[component]
 fn FieldError(errors: RwSignal<FieldErrors>, id: String, #[prop(optional)] paragraph: bool) -> impl IntoView {
     let testid = format!("error-{id}");
+    let i18n = use_i18n();
     move || {
-        let message = errors.with(|e| e.get(&id).cloned())?;
+        let locale = i18n.get_locale();
+        let message = errors.with(|e| e.get(&id).map(|f| f.text(locale)))?;
         let testid = testid.clone();
         Some(if paragraph {
             Either::Left(view! { <p class="heat-error" role="alert" data-testid=testid>{message}</p> })
@@ -37,11 +43,12 @@ fn FieldError(errors: RwSignal<FieldErrors>, id: String, #[prop(optional)] parag
 
 /// One text field of pattern `index`, reporting its fault under `id`.
 #[component]
-fn PatternField(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, index: usize, id: String, label: &'static str, get: ReadField, set: WriteField) -> impl IntoView {
+fn PatternField(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, index: usize, id: String, label: Label, get: ReadField, set: WriteField) -> impl IntoView {
     let invalid = id.clone();
+    let i18n = use_i18n();
     view! {
         <label class="heat-field">
-            <span>{label}</span>
+            <span>{move || label(i18n.get_locale())}</span>
             <input
                 type="text"
                 data-testid=format!("input-{id}")
@@ -59,7 +66,9 @@ fn PatternField(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, ind
 
 /// One choice of pattern `index` among `options` (the tables change with the design loaded).
 #[component]
-fn PatternChoice(form: RwSignal<WorkloadForm>, index: usize, id: String, label: &'static str, #[prop(into)] options: Signal<Vec<String>>, get: ReadField, set: WriteField) -> impl IntoView {
+fn PatternChoice(form: RwSignal<WorkloadForm>, index: usize, id: String, label: Label, #[prop(into)] options: Signal<Vec<String>>, get: ReadField, set: WriteField) -> impl IntoView {
+    let i18n = use_i18n();
+    let label = move || label(i18n.get_locale());
     let options = move || {
         options
             .get()
@@ -93,13 +102,14 @@ fn WorkloadField(
     form: RwSignal<WorkloadForm>,
     errors: RwSignal<FieldErrors>,
     id: &'static str,
-    label: &'static str,
+    label: Label,
     get: fn(&WorkloadForm) -> String,
     set: fn(&mut WorkloadForm, String),
 ) -> impl IntoView {
+    let i18n = use_i18n();
     view! {
         <label class="heat-field">
-            <span>{label}</span>
+            <span>{move || label(i18n.get_locale())}</span>
             <input
                 type="text"
                 data-testid=format!("input-{id}")
@@ -119,6 +129,7 @@ fn WorkloadField(
 #[component]
 fn PatternCard(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, tables: Signal<Vec<String>>, i: usize) -> impl IntoView {
     let id = move |field: &str| format!("p{i}-{field}");
+    let i18n = use_i18n();
     // A flag and a memo of their own, so typing in a field does not rebuild it (and lose the caret).
     let batched = Memo::new(move |_| form.with(|f| f.patterns.get(i).is_some_and(|p| p.op.starts_with("Batch") || p.op.starts_with("Transact"))));
     let shape = Memo::new(move |_| form.with(|f| f.patterns.get(i).map(|p| p.shape.clone()).unwrap_or_default()));
@@ -130,7 +141,7 @@ fn PatternCard(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, tabl
             .zip(getters)
             .zip(setters)
             .enumerate()
-            .filter(|(_, ((label, _), _))| !label.is_empty())
+            .filter_map(|(n, ((label, get), set))| label.map(|label| (n, ((label, get), set))))
             .map(|(n, ((label, get), set))| view! { <PatternField form errors index=i id=format!("p{i}-rate{n}") label get set/> })
             .collect_view()
     };
@@ -145,47 +156,47 @@ fn PatternCard(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, tabl
         <fieldset class="heat-pattern" data-testid=format!("pattern-{i}")>
             <legend>{move || form.with(|f| f.patterns.get(i).map(|p| p.name.clone()).unwrap_or_default())}</legend>
             <div class="heat-row">
-                <PatternField form errors index=i id=id("name") label="name" get=|p| p.name.clone() set=|p, v| p.name = v/>
-                <PatternChoice form index=i id=id("table-select") label="table" options=tables get=|p| p.table.clone() set=|p, v| p.table = v/>
+                <PatternField form errors index=i id=id("name") label=|l| td_string!(l, heat.name) get=|p| p.name.clone() set=|p, v| p.name = v/>
+                <PatternChoice form index=i id=id("table-select") label=|l| td_string!(l, heat.table) options=tables get=|p| p.table.clone() set=|p, v| p.table = v/>
                 <PatternChoice
                     form
                     index=i
                     id=id("op")
-                    label="operation"
+                    label=|l| td_string!(l, heat.operation)
                     options=Signal::stored(OPS.iter().map(|o| o.0.to_string()).collect())
                     get=|p| p.op.clone()
                     set=|p, v| p.op = v
                 />
-                <PatternField form errors index=i id=id("index") label="index (Query)" get=|p| p.index.clone() set=|p, v| p.index = v/>
+                <PatternField form errors index=i id=id("index") label=|l| td_string!(l, heat.index) get=|p| p.index.clone() set=|p, v| p.index = v/>
                 <Show when=move || batched.get()>
-                    <PatternField form errors index=i id=id("batch") label="items per request" get=|p| p.batch.clone() set=|p, v| p.batch = v/>
+                    <PatternField form errors index=i id=id("batch") label=|l| td_string!(l, heat.batch) get=|p| p.batch.clone() set=|p, v| p.batch = v/>
                 </Show>
             </div>
             <FieldError errors id=id("table") paragraph=true/>
             <div class="heat-row">
-                <PatternField form errors index=i id=id("key") label="key templates" get=|p| p.key.clone() set=|p, v| p.key = v/>
-                <PatternField form errors index=i id=id("item") label="other attributes" get=|p| p.item.clone() set=|p, v| p.item = v/>
+                <PatternField form errors index=i id=id("key") label=|l| td_string!(l, heat.key) get=|p| p.key.clone() set=|p, v| p.key = v/>
+                <PatternField form errors index=i id=id("item") label=|l| td_string!(l, heat.item) get=|p| p.item.clone() set=|p, v| p.item = v/>
             </div>
             <div class="heat-row">
-                <PatternField form errors index=i id=id("keys") label="distinct ids" get=|p| p.key_count.clone() set=|p, v| p.key_count = v/>
-                <PatternField form errors index=i id=id("bytes") label="item bytes" get=|p| p.item_bytes.clone() set=|p, v| p.item_bytes = v/>
+                <PatternField form errors index=i id=id("keys") label=|l| td_string!(l, heat.keys) get=|p| p.key_count.clone() set=|p, v| p.key_count = v/>
+                <PatternField form errors index=i id=id("bytes") label=|l| td_string!(l, heat.bytes) get=|p| p.item_bytes.clone() set=|p, v| p.item_bytes = v/>
                 <PatternChoice
                     form
                     index=i
                     id=id("distribution")
-                    label="key distribution"
+                    label=|l| td_string!(l, heat.distribution)
                     options=Signal::stored(DISTRIBUTIONS.iter().map(|s| s.to_string()).collect())
                     get=|p| p.distribution.clone()
                     set=|p, v| p.distribution = v
                 />
-                <PatternField form errors index=i id=id("dist") label="Zipf s / hot key %" get=|p| p.dist_param.clone() set=|p, v| p.dist_param = v/>
+                <PatternField form errors index=i id=id("dist") label=|l| td_string!(l, heat.dist_param) get=|p| p.dist_param.clone() set=|p, v| p.dist_param = v/>
             </div>
             <div class="heat-row">
                 <PatternChoice
                     form
                     index=i
                     id=id("shape")
-                    label="rate shape"
+                    label=|l| td_string!(l, heat.shape)
                     options=Signal::stored(SHAPES.iter().map(|s| s.to_string()).collect())
                     get=|p| p.shape.clone()
                     set=|p, v| p.shape = v
@@ -195,26 +206,30 @@ fn PatternCard(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, tabl
             <FieldError errors id=id("rate") paragraph=true/>
             <FieldError errors id=format!("p{i}") paragraph=true/>
             <button type="button" class="heat-link" data-testid=format!("remove-pattern-{i}") on:click=remove>
-                "Remove pattern"
+                {t!(i18n, heat.remove_pattern)}
             </button>
         </fieldset>
     }
 }
 
-/// What the seed is, for the field and the read-only summary.
-const SEED_HINT: &str = "duration: simulated seconds, each second's requests priced and placed on partitions. seed: the starting point of the simulator's random draws (which ids each request picks, where a rate has randomness): the same seed, design and workload replay exactly the same run; another seed draws other ids.";
 
 /// The workload as text, for a read-only embed: what will run, with nothing to change.
 #[component]
 pub fn WorkloadSummary(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>) -> impl IntoView {
+    let i18n = use_i18n();
     let patterns = move || {
+        let locale = i18n.get_locale();
         form.with(|f| {
             f.patterns
                 .iter()
                 .map(|p| {
                     let on = if p.index.is_empty() { p.table.clone() } else { format!("{} · {}", p.table, p.index) };
-                    let keys = if p.key.is_empty() { String::new() } else { format!(", keys {}", p.key) };
-                    let line = format!("{}: {} on {on}{keys}, {} shape from {} requests/s over {} ids", p.name, p.op, p.shape, p.a, p.key_count);
+                    let (name, op, shape, rate, ids) = (p.name.clone(), p.op.clone(), p.shape.clone(), p.a.clone(), p.key_count.clone());
+                    let line = if p.key.is_empty() {
+                        td_string!(locale, heat.summary_line, name, op, on, shape, rate, ids).to_string()
+                    } else {
+                        td_string!(locale, heat.summary_line_keys, name, op, on, keys = p.key.clone(), shape, rate, ids).to_string()
+                    };
                     view! { <li>{line}</li> }
                 })
                 .collect_view()
@@ -222,12 +237,17 @@ pub fn WorkloadSummary(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldError
     };
     view! {
         <section class="heat-editor" aria-labelledby="heat-editor-title" data-testid="workload-summary">
-            <h3 id="heat-editor-title">"Workload"</h3>
-            <p data-testid="workload-summary-figures">{move || form.with(|f| format!("{} simulated seconds, seed {}", f.duration, f.seed))}</p>
-            <p class="heat-hint">{SEED_HINT}</p>
+            <h3 id="heat-editor-title">{t!(i18n, heat.workload)}</h3>
+            <p data-testid="workload-summary-figures">
+                {move || form.with(|f| td_string!(i18n.get_locale(), heat.summary_figures, seconds = f.duration.clone(), seed = f.seed.clone()).to_string())}
+            </p>
+            <p class="heat-hint">{t!(i18n, heat.seed_hint)}</p>
             <ul class="heat-reasons">{patterns}</ul>
             // Nothing here can be edited, so what stops a run is said in one place.
-            {move || errors.with(|e| e.values().map(|m| view! { <p class="heat-error" role="alert">{m.clone()}</p> }).collect_view())}
+            {move || {
+                let locale = i18n.get_locale();
+                errors.with(|e| e.values().map(|m| view! { <p class="heat-error" role="alert">{m.text(locale)}</p> }).collect_view())
+            }}
         </section>
     }
 }
@@ -236,6 +256,7 @@ pub fn WorkloadSummary(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldError
 #[component]
 pub fn WorkloadEditor(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors>, tables: Signal<Vec<String>>) -> impl IntoView {
     let count = Memo::new(move |_| form.with(|f| f.patterns.len()));
+    let i18n = use_i18n();
     let add = move |_| {
         form.update(|f| {
             let table = tables.get_untracked().first().cloned().unwrap_or_default();
@@ -246,16 +267,16 @@ pub fn WorkloadEditor(form: RwSignal<WorkloadForm>, errors: RwSignal<FieldErrors
     };
     view! {
         <section class="heat-editor" aria-labelledby="heat-editor-title" data-testid="workload-editor">
-            <h3 id="heat-editor-title">"Workload"</h3>
+            <h3 id="heat-editor-title">{t!(i18n, heat.workload)}</h3>
             <div class="heat-row">
-                <WorkloadField form errors id="duration" label="duration (s)" get=|f| f.duration.clone() set=|f, v| f.duration = v/>
-                <WorkloadField form errors id="seed" label="seed" get=|f| f.seed.clone() set=|f, v| f.seed = v/>
+                <WorkloadField form errors id="duration" label=|l| td_string!(l, heat.duration) get=|f| f.duration.clone() set=|f, v| f.duration = v/>
+                <WorkloadField form errors id="seed" label=|l| td_string!(l, heat.seed) get=|f| f.seed.clone() set=|f, v| f.seed = v/>
             </div>
-            <p class="heat-hint" data-testid="seed-hint">{SEED_HINT}</p>
+            <p class="heat-hint" data-testid="seed-hint">{t!(i18n, heat.seed_hint)}</p>
             <FieldError errors id=String::from("workload") paragraph=true/>
             <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <PatternCard form errors tables i/> }/>
             <button type="button" data-testid="add-pattern" on:click=add>
-                "Add access pattern"
+                {t!(i18n, heat.add_pattern)}
             </button>
         </section>
     }

@@ -24,6 +24,8 @@ pub mod words;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+
+use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
 use sim::report::Report;
 
 use colour::Theme;
@@ -41,11 +43,78 @@ pub struct RunResult {
     pub report: Report,
 }
 
+/// What the tab says about the design it simulates.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Why {
+    /// A seed scenario's explanation, by the scenario's id.
+    Scenario(&'static str),
+    /// The workload saved with the person's model, by name.
+    Saved { name: String, read_only: bool },
+    /// A starting workload built from the person's model.
+    Defaults { built: editor::DefaultsWhy, read_only: bool },
+}
+
+/// A seed scenario's title in `locale`, by its id.
+pub fn scenario_title(id: &str, locale: Locale) -> &'static str {
+    match id {
+        "sharded-counter" => td_string!(locale, heat.scenario_sharded_counter),
+        _ => td_string!(locale, heat.scenario_latest_posts),
+    }
+}
+
+impl Why {
+    pub fn text(&self, locale: Locale) -> String {
+        match self {
+            Why::Scenario("sharded-counter") => td_string!(locale, heat.why_sharded_counter).to_string(),
+            Why::Scenario(_) => td_string!(locale, heat.why_latest_posts).to_string(),
+            Why::Saved { name, read_only: false } => td_string!(locale, heat.why_saved, name).to_string(),
+            Why::Saved { name, read_only: true } => td_string!(locale, heat.why_saved_read_only, name).to_string(),
+            Why::Defaults { built, read_only } => {
+                let built = built.text(locale);
+                if *read_only {
+                    td_string!(locale, heat.why_defaults_read_only, built).to_string()
+                } else {
+                    td_string!(locale, heat.why_defaults, built).to_string()
+                }
+            }
+        }
+    }
+}
+
+/// What the tab tells about a run or a choice (the simulator's and the model's own reasons inside, as
+/// they give them).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    NotLoaded(String),
+    Cancelled,
+    Refused(String),
+    NotSaved(String),
+    VariantRefused(String),
+    NoGsi,
+    NoTables,
+    Shards,
+}
+
+impl Message {
+    pub fn text(&self, locale: Locale) -> String {
+        match self {
+            Message::NotLoaded(error) => td_string!(locale, heat.msg_not_loaded, error).to_string(),
+            Message::Cancelled => td_string!(locale, heat.msg_cancelled).to_string(),
+            Message::Refused(error) => td_string!(locale, heat.msg_refused, error).to_string(),
+            Message::NotSaved(error) => td_string!(locale, heat.msg_not_saved, error).to_string(),
+            Message::VariantRefused(error) => td_string!(locale, heat.msg_variant, error).to_string(),
+            Message::NoGsi => td_string!(locale, heat.msg_no_gsi).to_string(),
+            Message::NoTables => td_string!(locale, heat.msg_no_tables).to_string(),
+            Message::Shards => td_string!(locale, heat.msg_shards).to_string(),
+        }
+    }
+}
+
 /// Which design the tab simulates: a seed scenario, or the person's own model.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Source {
     pub title: String,
-    pub why: String,
+    pub why: Why,
     pub setup: Setup,
     pub fix: Option<Variant>,
     /// For the person's own model: the name its workload is saved under in the model's `workloads`
@@ -64,7 +133,7 @@ pub struct HeatState {
     pub progress: RwSignal<Option<(u32, u32)>>,
     pub running: RwSignal<bool>,
     pub cancel: RwSignal<bool>,
-    pub message: RwSignal<Option<String>>,
+    pub message: RwSignal<Option<Message>>,
     pub prices: RwSignal<sim::cost::Prices>,
     /// The page's colour scheme, which the charts follow.
     pub theme: Signal<Theme>,
@@ -91,7 +160,7 @@ impl HeatState {
         let db = match setup.database(now()) {
             Ok(db) => db,
             Err(e) => {
-                self.message.set(Some(format!("The design could not be loaded into the engine: {e}")));
+                self.message.set(Some(Message::NotLoaded(e.to_string())));
                 return;
             }
         };
@@ -112,11 +181,11 @@ impl HeatState {
                 }
                 Outcome::Cancelled => {
                     self.progress.set(None);
-                    self.message.set(Some(String::from("Run cancelled; the last complete results are still shown.")));
+                    self.message.set(Some(Message::Cancelled));
                 }
                 Outcome::Failed(e) => {
                     self.progress.set(None);
-                    self.message.set(Some(format!("The simulator refused the workload: {e}")));
+                    self.message.set(Some(Message::Refused(e.to_string())));
                 }
             }
         });
@@ -128,7 +197,7 @@ impl HeatState {
         let db = match source.setup.database(now()) {
             Ok(db) => db,
             Err(e) => {
-                self.message.set(Some(format!("The design could not be loaded into the engine: {e}")));
+                self.message.set(Some(Message::NotLoaded(e.to_string())));
                 return;
             }
         };
@@ -156,7 +225,7 @@ impl HeatState {
         let m = self.modeler;
         let list = m.state.with_untracked(|s| saved::store(&s.playground.workloads, name, workload));
         if let Err(e) = m.perform(crate::model::playground::Edit::SetWorkloads(list)) {
-            self.message.set(Some(format!("The workload ran but could not be saved with the model: {e}")));
+            self.message.set(Some(Message::NotSaved(e.to_string())));
         }
     }
 
@@ -164,7 +233,7 @@ impl HeatState {
     pub fn run_variant(self, variant: Variant) {
         let Some(base) = self.result.get_untracked() else { return };
         match whatif::apply(&base.setup, &variant) {
-            Err(e) => self.message.set(Some(format!("That variant does not apply: {e}"))),
+            Err(e) => self.message.set(Some(Message::VariantRefused(e.to_string()))),
             Ok(setup) => self.run(setup, move |r| self.variant.set(Some((variant, r)))),
         }
     }
@@ -189,6 +258,7 @@ fn publish(app: crate::state::AppState, source: RwSignal<Option<Source>>, result
 #[component]
 pub fn HeatTab() -> impl IntoView {
     let app = crate::state::use_app();
+    let i18n = use_i18n();
     let (source, result) = (RwSignal::new(None), RwSignal::new(None));
     publish(app, source, result);
     let modeler = app.modeler;
@@ -209,20 +279,14 @@ pub fn HeatTab() -> impl IntoView {
     let use_model = move |_| {
         let model = modeler.state.with_untracked(|s| s.playground.to_model());
         if model.tables.is_empty() {
-            st.message.set(Some(String::from("The model has no tables yet: design one in the sidebar, or pick a scenario.")));
+            st.message.set(Some(Message::NoTables));
             return;
         }
-        let title = if model.name.is_empty() { String::from("Your model") } else { model.name.clone() };
+        let title = if model.name.is_empty() { t_string!(i18n, heat.your_model).to_string() } else { model.name.clone() };
         let read_only = modeler.read_only;
-        let saving = if read_only {
-            " This embed is read-only: the workload runs here but is not saved with the model."
-        } else {
-            " Edit the patterns, then Run; the workload is saved with the model when it runs."
-        };
         let (name, workload, why) = match saved::from_model(&model) {
             Some((name, w)) => {
-                let how = if read_only { saving.trim_start() } else { "Edit it, then Run. Each run saves it again." };
-                let why = format!("The workload saved with this model (\u{201c}{name}\u{201d}). {how}");
+                let why = Why::Saved { name: name.clone(), read_only };
                 (name, w, why)
             }
             None => {
@@ -235,7 +299,7 @@ pub fn HeatTab() -> impl IntoView {
                     tables: Vec::new(),
                     patterns: Vec::new(),
                 };
-                let why = format!("{}{saving}", editor::defaults_why(&model));
+                let why = Why::Defaults { built: editor::defaults_why(&model), read_only };
                 (String::from(saved::DEFAULT_NAME), w, why)
             }
         };
@@ -260,14 +324,14 @@ pub fn HeatTab() -> impl IntoView {
     let scenario_buttons = scenarios::all()
         .into_iter()
         .map(|s| {
-            let (id, title) = (s.id, s.title);
+            let id = s.id;
             let open = move |_| {
                 let s = s.clone();
-                st.load(Source { title: s.title.to_string(), why: s.why, setup: s.setup, fix: Some(s.fix), saved_as: None });
+                st.load(Source { title: scenario_title(s.id, i18n.get_locale_untracked()).to_string(), why: Why::Scenario(s.id), setup: s.setup, fix: Some(s.fix), saved_as: None });
             };
             view! {
                 <button type="button" class="heat-scenario" data-testid=format!("scenario-{id}") disabled=running on:click=open>
-                    {title}
+                    {move || scenario_title(id, i18n.get_locale())}
                 </button>
             }
         })
@@ -275,8 +339,16 @@ pub fn HeatTab() -> impl IntoView {
     let progress = move || {
         st.progress.get().map(|(done, total)| {
             view! {
-                <progress data-testid="heat-progress" max=total value=done aria-label="Simulated seconds"></progress>
-                <span data-testid="heat-progress-text">{format!("{done} of {total} simulated seconds")}</span>
+                <progress data-testid="heat-progress" max=total value=done aria-label=move || t_string!(i18n, heat.progress_label)></progress>
+                <span data-testid="heat-progress-text">
+                    {move || {
+                        let locale = i18n.get_locale();
+                        // English has always written these ungrouped ("of 86400"); Turkish groups them.
+                        let n = |v: u32| if locale == Locale::en { v.to_string() } else { crate::language::numbers::count(locale, u64::from(v)) };
+                        let (done, total) = (n(done), n(total));
+                        td_string!(locale, heat.progress, done, total).to_string()
+                    }}
+                </span>
             }
         })
     };
@@ -285,8 +357,16 @@ pub fn HeatTab() -> impl IntoView {
             s.as_ref().map(|s| {
                 view! {
                     <section class="heat-source" data-testid="heat-source">
-                        <h3>{s.title.clone()}</h3>
-                        <p class="heat-why">{s.why.clone()}</p>
+                        <h3>
+                            {
+                                let (title, why) = (s.title.clone(), s.why.clone());
+                                move || match why {
+                                    Why::Scenario(id) => scenario_title(id, i18n.get_locale()).to_string(),
+                                    _ => title.clone(),
+                                }
+                            }
+                        </h3>
+                        <p class="heat-why">{let why = s.why.clone(); move || why.text(i18n.get_locale())}</p>
                     </section>
                 }
             })
@@ -295,12 +375,18 @@ pub fn HeatTab() -> impl IntoView {
     let results = move || {
         st.result.get().map(|r| {
             let variant = move || {
-                st.variant.get().map(|(v, vr)| view! { <RunSummary result=vr side="variant" title=format!("Variant: {}", v.label()) prices=st.prices theme=st.theme/> })
+                st.variant.get().map(|(v, vr)| {
+                    let title = Signal::derive(move || {
+                        let locale = i18n.get_locale();
+                        td_string!(locale, heat.variant_title, label = v.label(locale)).to_string()
+                    });
+                    view! { <RunSummary result=vr side="variant" title prices=st.prices theme=st.theme/> }
+                })
             };
             view! {
                 <div class="heat-results">
                     <div class="heat-compare">
-                        <RunSummary result=r.clone() side="base" title=String::from("Current design") prices=st.prices theme=st.theme/>
+                        <RunSummary result=r.clone() side="base" title=Signal::derive(move || t_string!(i18n, heat.current_design).to_string()) prices=st.prices theme=st.theme/>
                         {variant}
                     </div>
                     <WhatIfPanel st/>
@@ -311,19 +397,19 @@ pub fn HeatTab() -> impl IntoView {
     };
     view! {
         <div class="heat" data-testid="heat-tab">
-            <section class="heat-sources" aria-label="What to simulate">
+            <section class="heat-sources" aria-label=move || t_string!(i18n, heat.sources_label)>
                 <p class="heat-lead">
-                    "Replay traffic against a design and see which partitions run hot, what throttles and what it costs. DynamoDB's internals are not public: what the simulator assumes, and which of it AWS publishes, is in "
-                    <a href="#partition-model" class="heat-doc-link" data-testid="heat-model-doc" on:click=open_doc>
-                        "docs/partition-model.md"
-                    </a>
-                    "."
+                    {t!(i18n, heat.lead, doc = move || view! {
+                        <a href="#partition-model" class="heat-doc-link" data-testid="heat-model-doc" on:click=open_doc>
+                            "docs/partition-model.md"
+                        </a>
+                    })}
                 </p>
                 <PartitionModelDoc open=doc_open/>
                 <div class="heat-row">
                     {scenario_buttons}
                     <button type="button" data-testid="heat-use-model" disabled=running on:click=use_model>
-                        "Use my model"
+                        {t!(i18n, heat.use_model)}
                     </button>
                 </div>
             </section>
@@ -336,15 +422,18 @@ pub fn HeatTab() -> impl IntoView {
                 }}
                 <div class="heat-run">
                     <button type="button" class="primary" data-testid="heat-run" disabled=running on:click=move |_| st.run_current()>
-                        "Run simulation"
+                        {t!(i18n, heat.run)}
                     </button>
                     <button type="button" data-testid="heat-cancel" disabled=move || !running() on:click=move |_| st.cancel.set(true)>
-                        "Cancel"
+                        {t!(i18n, heat.cancel)}
                     </button>
                     {progress}
                 </div>
             </Show>
-            {move || st.message.get().map(|m| view! { <p class="heat-message" role="status" data-testid="heat-message">{m}</p> })}
+            {move || {
+                let locale = i18n.get_locale();
+                st.message.get().map(|m| view! { <p class="heat-message" role="status" data-testid="heat-message">{m.text(locale)}</p> })
+            }}
             {results}
         </div>
     }

@@ -101,18 +101,18 @@ pub fn moves(report: &Report) -> Vec<PartitionMove> {
 
 impl PartitionMove {
     /// The change and its reason, in words.
-    pub fn text(&self) -> String {
+    pub fn text(&self, locale: crate::i18n::Locale) -> String {
+        use crate::i18n::td_string;
         let PartitionMove { second, target, before, after, .. } = self;
         match &self.cause {
             Cause::Isolation { from, to, key } => {
-                let key = key.as_ref().map_or_else(|| String::from("its busiest key"), |k| format!("the hot key {k}"));
-                format!(
-                    "At {second} s, {target} p{from} had been throttled at its ceiling for {ISOLATE_AFTER_SECONDS} seconds in a row, so adaptive capacity gave {key} a partition of its own: p{from}'s range was cut around that key, which is now p{to}, and the partitions after it were renumbered ({before} → {after} partitions). The key's traffic moves with it; a single key still cannot take more than one partition's ceiling."
-                )
+                let streak = ISOLATE_AFTER_SECONDS;
+                match key {
+                    Some(key) => td_string!(locale, heat.move_isolation_key, second, target, from, streak, key, to, before, after).to_string(),
+                    None => td_string!(locale, heat.move_isolation, second, target, from, streak, to, before, after).to_string(),
+                }
             }
-            Cause::Split => format!(
-                "At {second} s, {target} split its widest partitions to serve more capacity ({before} → {after} partitions): each split partition keeps the lower half of its key range and a new partition takes the upper half, so rows after it are renumbered."
-            ),
+            Cause::Split => td_string!(locale, heat.move_split, second, target, before, after).to_string(),
         }
     }
 }

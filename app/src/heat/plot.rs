@@ -9,6 +9,7 @@
 //! have room). [`draw`] returns the chart's own coordinate mapping ([`Mapping`]), through which the page
 //! reads the value under the pointer.
 
+use crate::i18n::{td_string, Locale};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::{CoordTranslate, ReverseCoordTranslate, Shift};
 use plotters::prelude::*;
@@ -428,8 +429,8 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, la
     root.fill(&c(p.background)).map_err(err)?;
     let s = layout.scale;
     let mapping = match (&chart.data, &layout.shape) {
-        (ChartData::Heat(d), Shape::Heat(l)) => draw_heat(root, s, d, l, &p, theme)?,
-        (ChartData::Lines(d), Shape::Lines(l)) => draw_lines(root, s, d, l, &p)?,
+        (ChartData::Heat(d), Shape::Heat(l)) => draw_heat(root, s, d, l, &p, theme, chart.locale)?,
+        (ChartData::Lines(d), Shape::Lines(l)) => draw_lines(root, s, d, l, &p, chart.locale)?,
         (ChartData::Bars(d), Shape::Bars(l)) => draw_bars(root, s, d, l, &p)?,
         _ => return Err(String::from("The chart was laid out for another shape.")),
     };
@@ -437,7 +438,7 @@ pub fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart, la
     Ok(mapping)
 }
 
-fn draw_heat<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &HeatData, l: &HeatLayout, p: &Palette, theme: Theme) -> Result<Mapping, String> {
+fn draw_heat<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &HeatData, l: &HeatLayout, p: &Palette, theme: Theme, locale: Locale) -> Result<Mapping, String> {
     let (w, h) = root.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     let rows = d.rows.len().max(1) as f64;
@@ -454,7 +455,7 @@ fn draw_heat<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &He
     } else {
         root.split_vertically(h - l.legend_h)
     };
-    let x_desc = if d.bucket == 1 { String::from("second") } else { format!("second (columns of {} s, busiest shown)", d.bucket) };
+    let x_desc = if d.bucket == 1 { td_string!(locale, heat.x_second).to_string() } else { td_string!(locale, heat.x_seconds_bucket, n = d.bucket).to_string() };
     let mut ch = ChartBuilder::on(&plot_side)
         .margin_top(s.px(MARGIN))
         .margin_left(s.px(MARGIN))
@@ -498,12 +499,12 @@ fn draw_heat<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &He
         root.draw(&Text::new(text.clone(), (at, y), style.clone())).map_err(err)?;
     }
     let mapping = Mapping(ch.as_coord_spec().clone());
-    heat_legend(&legend_side, s, p, theme, l.legend_right)?;
+    heat_legend(&legend_side, s, p, theme, l.legend_right, locale)?;
     Ok(mapping)
 }
 
 /// The heat map's scale and what "ceiling" means: a column beside the plot, or two rows under it.
-fn heat_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, s: Scale, p: &Palette, theme: Theme, right: bool) -> Result<(), String> {
+fn heat_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, s: Scale, p: &Palette, theme: Theme, right: bool, locale: Locale) -> Result<(), String> {
     let text = s.text(FONT, p.text).pos(Pos::new(HPos::Left, VPos::Center));
     let note = s.text(NOTE_FONT, p.text).pos(Pos::new(HPos::Left, VPos::Center));
     let steps = legend_steps();
@@ -514,14 +515,15 @@ fn heat_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, s: Scale, p: &
     };
     if right {
         let x = s.px(6.0);
-        area.draw(&Text::new("ceiling use", (x, s.px(MARGIN + 7.0)), text.clone())).map_err(err)?;
+        area.draw(&Text::new(td_string!(locale, heat.ceiling_use), (x, s.px(MARGIN + 7.0)), text.clone())).map_err(err)?;
         for (i, (f, name)) in steps.iter().enumerate() {
             let y = s.px(MARGIN + 20.0 + 20.0 * i as f64);
             swatch(x, y, *f)?;
             area.draw(&Text::new(*name, (x + s.px(24.0), y + s.px(7.0)), text.clone())).map_err(err)?;
         }
         let y = s.px(MARGIN + 34.0 + 20.0 * steps.len() as f64);
-        for (i, line) in ["ceiling =", "3,000 RCU or", "1,000 WCU", "per second"].iter().enumerate() {
+        let lines = [td_string!(locale, heat.ceiling_1), td_string!(locale, heat.ceiling_2), td_string!(locale, heat.ceiling_3), td_string!(locale, heat.ceiling_4)];
+        for (i, line) in lines.iter().enumerate() {
             area.draw(&Text::new(*line, (x, y + s.px(14.0 * i as f64)), note.clone())).map_err(err)?;
         }
     } else {
@@ -536,12 +538,12 @@ fn heat_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, s: Scale, p: &
         }
         let rows = steps.len().div_ceil(per_row);
         let y = s.px(LEGEND_ROW * rows as f64 + 10.0);
-        area.draw(&Text::new("ceiling = 3,000 RCU or 1,000 WCU per second", (x0, y), note)).map_err(err)?;
+        area.draw(&Text::new(td_string!(locale, heat.ceiling_note), (x0, y), note)).map_err(err)?;
     }
     Ok(())
 }
 
-fn draw_lines<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &LinesData, l: &LinesLayout, p: &Palette) -> Result<Mapping, String> {
+fn draw_lines<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &LinesData, l: &LinesLayout, p: &Palette, locale: Locale) -> Result<Mapping, String> {
     let h = root.dim_in_pixel().1 as i32;
     let cols = d.series.first().map_or(1, |s| s.1.len()).max(1);
     let label = s.text(FONT, p.text);
@@ -570,7 +572,7 @@ fn draw_lines<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: Scale, d: &L
         .y_labels(l.ticks)
         .x_label_formatter(&x_label)
         .y_label_formatter(&y_label)
-        .x_desc("second")
+        .x_desc(td_string!(locale, heat.x_second))
         .set_all_tick_mark_size(s.px(4.0))
         .label_style(label.clone())
         .axis_desc_style(label.clone())

@@ -48,14 +48,17 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub fn label(&self) -> String {
+    pub fn label(&self, locale: crate::i18n::Locale) -> String {
+        use crate::i18n::td_string;
+        use crate::language::numbers::count;
         match self {
-            Variant::Shard { shards } => format!("write sharding over {shards} suffixes"),
+            Variant::Shard { shards } => td_string!(locale, heat.variant_shard, shards = count(locale, u64::from(*shards))).to_string(),
             Variant::Provisioned { read, write, target_percent } => {
-                format!("provisioned {read} RCU / {write} WCU, auto scaling at {target_percent} %")
+                let (read, write) = (count(locale, u64::from(*read)), count(locale, u64::from(*write)));
+                td_string!(locale, heat.variant_provisioned, read, write, target = target_percent).to_string()
             }
-            Variant::OnDemand => String::from("on-demand capacity"),
-            Variant::GsiKey { index, attribute, .. } => format!("{index} keyed on {attribute}"),
+            Variant::OnDemand => td_string!(locale, heat.variant_on_demand).to_string(),
+            Variant::GsiKey { index, attribute, .. } => td_string!(locale, heat.variant_gsi, index, attribute).to_string(),
         }
     }
 }

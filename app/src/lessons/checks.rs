@@ -8,9 +8,10 @@
 
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use lessons::{evaluate, render_en, CheckResult, CheckSpec};
+use lessons::{evaluate, CheckResult, CheckSpec};
 
-use super::Lessons;
+use super::{words, Lessons};
+use crate::i18n::{td_string, use_i18n};
 use crate::state::{now, AppState};
 
 /// How long the model must stay unchanged before the simulator's checks run.
@@ -41,7 +42,7 @@ pub struct Row {
     /// Already holds when the step starts and must keep holding.
     pub kept: bool,
     pub verdict: Verdict,
-    /// What was seen (in English).
+    /// What was seen, in the page's language.
     pub text: String,
 }
 
@@ -96,7 +97,9 @@ pub fn use_rows(app: AppState, l: Lessons, shown: Signal<bool>) -> Memo<Vec<Row>
         });
         timer.try_update_value(|slot| *slot = Some(t));
     });
+    let i18n = use_i18n();
     Memo::new(move |_| {
+        let locale = i18n.get_locale();
         let g = generation.get();
         let quick = quick.get();
         specs.with(|specs| {
@@ -109,8 +112,8 @@ pub fn use_rows(app: AppState, l: Lessons, shown: Signal<bool>) -> Memo<Vec<Row>
                         quick.iter().find(|r| r.id == spec.id).cloned()
                     };
                     match found {
-                        Some(r) => row(spec, if r.passed { Verdict::Pass } else { Verdict::Fail }, render_en(&r.message)),
-                        None => row(spec, Verdict::Running, String::from("Running the simulator…")),
+                        Some(r) => row(spec, if r.passed { Verdict::Pass } else { Verdict::Fail }, words::render(&r.message, locale)),
+                        None => row(spec, Verdict::Running, td_string!(locale, lessons.running_simulator).to_string()),
                     }
                 })
                 .collect()

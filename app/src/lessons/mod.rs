@@ -14,6 +14,7 @@ mod picker;
 mod remote;
 pub mod steps;
 pub mod store;
+pub mod words;
 
 use std::sync::Arc;
 
@@ -22,13 +23,15 @@ use leptos::prelude::*;
 use lessons::course::BuiltIn;
 use lessons::launch::{LaunchRefusal, LessonSource};
 use lessons::progress::Progress;
-use lessons::{render_en, Lesson, LessonError};
+use lessons::{Lesson, LessonError};
 
+use crate::i18n::{use_i18n, Locale};
 use crate::state::{AppState, Incoming};
 
 pub use panel::LessonPanel;
 pub use picker::{LessonPicker, LessonsButton};
 pub use remote::open_url;
+pub use words::{LoadError, Place, Reason, Refusal, Subject};
 
 /// Where the open lesson came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,27 +53,17 @@ pub struct Active {
     pub carried: Option<Arc<Model>>,
 }
 
-/// A lesson that could not be opened: where it came from, and the line (or JSON path) and reason.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LoadError {
-    /// "The lesson at https://…", "The built-in lesson “x”".
-    pub what: String,
-    /// "line 12", "lesson.steps[1].checks[0]", or nothing.
-    pub place: Option<String>,
-    pub reason: String,
-}
-
 impl LoadError {
-    fn of_lesson(what: String, e: &LessonError) -> LoadError {
+    fn of_lesson(what: Subject, e: &LessonError) -> LoadError {
         let place = match (&e.line, &e.path) {
-            (Some(l), _) => Some(format!("line {l}")),
-            (None, Some(p)) => Some(p.clone()),
+            (Some(l), _) => Some(Place::Line(*l as usize)),
+            (None, Some(p)) => Some(Place::Path(p.clone())),
             (None, None) => None,
         };
-        LoadError { what, place, reason: render_en(&e.message) }
+        LoadError { what, place, reason: Reason::Lesson(e.message.clone()) }
     }
 
-    fn plain(what: String, reason: String) -> LoadError {
+    fn plain(what: Subject, reason: Reason) -> LoadError {
         LoadError { what, place: None, reason }
     }
 }
@@ -89,12 +82,15 @@ pub struct Lessons {
     /// A lesson that could not be opened.
     pub error: RwSignal<Option<LoadError>>,
     /// Why the last action of the panel was refused (a read-only embed, a solution that does not apply).
-    pub refusal: RwSignal<Option<String>>,
+    pub refusal: RwSignal<Option<Refusal>>,
     pub picker: RwSignal<bool>,
     /// In a narrow frame, whether the drawer is open.
     pub drawer_open: RwSignal<bool>,
     /// A lesson file is being fetched from this address.
     pub fetching: RwSignal<Option<String>>,
+    /// The page's language, as the lessons are read in it (a built-in lesson is read again when it
+    /// changes). Kept here: a click handler has no context to ask.
+    language: RwSignal<Option<Locale>>,
 }
 
 impl Lessons {
@@ -110,6 +106,7 @@ impl Lessons {
             picker: RwSignal::new(false),
             drawer_open: RwSignal::new(true),
             fetching: RwSignal::new(None),
+            language: RwSignal::new(None),
         }
     }
 
@@ -148,11 +145,44 @@ pub fn provide_lessons(app: AppState) -> Lessons {
         app.requests.open_lesson.set(None);
         match Lesson::from_model(&model) {
             Some(Ok(lesson)) => open(app, l, lesson, Origin::Model, Some(model), Opening::Carried),
-            Some(Err(e)) => l.error.set(Some(LoadError::of_lesson(String::from("The lesson in this model"), &e))),
+            Some(Err(e)) => l.error.set(Some(LoadError::of_lesson(Subject::Model, &e))),
             None => {}
         }
     });
+    follow_language(l);
     l
+}
+
+impl Lessons {
+    /// The page's language, for the crate calls that take one.
+    fn language(&self) -> Locale {
+        self.language.get_untracked().unwrap_or(Locale::en)
+    }
+}
+
+/// When the learner changes the language, a built-in lesson is read again in the new one (English when
+/// it has no translation). Its steps keep their ids, checks and models in every language, so the step,
+/// the progress and the models entered stay as they are.
+fn follow_language(l: Lessons) {
+    let i18n = use_i18n();
+    l.language.set(Some(i18n.get_locale_untracked()));
+    Effect::new(move |_| {
+        let locale = i18n.get_locale();
+        if l.language.get_untracked() == Some(locale) {
+            return;
+        }
+        l.language.set(Some(locale));
+        let Some(Origin::BuiltIn(slug)) = l.active.with_untracked(|a| a.as_ref().map(|a| a.origin.clone())) else { return };
+        let Some(lesson) = BuiltIn::by_slug(slug).and_then(|b| b.lesson(crate::language::code(locale)).ok()) else { return };
+        let same = l.lesson().is_some_and(|open| open.id == lesson.id && open.steps.len() == lesson.steps.len());
+        if same {
+            l.active.update(|a| {
+                if let Some(a) = a {
+                    a.lesson = Arc::new(lesson);
+                }
+            });
+        }
+    });
 }
 
 /// The feature's signals, while a component builds.
@@ -179,8 +209,8 @@ pub fn open(app: AppState, l: Lessons, lesson: Lesson, origin: Origin, carried: 
     let walked = match lesson.walk(carried.as_deref()) {
         Ok(w) => w,
         Err((i, m)) => {
-            let what = format!("The lesson “{}”", lesson.title);
-            return l.error.set(Some(LoadError::plain(what, format!("step {} cannot start: {}", i + 1, render_en(&m)))));
+            let what = Subject::Titled(lesson.title.clone());
+            return l.error.set(Some(LoadError::plain(what, Reason::StepCannotStart { step: i + 1, message: m })));
         }
     };
     let n = lesson.steps.len();
@@ -212,16 +242,15 @@ pub fn open(app: AppState, l: Lessons, lesson: Lesson, origin: Origin, carried: 
     }
 }
 
-/// Open the built-in lesson `slug` (English, the course's language).
+/// Open the built-in lesson `slug` in the page's language (English when it has no translation).
 pub fn open_built_in(app: AppState, l: Lessons, slug: &str, how: Opening) {
     let Some(b) = BuiltIn::by_slug(slug) else {
         let known: Vec<&str> = lessons::course::COURSE.iter().map(|b| b.slug).collect();
-        let what = format!("The lesson “{slug}”");
-        return l.error.set(Some(LoadError::plain(what, format!("there is no built-in lesson of that name (the course has {}).", known.join(", ")))));
+        return l.error.set(Some(LoadError::plain(Subject::Named(slug.to_string()), Reason::NoSuchBuiltIn { known: known.join(", ") })));
     };
-    match b.lesson("en") {
+    match b.lesson(crate::language::code(l.language())) {
         Ok(lesson) => open(app, l, lesson, Origin::BuiltIn(b.slug), None, how),
-        Err(e) => l.error.set(Some(LoadError::of_lesson(format!("The built-in lesson “{slug}”"), &e))),
+        Err(e) => l.error.set(Some(LoadError::of_lesson(Subject::BuiltIn(slug.to_string()), &e))),
     }
 }
 
@@ -240,13 +269,11 @@ pub fn start(app: AppState, l: Lessons) {
     let search = gloo_utils::window().location().search().unwrap_or_default();
     match lessons::launch::parse(&search) {
         None => {}
-        Some(Err(LaunchRefusal::Scheme(s))) => {
-            l.error.set(Some(LoadError::plain(String::from("The ?lesson= address"), format!("lessons are only fetched over http or https, not “{s}:”."))))
-        }
-        Some(Err(LaunchRefusal::TooLong)) => l.error.set(Some(LoadError::plain(String::from("The ?lesson= address"), String::from("it is too long to fetch.")))),
+        Some(Err(LaunchRefusal::Scheme(s))) => l.error.set(Some(LoadError::plain(Subject::Address, Reason::Scheme(s)))),
+        Some(Err(LaunchRefusal::TooLong)) => l.error.set(Some(LoadError::plain(Subject::Address, Reason::TooLong))),
         Some(Ok(launch)) => match launch.source {
             LessonSource::BuiltIn(slug) => {
-                let how = BuiltIn::by_slug(&slug).and_then(|b| b.lesson("en").ok()).map(|lesson| opening_for(&lesson, launch.step.as_ref()));
+                let how = BuiltIn::by_slug(&slug).and_then(|b| b.lesson(crate::language::code(l.language())).ok()).map(|lesson| opening_for(&lesson, launch.step.as_ref()));
                 open_built_in(app, l, &slug, how.unwrap_or(Opening::Start(0)));
             }
             LessonSource::Url(url) => remote::open_url(app, l, url, launch.step),
@@ -262,13 +289,13 @@ pub fn current_model(app: AppState) -> Model {
 impl Lessons {
     /// The model step `i` was entered with, or (not entered during this visit) the one it starts from
     /// when the earlier steps are solved.
-    pub fn entered_model(&self, i: usize) -> Result<Arc<Model>, String> {
+    pub fn entered_model(&self, i: usize) -> Result<Arc<Model>, Refusal> {
         if let Some(m) = self.entered.with_value(|e| e.get(i).cloned().flatten()) {
             return Ok(m);
         }
-        let active = self.active.get_untracked().ok_or_else(|| String::from("no lesson is open"))?;
-        let walked = active.lesson.walk(active.carried.as_deref()).map_err(|(_, m)| render_en(&m))?;
-        let start = Arc::new(walked.get(i).map(|w| w.0.clone()).ok_or_else(|| String::from("no such step"))?);
+        let active = self.active.get_untracked().ok_or(Refusal::NoLesson)?;
+        let walked = active.lesson.walk(active.carried.as_deref()).map_err(|(_, m)| Refusal::Walk(m))?;
+        let start = Arc::new(walked.get(i).map(|w| w.0.clone()).ok_or(Refusal::NoSuchStep)?);
         self.set_entered(i, start.clone());
         Ok(start)
     }

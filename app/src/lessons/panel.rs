@@ -15,6 +15,7 @@ use wasm_bindgen::JsCast;
 
 use super::checks::{use_rows, Verdict};
 use super::{steps, use_lessons, Lessons};
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::use_app;
 
 /// Moves keyboard focus to the element with `id`, if it is there.
@@ -48,36 +49,38 @@ fn with_step<T: Default>(l: Lessons, f: impl FnOnce(&Lesson, &Step) -> T) -> T {
 #[component]
 fn LoadErrorBox() -> impl IntoView {
     let l = use_lessons();
-    let part = move |f: fn(&super::LoadError) -> String| move || l.error.with(|e| e.as_ref().map(f).unwrap_or_default());
+    let i18n = use_i18n();
+    let part = move |f: fn(&super::LoadError, crate::i18n::Locale) -> String| {
+        move || {
+            let locale = i18n.get_locale();
+            l.error.with(|e| e.as_ref().map(|e| f(e, locale)).unwrap_or_default())
+        }
+    };
     view! {
         <div class="lsn-error" role="alert" data-testid="lesson-error">
-            <p class="lsn-error-what">{part(|e| format!("{} was not opened.", e.what))}</p>
+            <p class="lsn-error-what">{part(|e, locale| e.headline(locale))}</p>
             <p>
                 <Show when=move || l.error.with(|e| e.as_ref().is_some_and(|e| e.place.is_some()))>
                     <strong class="lsn-error-place" data-testid="lesson-error-place">
-                        {part(|e| e.place.clone().map(|p| capitalise(&p)).unwrap_or_default())}
+                        {part(|e, locale| e.place_text(locale).unwrap_or_default())}
                     </strong>
                     ": "
                 </Show>
-                <span data-testid="lesson-error-reason">{part(|e| e.reason.clone())}</span>
+                <span data-testid="lesson-error-reason">{part(|e, locale| e.reason_text(locale))}</span>
             </p>
             <button type="button" class="mdl-btn mdl-small" data-testid="lesson-error-dismiss" on:click=move |_| l.error.set(None)>
-                "Dismiss"
+                {t!(i18n, lessons.dismiss)}
             </button>
         </div>
     }
 }
 
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
-}
-
 /// The checks of the step, each with what it saw.
 #[component]
 fn CheckList(rows: Memo<Vec<super::checks::Row>>) -> impl IntoView {
+    let i18n = use_i18n();
     view! {
-        <ul class="lsn-checks" data-testid="lesson-checks" aria-label="Checks">
+        <ul class="lsn-checks" data-testid="lesson-checks" aria-label=move || t_string!(i18n, lessons.checks)>
             <For each=move || rows.get() key=|r| r.clone() let(r)>
                 <li class=format!("lsn-check lsn-{}", r.verdict.slug()) data-testid="lesson-check" data-check=r.id.clone() data-state=r.verdict.slug()>
                     <span class="lsn-mark" aria-hidden="true">
@@ -89,13 +92,13 @@ fn CheckList(rows: Memo<Vec<super::checks::Row>>) -> impl IntoView {
                     </span>
                     <span class="mdl-sr">
                         {match r.verdict {
-                            Verdict::Pass => "Passes: ",
-                            Verdict::Fail => "Not yet: ",
-                            Verdict::Running => "Running: ",
+                            Verdict::Pass => t!(i18n, lessons.check_pass).into_any(),
+                            Verdict::Fail => t!(i18n, lessons.check_fail).into_any(),
+                            Verdict::Running => t!(i18n, lessons.check_running).into_any(),
                         }}
                     </span>
                     <span class="lsn-check-text">{r.text.clone()}</span>
-                    {r.kept.then(|| view! { <span class="lsn-kept" title="Holds from the start; keep it holding">"keep"</span> })}
+                    {r.kept.then(|| view! { <span class="lsn-kept" title=move || t_string!(i18n, lessons.kept_title)>{t!(i18n, lessons.kept)}</span> })}
                 </li>
             </For>
         </ul>
@@ -106,24 +109,26 @@ fn CheckList(rows: Memo<Vec<super::checks::Row>>) -> impl IntoView {
 #[component]
 fn Finished() -> impl IntoView {
     let l = use_lessons();
+    let i18n = use_i18n();
     let summary = move || {
         let Some((lesson, _)) = current(l) else { return String::new() };
         let done = l.progress.with(|p| p.done_count(&lesson));
-        format!("You reached the end of “{}”: the checks of {done} of {} steps have passed.", lesson.title, lesson.steps.len())
+        let (title, total) = (lesson.title.clone(), lesson.steps.len());
+        t_string!(i18n, lessons.complete_summary, title, done, total).to_string()
     };
     view! {
         <div class="lsn-finished" role="status" data-testid="lesson-complete">
-            <h3 class="lsn-step-title" id="lsn-complete-title" tabindex="-1">"Lesson complete"</h3>
+            <h3 class="lsn-step-title" id="lsn-complete-title" tabindex="-1">{t!(i18n, lessons.complete_title)}</h3>
             <p>{summary}</p>
             <div class="lsn-actions">
                 <button type="button" class="mdl-btn mdl-primary" data-testid="lesson-more" on:click=move |_| l.picker.set(true)>
-                    "More lessons"
+                    {t!(i18n, lessons.more_lessons)}
                 </button>
                 <button type="button" class="mdl-btn" data-testid="lesson-back" on:click=move |_| {
                         l.finished.set(false);
                         request_animation_frame(|| focus_id("lsn-step-title"));
                     }>
-                    "Back to the last step"
+                    {t!(i18n, lessons.back_to_last)}
                 </button>
             </div>
         </div>
@@ -135,6 +140,7 @@ fn Finished() -> impl IntoView {
 fn Panel() -> impl IntoView {
     let app = use_app();
     let l = use_lessons();
+    let i18n = use_i18n();
     let body = NodeRef::<html::Div>::new();
     let shown = crate::observe::use_visible(body);
     let rows = use_rows(app, l, shown.into());
@@ -146,16 +152,20 @@ fn Panel() -> impl IntoView {
     });
     let n = move || current(l).map_or(0, |(lesson, _)| lesson.steps.len());
     let title = move || current(l).map(|(lesson, _)| lesson.title.clone()).unwrap_or_default();
-    let counter = move || format!("Step {} of {}", l.step.get() + 1, n());
+    let counter = move || {
+        let (step, total) = (l.step.get() + 1, n());
+        t_string!(i18n, lessons.step_count, step, total).to_string()
+    };
     let passed = move || rows.with(|r| r.iter().filter(|r| r.verdict == Verdict::Pass).count());
     let status = move || {
         let total = rows.with(Vec::len);
         if total == 0 {
-            String::from("This step has no checks: read it, then go on.")
+            t_string!(i18n, lessons.status_no_checks).to_string()
         } else if all_pass.get() {
-            String::from("All checks pass: this step is done.")
+            t_string!(i18n, lessons.status_all_pass).to_string()
         } else {
-            format!("{} of {total} checks pass", passed())
+            let passed = passed();
+            t_string!(i18n, lessons.status_some, passed, total).to_string()
         }
     };
     let badge = move || {
@@ -180,7 +190,7 @@ fn Panel() -> impl IntoView {
     // A read-only embed shows the lesson but its model cannot change: the buttons that would change it
     // are off, and say why.
     let read_only = app.modeler.read_only;
-    let change_title = move |what: &'static str| if read_only { "This embed is read-only: the model cannot change here" } else { what };
+    let change_title = move |what: &'static str| if read_only { t_string!(i18n, lessons.read_only_title) } else { what };
     let last = move || l.step.get() + 1 >= n();
     let done_marks = move || {
         let Some((lesson, i)) = current(l) else { return Vec::new() };
@@ -201,17 +211,23 @@ fn Panel() -> impl IntoView {
             <p class="lsn-status" class:lsn-status-done=move || all_pass.get() role="status" data-testid="lesson-step-status">{status}</p>
             <For each=hint_items key=|h| h.clone() let((k, html))>
                 <div class="lsn-hint" data-testid="lesson-hint-text">
-                    <p class="lsn-hint-label">{format!("Hint {}", k + 1)}</p>
+                    <p class="lsn-hint-label">{t!(i18n, lessons.hint_label, n = k + 1)}</p>
                     <div class="lsn-md" inner_html=html></div>
                 </div>
             </For>
             <Show when=move || l.refusal.with(Option::is_some)>
-                <p class="lsn-refusal" role="alert" data-testid="lesson-refusal">{move || l.refusal.get().unwrap_or_default()}</p>
+                <p class="lsn-refusal" role="alert" data-testid="lesson-refusal">{move || {
+                    let locale = i18n.get_locale();
+                    l.refusal.with(|r| r.as_ref().map(|r| r.text(locale)).unwrap_or_default())
+                }}</p>
             </Show>
             <div class="lsn-actions">
                 <Show when=move || hints_shown() < hints_total()>
                     <button type="button" class="mdl-btn" data-testid="lesson-hint" on:click=move |_| steps::reveal_hint(l)>
-                        {move || if hints_total() > 1 { format!("Hint ({} of {})", hints_shown() + 1, hints_total()) } else { String::from("Hint") }}
+                        {move || {
+                            let (n, total) = (hints_shown() + 1, hints_total());
+                            if total > 1 { t_string!(i18n, lessons.hint_of, n, total).to_string() } else { t_string!(i18n, lessons.hint).to_string() }
+                        }}
                     </button>
                 </Show>
                 <button
@@ -219,20 +235,20 @@ fn Panel() -> impl IntoView {
                     class="mdl-btn"
                     data-testid="lesson-solution"
                     disabled=move || read_only || !has_solution()
-                    title=change_title("Replace the model with this step's solution (Undo brings yours back)")
+                    title=move || change_title(t_string!(i18n, lessons.solution_title))
                     on:click=move |_| steps::show_solution(app, l)
                 >
-                    "Show solution"
+                    {t!(i18n, lessons.show_solution)}
                 </button>
                 <button
                     type="button"
                     class="mdl-btn"
                     data-testid="lesson-reset"
                     disabled=read_only
-                    title=change_title("Go back to the model this step started with (Undo brings yours back)")
+                    title=move || change_title(t_string!(i18n, lessons.reset_title))
                     on:click=move |_| steps::reset(app, l)
                 >
-                    "Reset step"
+                    {t!(i18n, lessons.reset_step)}
                 </button>
             </div>
             <div class="lsn-nav">
@@ -246,7 +262,7 @@ fn Panel() -> impl IntoView {
                         focus_step_title(l);
                     }
                 >
-                    "← Previous"
+                    {t!(i18n, lessons.previous)}
                 </button>
                 <button
                     type="button"
@@ -258,7 +274,7 @@ fn Panel() -> impl IntoView {
                         focus_step_title(l);
                     }
                 >
-                    {move || if last() { "Finish" } else { "Next →" }}
+                    {move || if last() { t_string!(i18n, lessons.finish) } else { t_string!(i18n, lessons.next) }}
                 </button>
             </div>
         }
@@ -277,27 +293,38 @@ fn Panel() -> impl IntoView {
                 <span class="lsn-toggle-title">{title}</span>
                 <span class="lsn-toggle-meta">{counter}" · "{badge}</span>
                 <span class="lsn-toggle-arrow" aria-hidden="true">{move || if open() { "▾" } else { "▴" }}</span>
-                <span class="mdl-sr">{move || if open() { " (hide the lesson)" } else { " (show the lesson)" }}</span>
+                <span class="mdl-sr">{move || if open() { t_string!(i18n, lessons.hide_lesson) } else { t_string!(i18n, lessons.show_lesson) }}</span>
             </button>
             <div class="lsn-titles">
                 <p class="lsn-kicker" data-testid="lesson-step-count">{counter}</p>
                 <h2 class="lsn-title" id="lsn-title" data-testid="lesson-title">{title}</h2>
             </div>
-            <button type="button" class="mdl-btn mdl-small lsn-close" data-testid="lesson-close" aria-label="Close the lesson" on:click=move |_| l.close()>
+            <button type="button" class="mdl-btn mdl-small lsn-close" data-testid="lesson-close" aria-label=move || t_string!(i18n, lessons.close_lesson) on:click=move |_| l.close()>
                 "×"
             </button>
         </div>
         <div class="lsn-body" id="lsn-body" node_ref=body>
-            <ol class="lsn-dots" aria-label="Steps">
+            <ol class="lsn-dots" aria-label=move || t_string!(i18n, lessons.steps)>
                 <For each=done_marks key=|d| d.clone() let((j, name, done, here))>
                     <li
                         class="lsn-dot"
                         class:lsn-dot-done=done
                         class:lsn-dot-here=here
-                        title=format!("{}. {name}{}", j + 1, if done { " (done)" } else { "" })
+                        title={
+                            let name = name.clone();
+                            move || {
+                                let (n, name) = (j + 1, name.clone());
+                                if done { t_string!(i18n, lessons.dot_title_done, n, name).to_string() } else { t_string!(i18n, lessons.dot_title, n, name).to_string() }
+                            }
+                        }
                         aria-current=if here { Some("step") } else { None }
                     >
-                        <span class="mdl-sr">{format!("Step {}: {name}{}", j + 1, if done { ", done" } else { "" })}</span>
+                        <span class="mdl-sr">
+                            {let name = name.clone(); move || {
+                                let (n, name) = (j + 1, name.clone());
+                                if done { t_string!(i18n, lessons.dot_step_done, n, name).to_string() } else { t_string!(i18n, lessons.dot_step, n, name).to_string() }
+                            }}
+                        </span>
                     </li>
                 </For>
             </ol>
@@ -313,13 +340,14 @@ fn Panel() -> impl IntoView {
 #[component]
 pub fn LessonPanel() -> impl IntoView {
     let l = use_lessons();
+    let i18n = use_i18n();
     let any = move || l.shows_panel();
     view! {
         <Show when=any>
             <aside
                 class="lsn"
                 data-testid="lesson-panel"
-                aria-label="Lesson"
+                aria-label=move || t_string!(i18n, lessons.panel)
                 data-open=move || if l.drawer_open.get() { "true" } else { "false" }
                 on:keydown=move |ev| {
                     if ev.key() == "Escape" && l.drawer_open.get_untracked() && narrow() {
@@ -332,7 +360,10 @@ pub fn LessonPanel() -> impl IntoView {
                 </Show>
                 <Show when=move || l.fetching.with(Option::is_some)>
                     <p class="lsn-fetching mdl-muted" role="status" data-testid="lesson-fetching">
-                        {move || format!("Fetching the lesson at {}…", l.fetching.get().unwrap_or_default())}
+                        {move || {
+                            let url = l.fetching.get().unwrap_or_default();
+                            t_string!(i18n, lessons.fetching, url).to_string()
+                        }}
                     </p>
                 </Show>
                 <Show when=move || l.active.with(Option::is_some)>

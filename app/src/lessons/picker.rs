@@ -6,12 +6,14 @@ use lessons::course::COURSE;
 
 use super::{open_built_in, store, use_lessons, Opening};
 use crate::dialog::Dialog;
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::use_app;
 
 /// The header's button that opens the picker.
 #[component]
 pub fn LessonsButton() -> impl IntoView {
     let l = use_lessons();
+    let i18n = use_i18n();
     view! {
         <button
             type="button"
@@ -20,7 +22,7 @@ pub fn LessonsButton() -> impl IntoView {
             aria-haspopup="dialog"
             on:click=move |_| l.picker.set(true)
         >
-            "Lessons"
+            {t!(i18n, lessons.button)}
         </button>
     }
 }
@@ -37,12 +39,12 @@ struct Entry {
     started: bool,
 }
 
-fn entries() -> Vec<Entry> {
+fn entries(lang: &str) -> Vec<Entry> {
     COURSE
         .iter()
         .enumerate()
         .filter_map(|(i, b)| {
-            let lesson = b.lesson("en").ok()?;
+            let lesson = b.lesson(lang).ok()?;
             let progress = store::load(&lesson.id);
             Some(Entry {
                 number: i + 1,
@@ -63,23 +65,26 @@ fn entries() -> Vec<Entry> {
 pub fn LessonPicker() -> impl IntoView {
     let app = use_app();
     let l = use_lessons();
+    let i18n = use_i18n();
     let close = Callback::new(move |_| l.picker.set(false));
     let list = move || {
+        let lang = crate::language::code(i18n.get_locale());
         view! {
         <Dialog class="lsn-picker" testid="lesson-picker" labelled_by="lsn-picker-title" on_close=close>
             <div class="lsn-picker-head">
-                <h2 class="mdl-dialog-title" id="lsn-picker-title">"Lessons"</h2>
-                <button type="button" class="mdl-btn mdl-small" data-testid="lesson-picker-close" on:click=move |_| close.run(())>"Close"</button>
+                <h2 class="mdl-dialog-title" id="lsn-picker-title">{t!(i18n, lessons.picker_title)}</h2>
+                <button type="button" class="mdl-btn mdl-small" data-testid="lesson-picker-close" on:click=move |_| close.run(())>{t!(i18n, lessons.close)}</button>
             </div>
             <p class="mdl-muted">
-                "Guided exercises from the keys to the cost of a design. Each step says what to build and checks it as you work; a hint or the solution is there when you need it, and Undo takes a solution back."
+                {t!(i18n, lessons.picker_intro)}
             </p>
             <ol class="lsn-pick-list">
-                {entries()
+                {entries(lang)
                     .into_iter()
                     .map(|e| {
                         let slug = e.slug;
-                        let meta = if e.started { format!("{} steps · {} done", e.steps, e.done) } else { format!("{} steps", e.steps) };
+                        let (steps, done) = (e.steps, e.done);
+                        let meta = if e.started { t_string!(i18n, lessons.pick_steps_done, steps, done).to_string() } else { t_string!(i18n, lessons.pick_steps, steps).to_string() };
                         let heading = format!("lsn-pick-{slug}");
                         let labelled_by = heading.clone();
                         view! {
@@ -97,7 +102,7 @@ pub fn LessonPicker() -> impl IntoView {
                                         autofocus=e.number == 1
                                         on:click=move |_| open_built_in(app, l, slug, if e.started { Opening::Resume } else { Opening::Start(0) })
                                     >
-                                        {if e.started { "Continue" } else { "Start" }}
+                                        {if e.started { t_string!(i18n, lessons.resume) } else { t_string!(i18n, lessons.start) }}
                                     </button>
                                     {e.started.then(|| view! {
                                         <button
@@ -109,7 +114,7 @@ pub fn LessonPicker() -> impl IntoView {
                                                 open_built_in(app, l, slug, Opening::Start(0));
                                             }
                                         >
-                                            "Start over"
+                                            {t!(i18n, lessons.start_over)}
                                         </button>
                                     })}
                                 </div>

@@ -8,7 +8,7 @@ use leptos::task::spawn_local;
 use lessons::launch::StepRef;
 use lessons::Lesson;
 
-use super::{open, opening_for, LoadError, Lessons, Origin};
+use super::{open, opening_for, LoadError, Lessons, Origin, Reason, Subject};
 use crate::state::AppState;
 
 /// A lesson file is text a person wrote: a megabyte is far more than any needs.
@@ -19,7 +19,7 @@ pub fn open_url(app: AppState, l: Lessons, url: String, step: Option<StepRef>) {
     spawn_local(async move {
         let fetched = fetch_text(&url).await;
         l.fetching.try_set(None);
-        let what = format!("The lesson at {url}");
+        let what = Subject::Url(url.clone());
         match fetched {
             Err(reason) => {
                 l.error.try_set(Some(LoadError::plain(what, reason)));
@@ -37,22 +37,19 @@ pub fn open_url(app: AppState, l: Lessons, url: String, step: Option<StepRef>) {
     });
 }
 
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let resp = Request::get(url)
-        .send()
-        .await
-        .map_err(|_| String::from("the server did not answer, or does not allow this page to read the file (CORS)."))?;
+async fn fetch_text(url: &str) -> Result<String, Reason> {
+    let resp = Request::get(url).send().await.map_err(|_| Reason::NoAnswer)?;
     if !resp.ok() {
-        return Err(format!("the server answered {} {}.", resp.status(), resp.status_text()));
+        return Err(Reason::Status { code: resp.status(), text: resp.status_text() });
     }
-    let too_large = || format!("it is larger than {} KB.", MAX_LESSON_BYTES / 1024);
+    let too_large = || Reason::TooLarge { kb: MAX_LESSON_BYTES / 1024 };
     let length = resp.headers().get("content-length").and_then(|l| l.trim().parse::<usize>().ok());
     if length.is_some_and(|l| l > MAX_LESSON_BYTES) {
         return Err(too_large());
     }
-    let bytes = resp.binary().await.map_err(|_| String::from("the body could not be read."))?;
+    let bytes = resp.binary().await.map_err(|_| Reason::Unreadable)?;
     if bytes.len() > MAX_LESSON_BYTES {
         return Err(too_large());
     }
-    String::from_utf8(bytes).map_err(|_| lessons::render_en(&lessons::Message::new("lesson.file.not_utf8")))
+    String::from_utf8(bytes).map_err(|_| Reason::Lesson(lessons::Message::new("lesson.file.not_utf8")))
 }

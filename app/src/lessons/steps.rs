@@ -7,13 +7,13 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use lessons::{render_en, Start};
+use lessons::Start;
 
-use super::{current_model, store, Lessons};
+use super::{current_model, store, Lessons, Refusal};
 use crate::state::AppState;
 
 /// Say why an action was refused, or clear the last refusal.
-fn outcome(l: Lessons, result: Result<(), String>) {
+fn outcome(l: Lessons, result: Result<(), Refusal>) {
     l.refusal.set(result.err());
 }
 
@@ -24,10 +24,10 @@ pub fn enter(app: AppState, l: Lessons, i: usize) {
     let Some(step) = lesson.steps.get(i) else { return };
     let current = current_model(app);
     let result = match step.starting_model(&current) {
-        Err(m) => Err(format!("This step cannot start: {}", render_en(&m))),
+        Err(m) => Err(Refusal::CannotStart(m)),
         Ok(start) => {
             let keeps = step.start == Start::Continue && step.setup.is_empty();
-            let applied = if keeps { Ok(()) } else { app.modeler.replace_model(&start).map_err(|e| format!("The step's model could not be opened: {e}")) };
+            let applied = if keeps { Ok(()) } else { app.modeler.replace_model(&start).map_err(|e| Refusal::ModelNotOpened(e.to_string())) };
             applied.map(|()| l.set_entered(i, Arc::new(start)))
         }
     };
@@ -71,9 +71,9 @@ pub fn show_solution(app: AppState, l: Lessons) {
     let i = l.step.get_untracked();
     let Some(step) = lesson.steps.get(i) else { return };
     let result = l.entered_model(i).and_then(|start| match step.solution_model(&start) {
-        Ok(Some(solved)) => app.modeler.replace_model(&solved).map_err(|e| format!("The solution could not be applied: {e}")),
-        Ok(None) => Err(String::from("This step has no solution to show.")),
-        Err(m) => Err(format!("The solution does not apply: {}", render_en(&m))),
+        Ok(Some(solved)) => app.modeler.replace_model(&solved).map_err(|e| Refusal::SolutionNotApplied(e.to_string())),
+        Ok(None) => Err(Refusal::NoSolution),
+        Err(m) => Err(Refusal::SolutionDoesNotApply(m)),
     });
     outcome(l, result);
 }
@@ -81,7 +81,7 @@ pub fn show_solution(app: AppState, l: Lessons) {
 /// Go back to the model the step started from.
 pub fn reset(app: AppState, l: Lessons) {
     let i = l.step.get_untracked();
-    let result = l.entered_model(i).and_then(|start| app.modeler.replace_model(&start).map_err(|e| format!("The step could not be reset: {e}")));
+    let result = l.entered_model(i).and_then(|start| app.modeler.replace_model(&start).map_err(|e| Refusal::NotReset(e.to_string())));
     outcome(l, result);
 }
 

@@ -5,13 +5,14 @@ use ::advisor::{Finding, Severity};
 use leptos::prelude::*;
 
 use super::analysis::Analysis;
+use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
 use crate::model::Edit;
 use crate::state::{use_app, Modeler};
 
-fn severity_label(s: Severity) -> (&'static str, &'static str) {
+fn severity_label(s: Severity, locale: Locale) -> (&'static str, &'static str) {
     match s {
-        Severity::Problem => ("adv-problem", "Problem"),
-        Severity::Warning => ("adv-warning", "Warning"),
+        Severity::Problem => ("adv-problem", td_string!(locale, patterns.problem)),
+        Severity::Warning => ("adv-warning", td_string!(locale, patterns.warning)),
     }
 }
 
@@ -33,21 +34,23 @@ fn restore(m: Modeler, id: &str) {
 #[component]
 fn DismissForm(id: String, asking: RwSignal<bool>) -> impl IntoView {
     let m = use_app().modeler;
+    let i18n = use_i18n();
     let reason = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
+    // `Some(None)`: no reason given; `Some(Some(e))`: the model refused.
+    let error = RwSignal::new(None::<Option<String>>);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let r = reason.get_untracked();
         if r.trim().is_empty() {
-            error.set(Some(String::from("Say why this does not apply (it is saved with the model)")));
+            error.set(Some(None));
         } else if let Err(e) = dismiss(m, &id, r.trim()) {
-            error.set(Some(e));
+            error.set(Some(Some(e)));
         }
     };
     view! {
         <form class="adv-dismiss" on:submit=submit>
             <label class="mdl-field">
-                <span class="mdl-label">"Why does this not apply?"</span>
+                <span class="mdl-label">{t!(i18n, patterns.why_not)}</span>
                 <input
                     type="text"
                     class="mdl-input"
@@ -66,12 +69,12 @@ fn DismissForm(id: String, asking: RwSignal<bool>) -> impl IntoView {
                     }
                 />
                 <span class="mdl-error" role="alert" data-testid="finding-reason-error" hidden=move || error.with(Option::is_none)>
-                    {move || error.get().unwrap_or_default()}
+                    {move || error.get().map(|e| e.unwrap_or_else(|| t_string!(i18n, patterns.say_why).to_string())).unwrap_or_default()}
                 </span>
             </label>
             <div class="mdl-actions">
-                <button type="button" class="mdl-btn" on:click=move |_| asking.set(false)>"Cancel"</button>
-                <button type="submit" class="mdl-btn mdl-primary" data-testid="finding-dismiss-confirm">"Dismiss"</button>
+                <button type="button" class="mdl-btn" on:click=move |_| asking.set(false)>{t!(i18n, patterns.cancel)}</button>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="finding-dismiss-confirm">{t!(i18n, patterns.dismiss)}</button>
             </div>
         </form>
     }
@@ -81,10 +84,12 @@ fn DismissForm(id: String, asking: RwSignal<bool>) -> impl IntoView {
 #[component]
 fn FindingItem(finding: Finding) -> impl IntoView {
     let id = finding.id();
+    let i18n = use_i18n();
     let asking = RwSignal::new(false);
-    let (class, label) = severity_label(finding.severity);
+    let severity = finding.severity;
+    let class = severity_label(severity, Locale::en).0;
+    let label = move || severity_label(severity, i18n.get_locale()).1;
     let form_id = id.clone();
-    let i18n = crate::i18n::use_i18n();
     let lang = move || crate::language::words(i18n.get_locale());
     let (title, target, explanation, fix) = (finding.title, finding.target.label(), finding.explanation, finding.fix);
     view! {
@@ -96,12 +101,12 @@ fn FindingItem(finding: Finding) -> impl IntoView {
             <div class="adv-target" data-testid="finding-target">{move || ::advisor::render(&target, lang())}</div>
             <p class="adv-text" data-testid="finding-explanation">{move || explanation.render(lang())}</p>
             <p class="adv-fix" data-testid="finding-fix">
-                <strong>"Fix: "</strong>
+                <strong>{t!(i18n, patterns.fix)}</strong>
                 {move || fix.render(lang())}
             </p>
             <Show
                 when=move || asking.get()
-                fallback=move || view! { <button type="button" class="mdl-link" data-testid="finding-dismiss" on:click=move |_| asking.set(true)>"Dismiss…"</button> }
+                fallback=move || view! { <button type="button" class="mdl-link" data-testid="finding-dismiss" on:click=move |_| asking.set(true)>{t!(i18n, patterns.dismiss_more)}</button> }
             >
                 <DismissForm id=form_id.clone() asking />
             </Show>
@@ -113,15 +118,15 @@ fn FindingItem(finding: Finding) -> impl IntoView {
 #[component]
 fn DismissedItem(finding: Finding, reason: String) -> impl IntoView {
     let m = use_app().modeler;
+    let i18n = use_i18n();
     let id = finding.id();
     let restore_id = id.clone();
-    let i18n = crate::i18n::use_i18n();
     let title = finding.title;
     view! {
         <li class="adv-finding adv-folded" data-testid="dismissed-finding" data-finding-id=id>
             <span class="adv-title">{move || title.render(crate::language::words(i18n.get_locale()))}</span>
-            <span class="adv-reason" data-testid="dismissed-reason">{format!("Dismissed: {reason}")}</span>
-            <button type="button" class="mdl-link" data-testid="finding-restore" on:click=move |_| restore(m, &restore_id)>"Restore"</button>
+            <span class="adv-reason" data-testid="dismissed-reason">{t!(i18n, patterns.dismissed_reason, reason = reason.clone())}</span>
+            <button type="button" class="mdl-link" data-testid="finding-restore" on:click=move |_| restore(m, &restore_id)>{t!(i18n, patterns.restore)}</button>
         </li>
     }
 }
@@ -130,11 +135,11 @@ fn DismissedItem(finding: Finding, reason: String) -> impl IntoView {
 #[component]
 pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
     let heat_run = use_app().heat_run;
+    let i18n = use_i18n();
     let active = move || analysis.with(|a| a.findings.iter().filter(|f| f.dismissal(&a.dismissed).is_none()).cloned().collect::<Vec<_>>());
     let dismissed = Memo::new(move |_| {
         analysis.with(|a| a.findings.iter().filter_map(|f| f.dismissal(&a.dismissed).map(|d| (f.clone(), d.reason.clone()))).collect::<Vec<_>>())
     });
-    let i18n = crate::i18n::use_i18n();
     let summary = move || {
         let lang = crate::language::words(i18n.get_locale());
         analysis.with(|a| ::advisor::render(&::advisor::summary(&a.findings, &a.dismissed, a.checks.len()), lang))
@@ -142,7 +147,7 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
     let heat_note = move || heat_run.with(|r| r.as_ref().map(|r| r.note())).map(|note| view! { <p class="mdl-muted" data-testid="advisor-heat">{note}</p> });
     view! {
         <section class="adv" data-testid="advisor" aria-labelledby="advisor-title">
-            <h2 class="pat-title" id="advisor-title">"Advisor"</h2>
+            <h2 class="pat-title" id="advisor-title">{t!(i18n, patterns.advisor)}</h2>
             <p class="pat-coverage" data-testid="advisor-summary">{summary}</p>
             {heat_note}
             <ul class="adv-list" data-testid="findings">
@@ -152,7 +157,10 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
             </ul>
             <Show when=move || dismissed.with(|d| !d.is_empty())>
                 <details class="adv-dismissed" data-testid="advisor-dismissed">
-                    <summary>{move || format!("Dismissed ({})", dismissed.with(Vec::len))}</summary>
+                    <summary>{move || {
+                        let count = dismissed.with(Vec::len);
+                        t_string!(i18n, patterns.dismissed_count, count).to_string()
+                    }}</summary>
                     <ul class="adv-list">
                         {move || dismissed.get().into_iter().map(|(finding, reason)| view! { <DismissedItem finding reason /> }).collect_view()}
                     </ul>

@@ -5,6 +5,7 @@ use advisor::draft::{Draft, DraftError, Field};
 use advisor::pattern::OPERATIONS;
 use leptos::prelude::*;
 
+use crate::i18n::{t, use_i18n};
 use crate::model::Edit;
 use crate::state::use_modeler;
 
@@ -18,7 +19,7 @@ fn error_of(errors: RwSignal<Vec<DraftError>>, f: Field, lang: messages::Lang) -
 fn DraftField(
     draft: RwSignal<Draft>,
     errors: RwSignal<Vec<DraftError>>,
-    label: &'static str,
+    label: AnyView,
     testid: &'static str,
     field: Field,
     get: fn(&Draft) -> String,
@@ -54,6 +55,7 @@ fn DraftField(
 #[component]
 pub fn PatternEditor(index: Option<usize>, start: Draft, on_close: Callback<()>) -> impl IntoView {
     let m = use_modeler();
+    let i18n = use_i18n();
     // The select changes only the draft: its options start on the draft's operation.
     let operation = start.operation.clone();
     let draft = RwSignal::new(start);
@@ -92,10 +94,10 @@ pub fn PatternEditor(index: Option<usize>, start: Draft, on_close: Callback<()>)
                 }
             }
         >
-            <h3 class="pat-subtitle">{if index.is_some() { "Edit access pattern" } else { "New access pattern" }}</h3>
-            <DraftField draft errors label="Name" testid="pattern-name" field=Field::Name get=|d| d.name.clone() set=|d, v| d.name = v />
+            <h3 class="pat-subtitle">{if index.is_some() { t!(i18n, patterns.edit_title).into_any() } else { t!(i18n, patterns.new_title).into_any() }}</h3>
+            <DraftField draft errors label=t!(i18n, patterns.name).into_any() testid="pattern-name" field=Field::Name get=|d| d.name.clone() set=|d, v| d.name = v />
             <label class="mdl-field">
-                <span class="mdl-label">"Operation"</span>
+                <span class="mdl-label">{t!(i18n, patterns.operation)}</span>
                 <select class="mdl-input" data-testid="pattern-operation" on:change=move |ev| draft.update(|d| d.operation = event_target_value(&ev))>
                     {OPERATIONS.into_iter().map(|o| view! { <option value=o selected=o == operation>{o}</option> }).collect_view()}
                 </select>
@@ -103,7 +105,7 @@ pub fn PatternEditor(index: Option<usize>, start: Draft, on_close: Callback<()>)
             <DraftField
                 draft
                 errors
-                label="Request (the action's input as DynamoDB JSON; {name} placeholders allowed)"
+                label=t!(i18n, patterns.request).into_any()
                 testid="pattern-request"
                 field=Field::Request
                 get=|d| d.request.clone()
@@ -113,7 +115,7 @@ pub fn PatternEditor(index: Option<usize>, start: Draft, on_close: Callback<()>)
             <DraftField
                 draft
                 errors
-                label="Sample values (name=value, comma separated)"
+                label=t!(i18n, patterns.samples).into_any()
                 testid="pattern-parameters"
                 field=Field::Parameters
                 get=|d| d.parameters.clone()
@@ -122,7 +124,7 @@ pub fn PatternEditor(index: Option<usize>, start: Draft, on_close: Callback<()>)
             <DraftField
                 draft
                 errors
-                label="Entity types it should return (comma separated; empty: not checked)"
+                label=t!(i18n, patterns.entity_types).into_any()
                 testid="pattern-entity-types"
                 field=Field::EntityTypes
                 get=|d| d.entity_types.clone()
@@ -131,7 +133,7 @@ pub fn PatternEditor(index: Option<usize>, start: Draft, on_close: Callback<()>)
             <DraftField
                 draft
                 errors
-                label="Expected rate (requests per second)"
+                label=t!(i18n, patterns.rate).into_any()
                 testid="pattern-rate"
                 field=Field::Rate
                 get=|d| d.rate.clone()
@@ -141,8 +143,8 @@ pub fn PatternEditor(index: Option<usize>, start: Draft, on_close: Callback<()>)
                 {move || apply_error.get().unwrap_or_default()}
             </p>
             <div class="mdl-actions">
-                <button type="button" class="mdl-btn" data-testid="pattern-cancel" on:click=move |_| on_close.run(())>"Cancel"</button>
-                <button type="submit" class="mdl-btn mdl-primary" data-testid="pattern-save">"Save pattern"</button>
+                <button type="button" class="mdl-btn" data-testid="pattern-cancel" on:click=move |_| on_close.run(())>{t!(i18n, patterns.cancel)}</button>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="pattern-save">{t!(i18n, patterns.save)}</button>
             </div>
         </form>
     }

@@ -11,6 +11,7 @@ use ::advisor::draft::{new_draft, Draft};
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
 use crate::model::Edit;
 use crate::state::{now, use_app, Modeler, Notice};
 use advisor::AdvisorPanel;
@@ -52,12 +53,21 @@ fn draft_for_new(m: Modeler) -> Draft {
 /// The pattern table's head row.
 #[component]
 fn TableHead() -> impl IntoView {
-    let cols = ["Access pattern", "Index", "Key condition", "Read → returned", "Capacity (table + indexes)", "Entities", "Status"];
+    let i18n = use_i18n();
+    let cols: [fn(Locale) -> &'static str; 7] = [
+        |l| td_string!(l, patterns.col_pattern),
+        |l| td_string!(l, patterns.col_index),
+        |l| td_string!(l, patterns.col_key),
+        |l| td_string!(l, patterns.col_reads),
+        |l| td_string!(l, patterns.col_capacity),
+        |l| td_string!(l, patterns.col_entities),
+        |l| td_string!(l, patterns.col_status),
+    ];
     view! {
         <thead>
             <tr>
-                {cols.into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view()}
-                <th scope="col">"Actions"</th>
+                {cols.into_iter().map(|c| view! { <th scope="col">{move || c(i18n.get_locale())}</th> }).collect_view()}
+                <th scope="col">{t!(i18n, patterns.col_actions)}</th>
             </tr>
         </thead>
     }
@@ -68,6 +78,7 @@ fn TableHead() -> impl IntoView {
 #[component]
 pub fn PatternsTab() -> impl IntoView {
     let app = use_app();
+    let i18n = use_i18n();
     let (m, heat_run) = (app.modeler, app.heat_run);
     // The tab stays mounted while hidden; the patterns run, and the advisor reads every item, only while
     // it can be seen (opening a 100,000-item file or editing one in the Items tab does not wait for it),
@@ -91,10 +102,10 @@ pub fn PatternsTab() -> impl IntoView {
         editing.set(Editing::New);
     };
     let has_patterns = move || analysis.with(|a| !a.checks.is_empty());
-    let i18n = crate::i18n::use_i18n();
     let rows = move || {
-        let lang = crate::language::words(i18n.get_locale());
-        analysis.with(|a| a.checks.iter().enumerate().map(|(i, c)| RowData::new(i, c, a.index_labels.get(i).map(|l| ::advisor::render(l, lang)).unwrap_or_default(), lang)).collect::<Vec<_>>())
+        let locale = i18n.get_locale();
+        let lang = crate::language::words(locale);
+        analysis.with(|a| a.checks.iter().enumerate().map(|(i, c)| RowData::new(i, c, a.index_labels.get(i).map(|l| ::advisor::render(l, lang)).unwrap_or_default(), locale)).collect::<Vec<_>>())
     };
     let editor = move || match editing.get() {
         Editing::None => None,
@@ -113,13 +124,13 @@ pub fn PatternsTab() -> impl IntoView {
     view! {
         <div class="pat" data-testid="patterns-tab" node_ref=root>
             <div class="pat-head">
-                <h2 class="pat-title">"Access patterns"</h2>
+                <h2 class="pat-title">{t!(i18n, patterns.title)}</h2>
                 <p class="pat-coverage" data-testid="pattern-coverage">
-                    {move || if has_patterns() { analysis.with(|a| ::advisor::render(&a.coverage, crate::language::words(i18n.get_locale()))) } else { String::from("No access patterns yet") }}
+                    {move || if has_patterns() { analysis.with(|a| ::advisor::render(&a.coverage, crate::language::words(i18n.get_locale()))) } else { t_string!(i18n, patterns.none_yet).to_string() }}
                 </p>
                 <div class="pat-tools">
                     {(!m.read_only).then(|| view! {
-                        <button type="button" class="mdl-btn" data-testid="pattern-add" on:click=start_new>"+ Access pattern"</button>
+                        <button type="button" class="mdl-btn" data-testid="pattern-add" on:click=start_new>{t!(i18n, patterns.add)}</button>
                     })}
                     <button
                         type="button"
@@ -129,12 +140,12 @@ pub fn PatternsTab() -> impl IntoView {
                         disabled=move || !has_patterns()
                         on:click=move |_| show_markdown.update(|v| *v = !*v)
                     >
-                        "Markdown"
+                        {t!(i18n, patterns.markdown)}
                     </button>
                 </div>
             </div>
             <p class="mdl-muted">
-                "List every request the application makes first, then design keys so that each is one Query or GetItem. Each pattern runs against the model's own items on every change; figures are the engine's."
+                {t!(i18n, patterns.intro)}
             </p>
             {editor}
             <Show when=move || show_markdown.get() && has_patterns()>
@@ -144,11 +155,11 @@ pub fn PatternsTab() -> impl IntoView {
                         readonly
                         rows="8"
                         data-testid="pattern-markdown"
-                        aria-label="The pattern table as Markdown"
+                        aria-label=move || t_string!(i18n, patterns.markdown_label)
                         prop:value=markdown
                     ></textarea>
                     <a class="mdl-btn" data-testid="pattern-download" download="access-patterns.md" href=markdown_href>
-                        "Download .md"
+                        {t!(i18n, patterns.download)}
                     </a>
                 </div>
             </Show>

@@ -1,8 +1,10 @@
 //! One checked pattern as a row of the pattern table: what it used, read, returned and cost, its
 //! status, and its actions.
 
-use ::advisor::check::{units_text, PatternCheck, Status};
+use ::advisor::check::{PatternCheck, Status};
 use leptos::prelude::*;
+
+use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
 
 /// What a row shows, worked out from its check. A row whose figures are unchanged keeps its nodes
 /// (the table is keyed by this whole value).
@@ -35,12 +37,17 @@ fn status_class(s: Status) -> &'static str {
 }
 
 impl RowData {
-    pub fn new(index: usize, c: &PatternCheck, index_label: String, lang: messages::Lang) -> RowData {
+    /// The row's words in `locale`.
+    pub fn new(index: usize, c: &PatternCheck, index_label: String, locale: Locale) -> RowData {
+        let units = |half: u64| {
+            let whole = crate::query::words::count(locale, half / 2);
+            if half % 2 == 0 { whole } else { format!("{whole}{}5", if locale == Locale::en { '.' } else { ',' }) }
+        };
         let cost = match (c.read_half_units, c.write_half_units) {
             (0, 0) if c.error.is_some() => String::from("—"),
-            (r, 0) => format!("{} RCU", units_text(r)),
-            (0, w) => format!("{} WCU", units_text(w)),
-            (r, w) => format!("{} RCU, {} WCU", units_text(r), units_text(w)),
+            (r, 0) => td_string!(locale, patterns.cost_read, rcu = units(r)).to_string(),
+            (0, w) => td_string!(locale, patterns.cost_write, wcu = units(w)).to_string(),
+            (r, w) => td_string!(locale, patterns.cost_both, rcu = units(r), wcu = units(w)).to_string(),
         };
         RowData {
             index,
@@ -48,14 +55,14 @@ impl RowData {
             operation: c.operation_label(),
             index_label,
             key_condition: c.key_condition.clone(),
-            reads: if c.error.is_some() { String::from("—") } else { format!("{} → {}", c.items_read, c.items_returned) },
+            reads: if c.error.is_some() { String::from("—") } else { format!("{} → {}", crate::query::words::count(locale, c.items_read as u64), crate::query::words::count(locale, c.items_returned as u64)) },
             requests: (c.requests > 1).then_some(c.requests),
             cost,
             entities: c.entities.join(", "),
-            unexpected: (!c.unexpected_entities.is_empty()).then(|| format!("not expected: {}", c.unexpected_entities.join(", "))),
-            status: format!("{} {}", c.status.symbol(), ::advisor::render(&c.status.label(), lang)),
+            unexpected: (!c.unexpected_entities.is_empty()).then(|| td_string!(locale, patterns.not_expected, entities = c.unexpected_entities.join(", ")).to_string()),
+            status: format!("{} {}", c.status.symbol(), ::advisor::render(&c.status.label(), crate::language::words(locale))),
             status_class: status_class(c.status),
-            error: c.error.as_ref().map(|e| ::advisor::render(&e.message(), lang)),
+            error: c.error.as_ref().map(|e| ::advisor::render(&e.message(), crate::language::words(locale))),
         }
     }
 }
@@ -64,6 +71,7 @@ impl RowData {
 #[component]
 pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usize>, on_delete: Callback<usize>) -> impl IntoView {
     let i = row.index;
+    let i18n = use_i18n();
     let data_name = row.name.clone();
     view! {
         <tr data-testid="pattern-row" data-name=data_name class=row.status_class>
@@ -73,11 +81,11 @@ pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usiz
             </th>
             <td data-testid="pattern-index">{row.index_label}</td>
             <td class="mdl-mono" data-testid="pattern-key">{row.key_condition}</td>
-            <td data-testid="pattern-items" title="items read (before any filter) → items returned">
+            <td data-testid="pattern-items" title=move || t_string!(i18n, patterns.reads_title)>
                 {row.reads}
-                {row.requests.map(|n| view! { <div class="pat-op">{format!("{n} requests")}</div> })}
+                {row.requests.map(|count| view! { <div class="pat-op">{t!(i18n, patterns.requests, count)}</div> })}
             </td>
-            <td data-testid="pattern-cost" title="consumed capacity reported by the engine for the request(s): the table and its indexes together">{row.cost}</td>
+            <td data-testid="pattern-cost" title=move || t_string!(i18n, patterns.cost_title)>{row.cost}</td>
             <td data-testid="pattern-entities">
                 {row.entities}
                 {row.unexpected.map(|u| view! { <div class="pat-unexpected">{u}</div> })}
@@ -87,11 +95,11 @@ pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usiz
                 {row.error.map(|e| view! { <div class="mdl-error" role="alert" data-testid="pattern-error">{e}</div> })}
             </td>
             <td class="pat-actions">
-                <button type="button" class="mdl-link" data-testid="pattern-open" on:click=move |_| on_open.run(i)>"Open in builder"</button>
+                <button type="button" class="mdl-link" data-testid="pattern-open" on:click=move |_| on_open.run(i)>{t!(i18n, patterns.open_builder)}</button>
                 // A read-only embed changes no pattern.
                 {(!crate::state::use_modeler().read_only).then(|| view! {
-                    <button type="button" class="mdl-link" data-testid="pattern-edit" on:click=move |_| on_edit.run(i)>"Edit"</button>
-                    <button type="button" class="mdl-link mdl-remove" data-testid="pattern-delete" on:click=move |_| on_delete.run(i)>"Delete"</button>
+                    <button type="button" class="mdl-link" data-testid="pattern-edit" on:click=move |_| on_edit.run(i)>{t!(i18n, patterns.edit)}</button>
+                    <button type="button" class="mdl-link mdl-remove" data-testid="pattern-delete" on:click=move |_| on_delete.run(i)>{t!(i18n, patterns.delete)}</button>
                 })}
             </td>
         </tr>

@@ -7,6 +7,8 @@
 
 use serde_json::{json, Map, Value};
 
+use super::words::{FieldFault, Unshowable};
+
 /// Query or Scan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Operation {
@@ -54,11 +56,9 @@ impl SortOp {
         }
     }
 
-    pub fn label(self) -> &'static str {
-        match self {
-            SortOp::None => "(any sort key)",
-            other => other.slug(),
-        }
+    /// The label of a condition other than "(any sort key)", which is words (the view's).
+    pub fn operator(self) -> Option<&'static str> {
+        (self != SortOp::None).then(|| self.slug())
     }
 
     pub fn from_slug(s: &str) -> SortOp {
@@ -145,7 +145,7 @@ pub struct Builder {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldError {
     pub field: &'static str,
-    pub message: String,
+    pub fault: FieldFault,
 }
 
 fn typed(t: &str, text: &str) -> Value {
@@ -158,8 +158,8 @@ fn parse_object(text: &str, field: &'static str) -> Result<Map<String, Value>, F
     }
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(m)) => Ok(m),
-        Ok(_) => Err(FieldError { field, message: String::from("must be a JSON object") }),
-        Err(e) => Err(FieldError { field, message: format!("not JSON: {e}") }),
+        Ok(_) => Err(FieldError { field, fault: FieldFault::NotObject }),
+        Err(e) => Err(FieldError { field, fault: FieldFault::NotJson(e.to_string()) }),
     }
 }
 
@@ -241,7 +241,7 @@ impl Builder {
                 return Ok(None);
             }
             // Any integer goes to the engine as typed, so a 0 or a negative Limit gets DynamoDB's own error.
-            t.parse::<i64>().map(|n| Some(Value::from(n))).map_err(|_| FieldError { field, message: format!("\"{t}\" is not a whole number") })
+            t.parse::<i64>().map(|n| Some(Value::from(n))).map_err(|_| FieldError { field, fault: FieldFault::NotWholeNumber(t.to_string()) })
         };
         if let Some(n) = number(&self.limit, "limit")? {
             m.insert("Limit".into(), n);
@@ -272,17 +272,17 @@ impl Builder {
 
     /// Controls for a request, or why the controls cannot show it. `key_info(table, index)` gives the
     /// keys of a table or index of the model (`None`: no such table).
-    pub fn from_request(action: &str, request: &Value, key_info: impl Fn(&str, &str) -> Option<KeyInfo>) -> Result<Builder, String> {
+    pub fn from_request(action: &str, request: &Value, key_info: impl Fn(&str, &str) -> Option<KeyInfo>) -> Result<Builder, Unshowable> {
         let op = match action {
             "Query" => Operation::Query,
             "Scan" => Operation::Scan,
-            other => return Err(format!("the builder shows Query and Scan, not {other}")),
+            other => return Err(Unshowable::NotQueryScan(other.to_string())),
         };
-        let m = request.as_object().ok_or("the request is not a JSON object")?;
+        let m = request.as_object().ok_or(Unshowable::NotObject)?;
         let mut b = Builder { op, forward: true, ..Default::default() };
-        b.table = m.get("TableName").and_then(Value::as_str).ok_or("it has no TableName the builder knows")?.to_string();
+        b.table = m.get("TableName").and_then(Value::as_str).ok_or(Unshowable::NoTableForBuilder)?.to_string();
         b.index = m.get("IndexName").and_then(Value::as_str).unwrap_or("").to_string();
-        let keys = key_info(&b.table, &b.index).ok_or_else(|| format!("table \"{}\" is not in the model", b.table))?;
+        let keys = key_info(&b.table, &b.index).ok_or_else(|| Unshowable::TableNotInModel(b.table.clone()))?;
         let mut names = m.get("ExpressionAttributeNames").and_then(Value::as_object).cloned().unwrap_or_default();
         let mut values = m.get("ExpressionAttributeValues").and_then(Value::as_object).cloned().unwrap_or_default();
         for (k, v) in m {
@@ -300,11 +300,11 @@ impl Builder {
                 ("Select", Value::String(s)) => b.select = s.clone(),
                 ("Segment", Value::Number(n)) if op == Operation::Scan => b.segment = n.to_string(),
                 ("TotalSegments", Value::Number(n)) if op == Operation::Scan => b.total_segments = n.to_string(),
-                (other, _) => return Err(format!("the builder has no control for {other} as written")),
+                (other, _) => return Err(Unshowable::BuilderNoControl(other.to_string())),
             }
         }
         if op == Operation::Query && !m.contains_key("KeyConditionExpression") {
-            return Err(String::from("a Query without a KeyConditionExpression"));
+            return Err(Unshowable::QueryWithoutKeyCondition);
         }
         b.start_key = m.get("ExclusiveStartKey").cloned();
         b.names = if names.is_empty() { String::new() } else { Value::Object(names).to_string() };
@@ -315,21 +315,22 @@ impl Builder {
 
 /// Take `#pk = :pk [AND #sk <op> :sk | AND #sk BETWEEN :sk AND :sk2 | AND begins_with(#sk, :sk)]` apart,
 /// removing the placeholders it uses from `names`/`values`.
-fn read_key_condition(c: &str, keys: &KeyInfo, names: &mut Map<String, Value>, values: &mut Map<String, Value>, b: &mut Builder) -> Result<(), String> {
+fn read_key_condition(c: &str, keys: &KeyInfo, names: &mut Map<String, Value>, values: &mut Map<String, Value>, b: &mut Builder) -> Result<(), Unshowable> {
     if super::multi_key_builder::is_multi(keys) {
-        return super::multi_key_builder::read(c, keys, names, values, b);
+        // The multi-attribute reader says why in its own words; the builder names the form it writes.
+        return super::multi_key_builder::read(c, keys, names, values, b).map_err(|_| Unshowable::KeyConditionForm(c.to_string()));
     }
-    let cant = || format!("the key condition \"{c}\" is not of the form the builder writes");
+    let cant = || Unshowable::KeyConditionForm(c.to_string());
     let tokens: Vec<&str> = c.split_whitespace().collect();
-    let mut take_value = |placeholder: &str, t: &str| -> Result<String, String> {
+    let mut take_value = |placeholder: &str, t: &str| -> Result<String, Unshowable> {
         let v = values.remove(placeholder).ok_or_else(cant)?;
-        v.get(t).and_then(Value::as_str).map(String::from).ok_or_else(|| format!("{placeholder} is not of type {t}"))
+        v.get(t).and_then(Value::as_str).map(String::from).ok_or_else(|| Unshowable::WrongType { placeholder: placeholder.to_string(), kind: t.to_string() })
     };
     if tokens.len() < 3 || tokens[0] != "#pk" || tokens[1] != "=" || tokens[2] != ":pk" {
         return Err(cant());
     }
     if names.remove("#pk").and_then(|v| v.as_str().map(String::from)).as_deref() != Some(keys.partition.as_str()) {
-        return Err(String::from("#pk does not name the partition key"));
+        return Err(Unshowable::PkNotPartition);
     }
     b.pk = take_value(":pk", &keys.partition_type)?;
     let rest = &tokens[3..];

@@ -8,7 +8,9 @@ use super::multi_key_builder;
 use super::fields::{plain_options, Check, Choice, TextField};
 use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
-use super::{JsonEditor, RequestForm};
+use super::words::{FieldFault, Unshowable};
+use super::{Controls, JsonEditor, RequestForm};
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::Modeler;
 
 fn pretty(v: &Value) -> String {
@@ -33,9 +35,9 @@ struct Panel {
     b: RwSignal<Builder>,
     json: RwSignal<String>,
     /// `Some(reason)`: the JSON was edited into something the controls cannot show; it is what runs.
-    json_only: RwSignal<Option<String>>,
+    json_only: RwSignal<Option<Unshowable>>,
     json_error: RwSignal<Option<String>>,
-    field_error: RwSignal<Option<(String, String)>>,
+    field_error: RwSignal<Option<(String, FieldFault)>>,
 }
 
 impl Panel {
@@ -50,7 +52,7 @@ impl Panel {
         self.field_error.set(None);
         match request_of(self.m, &self.b.get_untracked()) {
             Ok(v) => self.json.set(pretty(&v)),
-            Err(e) => self.field_error.set(Some((e.field.to_string(), e.message))),
+            Err(e) => self.field_error.set(Some((e.field.to_string(), e.fault))),
         }
     }
 
@@ -61,7 +63,7 @@ impl Panel {
     }
 
     /// A text input showing `get` and writing `put` as it is typed in.
-    fn input(self, class: &'static str, testid: &'static str, placeholder: &'static str, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> impl IntoView {
+    fn input(self, class: &'static str, testid: &'static str, placeholder: Signal<String>, get: fn(&Builder) -> String, put: fn(&mut Builder, String)) -> impl IntoView {
         view! { <TextField classes=class testid=testid placeholder=placeholder value=self.shows(get) write=move |v| self.set(|x| put(x, v))/> }
     }
 
@@ -83,9 +85,11 @@ impl Panel {
     /// The fault of `field`, shown where the field is.
     fn err_at(self, field: &'static str) -> impl IntoView {
         let field_error = self.field_error;
+        let i18n = use_i18n();
         move || {
+            let locale = i18n.get_locale();
             field_error.with(|e| {
-                e.as_ref().filter(|(f, _)| f == field).map(|(_, msg)| view! { <p class="mdl-error" data-testid=format!("q-error-{field}")>{msg.clone()}</p> })
+                e.as_ref().filter(|(f, _)| f == field).map(|(_, fault)| view! { <p class="mdl-error" data-testid=format!("q-error-{field}")>{fault.text(locale)}</p> })
             })
         }
     }
@@ -94,6 +98,7 @@ impl Panel {
 #[component]
 pub fn BuilderPanel() -> impl IntoView {
     let session = use_session();
+    let i18n = use_i18n();
     let m = session.app.modeler;
     let b = session.builder;
     // Start on the selected table.
@@ -119,7 +124,7 @@ pub fn BuilderPanel() -> impl IntoView {
         field_error.set(None);
         match serde_json::from_str::<Value>(&text) {
             Err(e) => {
-                json_error.set(Some(format!("SerializationException: the request is not valid JSON ({e})")));
+                json_error.set(Some(e.to_string()));
             }
             Ok(v) => {
                 json_error.set(None);
@@ -140,7 +145,7 @@ pub fn BuilderPanel() -> impl IntoView {
     // `(value, label)` of the Index choice: the table itself, then its indexes.
     let indexes = Memo::new(move |_| {
         let table = table.get();
-        let mut out = vec![(String::new(), String::from("(table)"))];
+        let mut out = vec![(String::new(), t_string!(i18n, query.index_table).to_string())];
         m.state.with(|s| {
             let Some(t) = s.playground.table_index(&table).and_then(|i| s.playground.table(i)) else { return };
             out.extend(crate::model::index_view::indexes(&t.definition).into_iter().map(|i| {
@@ -182,7 +187,7 @@ pub fn BuilderPanel() -> impl IntoView {
         match request_of(m, &b.get_untracked()) {
             Ok(v) => Some((b.with_untracked(|b| b.op.action()), v)),
             Err(e) => {
-                field_error.set(Some((e.field.to_string(), e.message)));
+                field_error.set(Some((e.field.to_string(), e.fault)));
                 None
             }
         }
@@ -192,7 +197,7 @@ pub fn BuilderPanel() -> impl IntoView {
         let Some(request) = session.pattern.resolve(action, request) else { return };
         let outcome = run(session, Source::Builder, action, request);
         if let Err(f) = &outcome.result {
-            field_error.set(Some((error_field(&f.message).to_string(), format!("{}: {}", f.type_name, f.message))));
+            field_error.set(Some((error_field(&f.message).to_string(), FieldFault::Dynamo { type_name: f.type_name.clone(), message: f.message.clone() })));
         }
     };
     let next_page = move || {
@@ -206,13 +211,18 @@ pub fn BuilderPanel() -> impl IntoView {
         }
     };
     let has_next = move || session.last.with(|o| o.as_ref().is_some_and(|o| o.source == Source::Builder && o.summary.last_evaluated_key.is_some()));
-    let sort_ops = Signal::stored(SortOp::ALL.into_iter().map(|o| (o.slug().to_string(), o.label().to_string())).collect());
-    let selects = Signal::stored(
-        [("", "(default)"), ("ALL_ATTRIBUTES", "ALL_ATTRIBUTES"), ("ALL_PROJECTED_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"), ("SPECIFIC_ATTRIBUTES", "SPECIFIC_ATTRIBUTES"), ("COUNT", "COUNT")]
+    let sort_ops = Signal::derive(move || {
+        let any = t_string!(i18n, query.any_sort_key);
+        SortOp::ALL.into_iter().map(|o| (o.slug().to_string(), o.operator().unwrap_or(any).to_string())).collect()
+    });
+    let selects = Signal::derive(move || {
+        let default = t_string!(i18n, query.default_select);
+        [("", default), ("ALL_ATTRIBUTES", "ALL_ATTRIBUTES"), ("ALL_PROJECTED_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"), ("SPECIFIC_ATTRIBUTES", "SPECIFIC_ATTRIBUTES"), ("COUNT", "COUNT")]
             .into_iter()
             .map(|(v, l)| (v.to_string(), l.to_string()))
-            .collect(),
-    );
+            .collect()
+    });
+    let code = |text: &'static str| Signal::stored(String::from(text));
     let table_options = Signal::derive(move || tables.with(|t| t.iter().map(|n| (n.clone(), n.clone())).collect()));
 
     // The sort key's condition: its operator, and one or two values.
@@ -224,10 +234,10 @@ pub fn BuilderPanel() -> impl IntoView {
                     {p.select("q-sort-op", sort_ops, |b| b.sort_op.slug().to_string(), |x, v| x.sort_op = SortOp::from_slug(&v))}
                 </label>
                 <Show when=move || b.with(|b| b.sort_op != SortOp::None)>
-                    <label class="q-field q-grow">"value" {p.input("mdl-input", "q-sk", "", |b| b.sk.clone(), |x, v| x.sk = v)}</label>
+                    <label class="q-field q-grow">{t!(i18n, query.value)} {p.input("mdl-input", "q-sk", Signal::default(), |b| b.sk.clone(), |x, v| x.sk = v)}</label>
                 </Show>
                 <Show when=move || b.with(|b| b.sort_op == SortOp::Between)>
-                    <label class="q-field q-grow">"and" {p.input("mdl-input", "q-sk2", "", |b| b.sk2.clone(), |x, v| x.sk2 = v)}</label>
+                    <label class="q-field q-grow">{t!(i18n, query.and)} {p.input("mdl-input", "q-sk2", Signal::default(), |b| b.sk2.clone(), |x, v| x.sk2 = v)}</label>
                 </Show>
             </div>
         }
@@ -238,7 +248,7 @@ pub fn BuilderPanel() -> impl IntoView {
             <div class="q-controls">
                 <div class="q-row">
                     <label class="q-field">
-                        "Operation"
+                        {t!(i18n, query.operation)}
                         {p.select(
                             "q-op",
                             plain_options(&["Query", "Scan"]),
@@ -247,13 +257,13 @@ pub fn BuilderPanel() -> impl IntoView {
                         )}
                     </label>
                     <label class="q-field">
-                        "Table"
+                        {t!(i18n, query.table)}
                         {p.select("q-table", table_options, |b| b.table.clone(), |x, v| {
                             x.table = v;
                             x.index.clear();
                         })}
                     </label>
-                    <label class="q-field">"Index" {p.select("q-index", indexes.into(), |b| b.index.clone(), |x, v| x.index = v)}</label>
+                    <label class="q-field">{t!(i18n, query.index)} {p.select("q-index", indexes.into(), |b| b.index.clone(), |x, v| x.index = v)}</label>
                 </div>
                 {p.err_at("index")}
                 // The key condition, for a Query.
@@ -261,7 +271,7 @@ pub fn BuilderPanel() -> impl IntoView {
                     <div class="q-row">
                         <label class="q-field q-grow">
                             {move || keys.with(|k| format!("{} = ({})", k.partition, k.partition_type))}
-                            {p.input("mdl-input", "q-pk", "partition key value", |b| b.pk.clone(), |x, v| x.pk = v)}
+                            {p.input("mdl-input", "q-pk", Signal::derive(move || t_string!(i18n, query.pk_placeholder).to_string()), |b| b.pk.clone(), |x, v| x.pk = v)}
                         </label>
                     </div>
                     // A multi-attribute key: every further partition key attribute, then one value per
@@ -300,30 +310,30 @@ pub fn BuilderPanel() -> impl IntoView {
                     {p.err_at("key")}
                 </Show>
                 <label class="q-field">
-                    "Filter expression"
-                    {p.input("mdl-input mdl-mono", "q-filter", "#s = :s", |b| b.filter.clone(), |x, v| x.filter = v)}
+                    {t!(i18n, query.filter)}
+                    {p.input("mdl-input mdl-mono", "q-filter", code("#s = :s"), |b| b.filter.clone(), |x, v| x.filter = v)}
                 </label>
                 {p.err_at("filter")}
                 <label class="q-field">
-                    "Projection expression"
-                    {p.input("mdl-input mdl-mono", "q-projection", "PK, SK, #s", |b| b.projection.clone(), |x, v| x.projection = v)}
+                    {t!(i18n, query.projection)}
+                    {p.input("mdl-input mdl-mono", "q-projection", code("PK, SK, #s"), |b| b.projection.clone(), |x, v| x.projection = v)}
                 </label>
                 {p.err_at("projection")}
                 <div class="q-row">
                     <label class="q-field q-grow">
-                        "Attribute names (JSON)"
-                        {p.input("mdl-input mdl-mono", "q-names", r##"{"#s": "status"}"##, |b| b.names.clone(), |x, v| x.names = v)}
+                        {t!(i18n, query.names)}
+                        {p.input("mdl-input mdl-mono", "q-names", code(r##"{"#s": "status"}"##), |b| b.names.clone(), |x, v| x.names = v)}
                     </label>
                     <label class="q-field q-grow">
-                        "Attribute values (JSON)"
-                        {p.input("mdl-input mdl-mono", "q-values", r#"{":s": {"S": "SHIPPED"}}"#, |b| b.values.clone(), |x, v| x.values = v)}
+                        {t!(i18n, query.values)}
+                        {p.input("mdl-input mdl-mono", "q-values", code(r#"{":s": {"S": "SHIPPED"}}"#), |b| b.values.clone(), |x, v| x.values = v)}
                     </label>
                 </div>
                 {p.err_at("names")}
                 {p.err_at("values")}
                 <div class="q-row">
-                    <label class="q-field">"Limit" {p.number("q-limit", |b| b.limit.clone(), |x, v| x.limit = v)}</label>
-                    <label class="q-field">"Select" {p.select("q-select", selects, |b| b.select.clone(), |x, v| x.select = v)}</label>
+                    <label class="q-field">{t!(i18n, query.limit)} {p.number("q-limit", |b| b.limit.clone(), |x, v| x.limit = v)}</label>
+                    <label class="q-field">{t!(i18n, query.select)} {p.select("q-select", selects, |b| b.select.clone(), |x, v| x.select = v)}</label>
                     <Show when=is_query>{p.check("q-forward", "ScanIndexForward", |b| b.forward, |x, v| x.forward = v)}</Show>
                     {p.check("q-consistent", "ConsistentRead", |b| b.consistent, |x, v| x.consistent = v)}
                 </div>
@@ -333,22 +343,22 @@ pub fn BuilderPanel() -> impl IntoView {
                 // Parallel scan segments, for a Scan.
                 <Show when=move || !is_query()>
                     <div class="q-row">
-                        <label class="q-field">"Segment" {p.number("q-segment", |b| b.segment.clone(), |x, v| x.segment = v)}</label>
+                        <label class="q-field">{t!(i18n, query.segment)} {p.number("q-segment", |b| b.segment.clone(), |x, v| x.segment = v)}</label>
                         <label class="q-field">"TotalSegments" {p.number("q-total-segments", |b| b.total_segments.clone(), |x, v| x.total_segments = v)}</label>
                     </div>
                     {p.err_at("segment")}
                 </Show>
                 <div class="q-row">
-                    <button type="submit" class="mdl-btn mdl-primary" data-testid="q-run">"Run"</button>
+                    <button type="submit" class="mdl-btn mdl-primary" data-testid="q-run">{t!(i18n, query.run)}</button>
                     <button type="button" class="mdl-btn" data-testid="q-next" disabled=move || !has_next() on:click=move |_| next_page()>
-                        "Next page"
+                        {t!(i18n, query.next_page)}
                     </button>
-                    {move || b.with(|b| b.start_key.is_some()).then(|| view! { <span class="mdl-muted" data-testid="q-start-key">"from ExclusiveStartKey"</span> })}
+                    {move || b.with(|b| b.start_key.is_some()).then(|| view! { <span class="mdl-muted" data-testid="q-start-key">{t!(i18n, query.from_start_key)}</span> })}
                 </div>
                 {p.err_at("request")}
                 <PatternBar json=json current=Callback::new(move |_| current())/>
             </div>
-            <JsonEditor prefix="q" label="Request JSON" controls="The builder" json=json json_error=json_error json_only=json_only on_input=on_json/>
+            <JsonEditor prefix="q" controls=Controls::Builder json=json json_error=json_error json_only=json_only on_input=on_json/>
         </RequestForm>
     }
 }
@@ -363,6 +373,7 @@ const RANGE_IDS: [&str; 4] = ["q-range-1", "q-range-2", "q-range-3", "q-range-4"
 #[component]
 fn MultiSortRows(p: Panel, keys: Memo<KeyInfo>, sort_ops: Signal<Vec<(String, String)>>) -> impl IntoView {
     let b = p.b;
+    let i18n = use_i18n();
     view! {
         <For
             each=move || keys.with(|k| multi_key_builder::range_attrs(k).into_iter().enumerate().collect::<Vec<_>>())
@@ -377,7 +388,7 @@ fn MultiSortRows(p: Panel, keys: Memo<KeyInfo>, sort_ops: Signal<Vec<(String, St
                             <TextField
                                 classes="mdl-input"
                                 testid=testid
-                                placeholder="sort key attribute value"
+                                placeholder=Signal::derive(move || t_string!(i18n, query.multi_sort_placeholder).to_string())
                                 value=value
                                 write=move |v| p.set(|x| multi_key_builder::set_range_value(x, j, v))
                             />
@@ -388,15 +399,15 @@ fn MultiSortRows(p: Panel, keys: Memo<KeyInfo>, sort_ops: Signal<Vec<(String, St
         />
         <div class="q-row">
             <label class="q-field">
-                "Condition on the last sort key attribute given"
+                {t!(i18n, query.multi_sort_condition)}
                 {p.select("q-sort-op", sort_ops, |b| b.sort_op.slug().to_string(), |x, v| x.sort_op = SortOp::from_slug(&v))}
             </label>
             <Show when=move || b.with(|b| b.sort_op == SortOp::Between)>
-                <label class="q-field q-grow">"and" {p.input("mdl-input", "q-sk2", "", |b| b.sk2.clone(), |x, v| x.sk2 = v)}</label>
+                <label class="q-field q-grow">{t!(i18n, query.and)} {p.input("mdl-input", "q-sk2", Signal::default(), |b| b.sk2.clone(), |x, v| x.sk2 = v)}</label>
             </Show>
         </div>
         <p class="mdl-muted">
-            "Give the sort key attributes from the first one on: the ones before the last you give are equalities, and the condition applies to the last."
+            {t!(i18n, query.multi_sort_note)}
         </p>
     }
 }

@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
 use super::RequestForm;
+use crate::i18n::{t, td_string, use_i18n, Locale};
 
 /// Every action `Database::execute` answers.
 pub const ACTIONS: [&str; 28] = [
@@ -19,19 +20,37 @@ pub const ACTIONS: [&str; 28] = [
     "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction", "SearchVectors",
 ];
 
+/// Why the console sent nothing.
+#[derive(Debug, Clone, PartialEq)]
+enum ConsoleFault {
+    /// The body is not JSON (serde_json's message).
+    NotJson(String),
+    UnknownAction(String),
+}
+
+impl ConsoleFault {
+    fn text(&self, locale: Locale) -> String {
+        match self {
+            ConsoleFault::NotJson(error) => td_string!(locale, query.body_not_json, error).to_string(),
+            ConsoleFault::UnknownAction(action) => td_string!(locale, query.not_an_action, action).to_string(),
+        }
+    }
+}
+
 #[component]
 pub fn ConsolePanel() -> impl IntoView {
     let session = use_session();
+    let i18n = use_i18n();
     // A pattern opened from the Access patterns tab, or the example.
     let (start_action, start_body) = session.pattern.take_console().unwrap_or_else(|| (String::from("Query"), String::from(
         "{\n  \"TableName\": \"Shop\",\n  \"KeyConditionExpression\": \"PK = :pk\",\n  \"ExpressionAttributeValues\": {\":pk\": {\"S\": \"USER#u1\"}},\n  \"ReturnConsumedCapacity\": \"TOTAL\"\n}",
     )));
     let action = RwSignal::new(start_action);
     let body = RwSignal::new(start_body);
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<ConsoleFault>);
     // The body as JSON; the server answers a body that is not JSON with this type, and nothing is sent.
     let parsed = move || {
-        let v = serde_json::from_str::<Value>(&body.get_untracked()).map_err(|e| format!("SerializationException: the body is not valid JSON ({e})"));
+        let v = serde_json::from_str::<Value>(&body.get_untracked()).map_err(|e| ConsoleFault::NotJson(e.to_string()));
         error.set(v.as_ref().err().cloned());
         v.ok()
     };
@@ -48,7 +67,7 @@ pub fn ConsolePanel() -> impl IntoView {
         match ACTIONS.into_iter().find(|x| *x == a.trim()) {
             Some(a) => parsed().map(|v| (a, v)),
             None => {
-                error.set(Some(format!("\"{a}\" is not an action the engine answers")));
+                error.set(Some(ConsoleFault::UnknownAction(a)));
                 None
             }
         }
@@ -57,7 +76,7 @@ pub fn ConsolePanel() -> impl IntoView {
         <RequestForm testid="c-form" run=run_now>
             <div class="q-controls">
                 <label class="q-field">
-                    "Action"
+                    {t!(i18n, query.action)}
                     <input
                         class="mdl-input"
                         list="q-actions"
@@ -68,15 +87,18 @@ pub fn ConsolePanel() -> impl IntoView {
                     <datalist id="q-actions">{ACTIONS.into_iter().map(|a| view! { <option value=a></option> }).collect_view()}</datalist>
                 </label>
                 <p class="mdl-muted">
-                    "Paste the request body the AWS API takes (as in aws dynamodb <command> --cli-input-json). Ctrl+Enter runs it. {name} in a string is a placeholder for a sample value ({{ and }} for braces)."
+                    {t!(i18n, query.console_help, cli = "aws dynamodb <command> --cli-input-json", open = "{{", close = "}}")}
                 </p>
-                <button type="submit" class="mdl-btn mdl-primary" data-testid="c-run">"Run"</button>
-                {move || error.get().map(|e| view! { <p class="mdl-error" role="alert" data-testid="c-error">{e}</p> })}
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="c-run">{t!(i18n, query.run)}</button>
+                {move || {
+                    let locale = i18n.get_locale();
+                    error.get().map(|e| view! { <p class="mdl-error" role="alert" data-testid="c-error">{e.text(locale)}</p> })
+                }}
                 <PatternBar json=body current=Callback::new(move |_| current())/>
             </div>
             <div class="q-json">
                 <label class="q-field">
-                    "Request body"
+                    {t!(i18n, query.request_body)}
                     <textarea
                         class="mdl-input mdl-mono q-json-text"
                         data-testid="c-body"

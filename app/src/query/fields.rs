@@ -12,8 +12,8 @@ pub fn TextField(
     #[prop(into)] value: Signal<String>,
     write: impl Fn(String) + 'static,
     /// Shown while the field is empty (none when "").
-    #[prop(optional)]
-    placeholder: &'static str,
+    #[prop(optional, into)]
+    placeholder: Signal<String>,
     /// Whole numbers only: phones show a number pad.
     #[prop(optional)]
     numeric: bool,
@@ -21,7 +21,7 @@ pub fn TextField(
     #[prop(optional)]
     rows: u32,
 ) -> impl IntoView {
-    let placeholder = (!placeholder.is_empty()).then_some(placeholder);
+    let placeholder = move || placeholder.with(|p| (!p.is_empty()).then(|| p.clone()));
     if rows > 0 {
         return view! {
             <textarea
@@ -86,7 +86,7 @@ pub fn plain_options(values: &[&str]) -> Signal<Vec<(String, String)>> {
 
 /// `<label class="q-check"><input type="checkbox"> label</label>`, checked while `value`.
 #[component]
-pub fn Check(testid: &'static str, label: &'static str, #[prop(into)] value: Signal<bool>, write: impl Fn(bool) + 'static) -> impl IntoView {
+pub fn Check(testid: &'static str, #[prop(into)] label: Signal<String>, #[prop(into)] value: Signal<bool>, write: impl Fn(bool) + 'static) -> impl IntoView {
     view! {
         <label class="q-check">
             <input type="checkbox" data-testid=testid prop:checked=move || value.get() on:change=move |ev| write(event_target_checked(&ev))/>

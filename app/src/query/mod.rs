@@ -32,22 +32,25 @@ pub mod streams;
 pub mod vector_request;
 mod vector_view;
 pub mod write_request;
+pub mod words;
 mod write_view;
 
 use leptos::prelude::*;
 
+use crate::i18n::{t_string, td_string, use_i18n, Locale};
 use session::QuerySession;
+use words::Unshowable;
 
 /// One way of writing a request: `(slug, label, panel)`.
-pub type Mode = (&'static str, &'static str, fn() -> AnyView);
+pub type Mode = (&'static str, fn(Locale) -> &'static str, fn() -> AnyView);
 
 /// The modes, in tab order.
 pub const MODES: &[Mode] = &[
-    ("builder", "Query / Scan", || view! { <builder_view::BuilderPanel/> }.into_any()),
-    ("write", "Write", || view! { <write_view::WritePanel/> }.into_any()),
-    ("partiql", "PartiQL", || view! { <partiql_view::PartiqlPanel/> }.into_any()),
-    ("vector", "Vector search", || view! { <vector_view::VectorPanel/> }.into_any()),
-    ("console", "API console", || view! { <console_view::ConsolePanel/> }.into_any()),
+    ("builder", |l| td_string!(l, query.mode_builder), || view! { <builder_view::BuilderPanel/> }.into_any()),
+    ("write", |l| td_string!(l, query.mode_write), || view! { <write_view::WritePanel/> }.into_any()),
+    ("partiql", |l| td_string!(l, query.mode_partiql), || view! { <partiql_view::PartiqlPanel/> }.into_any()),
+    ("vector", |l| td_string!(l, query.mode_vector), || view! { <vector_view::VectorPanel/> }.into_any()),
+    ("console", |l| td_string!(l, query.mode_console), || view! { <console_view::ConsolePanel/> }.into_any()),
 ];
 
 /// The modes a read-only embed offers: the ones that read (a PartiQL statement that writes is refused
@@ -60,6 +63,7 @@ pub const READ_MODES: [&str; 3] = ["builder", "partiql", "vector"];
 pub fn QueryTab() -> impl IntoView {
     let session = QuerySession::new(crate::state::use_app());
     provide_context(session);
+    let i18n = use_i18n();
     // "Open in builder" from the Access patterns tab.
     let open_pattern = session.app.requests.open_pattern;
     Effect::new(move |_| {
@@ -80,7 +84,7 @@ pub fn QueryTab() -> impl IntoView {
                 class:q-on=move || mode.get() == slug
                 on:click=move |_| mode.set(slug)
             >
-                {label}
+                {move || label(i18n.get_locale())}
             </button>
         }
     };
@@ -92,7 +96,7 @@ pub fn QueryTab() -> impl IntoView {
     };
     view! {
         <div class="q-tab" data-testid="query-view">
-            <div class="mdl-toolbar q-modes" role="group" aria-label="Request mode">
+            <div class="mdl-toolbar q-modes" role="group" aria-label=move || t_string!(i18n, query.modes_label)>
                 {MODES.iter().filter(|(slug, _, _)| !read_only || READ_MODES.contains(slug)).map(mode_button).collect_view()}
             </div>
             {panel}
@@ -121,23 +125,34 @@ fn RequestForm(testid: &'static str, run: impl Fn() + 'static, children: Childre
     }
 }
 
+/// Which controls sit beside a [`JsonEditor`] (its note names them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Controls {
+    Builder,
+    WriteFields,
+}
+
 /// The request JSON editor of the builder and the write form: both stay in step with their controls,
 /// and an error or note appears under the text it is about. Test ids are `{prefix}-json`,
 /// `{prefix}-json-error` and `{prefix}-json-note`.
 #[component]
 fn JsonEditor(
     prefix: &'static str,
-    label: &'static str,
-    /// What cannot show a request ("The builder", "The fields"), for the note.
-    controls: &'static str,
+    /// What cannot show a request, for the label and the note.
+    controls: Controls,
     /// The request as text.
     json: RwSignal<String>,
-    /// Its parse error.
+    /// Its parse error (serde_json's message).
     json_error: RwSignal<Option<String>>,
     /// Why the mode's controls cannot show it (then the JSON alone is what runs).
-    json_only: RwSignal<Option<String>>,
+    json_only: RwSignal<Option<Unshowable>>,
     on_input: impl Fn(String) + 'static,
 ) -> impl IntoView {
+    let i18n = use_i18n();
+    let label = move || match controls {
+        Controls::Builder => t_string!(i18n, query.request_json),
+        Controls::WriteFields => t_string!(i18n, query.request_json_runs),
+    };
     view! {
         <div class="q-json">
             <label class="q-field">
@@ -151,12 +166,18 @@ fn JsonEditor(
                     on:input=move |ev| on_input(event_target_value(&ev))
                 ></textarea>
             </label>
-            {move || json_error.get().map(|e| view! { <p class="mdl-error" data-testid=format!("{prefix}-json-error")>{e}</p> })}
+            {move || json_error.get().map(|error| view! {
+                <p class="mdl-error" data-testid=format!("{prefix}-json-error")>{t_string!(i18n, query.not_json, error).to_string()}</p>
+            })}
             {move || {
-                json_only.get().map(|r| view! {
-                    <p class="q-note" data-testid=format!("{prefix}-json-note")>
-                        {format!("{controls} can't show this request ({r}); the JSON is what runs.")}
-                    </p>
+                let locale = i18n.get_locale();
+                json_only.get().map(|r| {
+                    let reason = r.text(locale);
+                    let note = match controls {
+                        Controls::Builder => td_string!(locale, query.json_only_builder, reason).to_string(),
+                        Controls::WriteFields => td_string!(locale, query.json_only_fields, reason).to_string(),
+                    };
+                    view! { <p class="q-note" data-testid=format!("{prefix}-json-note")>{note}</p> }
                 })
             }}
         </div>

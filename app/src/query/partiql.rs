@@ -4,6 +4,8 @@
 use engine::api::partiql::Operation;
 use serde_json::{json, Map, Value};
 
+use super::words::{FieldFault, PlanNote};
+
 /// The PartiQL form, as typed.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Form {
@@ -26,18 +28,18 @@ impl Form {
     }
 
     /// The ExecuteStatement request, resuming at `next_token`; `Err` says which field is not usable.
-    pub fn to_request(&self, next_token: Option<&str>) -> Result<Value, (&'static str, String)> {
+    pub fn to_request(&self, next_token: Option<&str>) -> Result<Value, (&'static str, FieldFault)> {
         let mut m = Map::new();
         m.insert("Statement".into(), Value::String(self.statement.clone()));
         if !self.parameters.trim().is_empty() {
             match serde_json::from_str::<Value>(&self.parameters) {
                 Ok(v @ Value::Array(_)) => m.insert("Parameters".into(), v),
-                _ => return Err(("parameters", String::from(r#"Parameters must be a JSON array of attribute values, one per ?, e.g. [{"S": "USER#u1"}, {"N": "5"}]"#))),
+                _ => return Err(("parameters", FieldFault::ParametersNotList)),
             };
         }
         let limit = self.limit.trim();
         if !limit.is_empty() {
-            let Ok(n) = limit.parse::<i64>() else { return Err(("limit", String::from("Limit must be a whole number"))) };
+            let Ok(n) = limit.parse::<i64>() else { return Err(("limit", FieldFault::LimitNotWhole)) };
             m.insert("Limit".into(), json!(n));
         }
         if self.consistent {
@@ -63,13 +65,12 @@ impl Form {
 
 /// How the statement ran, and why — the surprise PartiQL hides: a SELECT whose WHERE clause does not
 /// pin the partition key reads the whole table.
-pub fn plan_note(op: &Operation) -> String {
-    let why = match op {
-        Operation::GetItem { .. } => "the WHERE clause gives the whole primary key with =, so only those items are read",
-        Operation::Query { .. } => "the WHERE clause pins the partition key with = or IN, so only those partitions are read",
-        Operation::Scan { .. } => "the WHERE clause does not pin the partition key with = or IN, so every item is read (and paid for) and then filtered; add the partition key to make it a Query",
-        _ => "the WHERE clause names the item's whole primary key",
-    };
-    let full = if matches!(op, Operation::Scan { .. }) { "a full " } else { "" };
-    format!("Ran as {full}{op}: {why}.")
+pub fn plan_note(op: &Operation) -> PlanNote {
+    let name = op.to_string();
+    match op {
+        Operation::GetItem { .. } => PlanNote::GetItem { op: name },
+        Operation::Query { .. } => PlanNote::Query { op: name },
+        Operation::Scan { .. } => PlanNote::FullScan { op: name },
+        _ => PlanNote::Write { op: name },
+    }
 }

@@ -9,10 +9,13 @@ use super::fields::Check;
 use super::partiql::Form;
 use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
+use super::words::FieldFault;
+use crate::i18n::{t, use_i18n};
 
 #[component]
 pub fn PartiqlPanel() -> impl IntoView {
     let session = use_session();
+    let i18n = use_i18n();
     let m = session.app.modeler;
     let form = session.partiql;
     // Start on the selected table: a Query of its first item's partition.
@@ -27,7 +30,7 @@ pub fn PartiqlPanel() -> impl IntoView {
             form.set(f);
         }
     }
-    let error = RwSignal::new(None::<(&'static str, String)>);
+    let error = RwSignal::new(None::<(&'static str, FieldFault)>);
     let run_with = move |token: Option<String>| match form.with_untracked(|f| f.to_request(token.as_deref())) {
         Err(e) => error.set(Some(e)),
         Ok(mut request) => {
@@ -35,14 +38,17 @@ pub fn PartiqlPanel() -> impl IntoView {
             advisor::pattern::escape_statement(&mut request);
             let Some(request) = session.pattern.resolve("ExecuteStatement", request) else { return };
             let outcome = run(session, Source::PartiQL, "ExecuteStatement", request);
-            error.set(outcome.result.err().map(|f| ("statement", format!("{}: {}", f.type_name, f.message))));
+            error.set(outcome.result.err().map(|f| ("statement", FieldFault::Dynamo { type_name: f.type_name, message: f.message })));
         }
     };
     let next_token = move || {
         session.last.with(|o| o.as_ref().filter(|o| o.source == Source::PartiQL).and_then(|o| o.body().get("NextToken").and_then(Value::as_str).map(String::from)))
     };
     let err_at = move |field: &'static str| {
-        move || error.with(|e| e.as_ref().filter(|(f, _)| *f == field).map(|(_, msg)| view! { <p class="mdl-error" data-testid=format!("p-error-{field}")>{msg.clone()}</p> }))
+        move || {
+            let locale = i18n.get_locale();
+            error.with(|e| e.as_ref().filter(|(f, _)| *f == field).map(|(_, fault)| view! { <p class="mdl-error" data-testid=format!("p-error-{field}")>{fault.text(locale)}</p> }))
+        }
     };
     let ctrl_enter = move |ev: web_sys::KeyboardEvent| {
         if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
@@ -71,7 +77,7 @@ pub fn PartiqlPanel() -> impl IntoView {
             }
         >
             <label class="q-field">
-                "Statement (PartiQL; ? marks a parameter; Ctrl+Enter runs)"
+                {t!(i18n, query.statement)}
                 <textarea
                     class="mdl-input mdl-mono"
                     data-testid="p-statement"
@@ -84,7 +90,7 @@ pub fn PartiqlPanel() -> impl IntoView {
             </label>
             {err_at("statement")}
             <label class="q-field">
-                "Parameters (JSON list of attribute values, in the order of the ?s)"
+                {t!(i18n, query.parameters)}
                 <input
                     class="mdl-input mdl-mono"
                     data-testid="p-params"
@@ -97,7 +103,7 @@ pub fn PartiqlPanel() -> impl IntoView {
             {err_at("parameters")}
             <div class="q-row">
                 <label class="q-field">
-                    "Limit"
+                    {t!(i18n, query.limit)}
                     <input
                         class="mdl-input q-narrow"
                         data-testid="p-limit"
@@ -112,9 +118,9 @@ pub fn PartiqlPanel() -> impl IntoView {
                     value=Signal::derive(move || form.with(|f| f.consistent))
                     write=move |on| form.update(|f| f.consistent = on)
                 />
-                <button type="submit" class="mdl-btn mdl-primary" data-testid="p-run">"Run"</button>
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="p-run">{t!(i18n, query.run)}</button>
                 <button type="button" class="mdl-btn" data-testid="p-next" disabled=move || next_token().is_none() on:click=move |_| run_with(next_token())>
-                    "Next page"
+                    {t!(i18n, query.next_page)}
                 </button>
             </div>
             {err_at("limit")}

@@ -3,6 +3,8 @@
 use engine::value::{item_from_json, Item};
 use serde_json::Value;
 
+use super::words::{EmptyHint, ReadLine, ReadTarget};
+
 /// DynamoDB's page limit: a Query or Scan stops reading after 1 MB.
 pub const PAGE_BYTES: u64 = 1024 * 1024;
 
@@ -58,21 +60,20 @@ pub fn summarize(request: &Value, response: &Value) -> Summary {
 }
 
 /// The short line of a read: "read 5 items, returned 2".
-pub fn read_line(s: &Summary) -> Option<String> {
+pub fn read_line(s: &Summary) -> Option<ReadLine> {
     if let (None, Some(read)) = (s.count, s.statement_read) {
         return Some(statement_read_line(read, s.items.len()));
     }
     let (count, scanned) = (s.count?, s.scanned_count?);
-    let plural = |n: u64| if n == 1 { "" } else { "s" };
-    Some(format!("read {scanned} item{}, returned {count}", plural(scanned)))
+    Some(ReadLine { read: scanned, returned: count })
 }
 
 /// The keys of the items a read could have returned: the table's (or index's) key attribute names and,
 /// for each item of the model holding them, its key values as DynamoDB JSON.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct KeysHeld {
-    /// "table Shop", "GSI GSI1 of Shop".
-    pub target: String,
+    /// The table or index read.
+    pub target: ReadTarget,
     pub partition: String,
     pub sort: Option<String>,
     /// Whether the read was of an index (an item enters a sparse index only with its key attributes).
@@ -147,52 +148,37 @@ fn listed(values: impl Iterator<Item = String>, most: usize) -> String {
 /// on: the table or index is empty, the partition does not exist (with values that do), the sort-key
 /// condition excluded the partition's items (with the sort keys it holds), or the filter discarded
 /// everything read. `None` when items came back or the request was no Query or Scan.
-pub fn empty_hint(action: &str, request: &Value, summary: &Summary, keys: &KeysHeld) -> Option<String> {
+pub fn empty_hint(action: &str, request: &Value, summary: &Summary, keys: &KeysHeld) -> Option<EmptyHint> {
     if !summary.items.is_empty() || summary.count.is_some_and(|c| c > 0) {
         return None;
     }
     let read = summary.scanned_count.or(summary.statement_read).unwrap_or(0);
     if read > 0 {
-        let filter = request.get("FilterExpression").and_then(Value::as_str).unwrap_or("the filter");
-        return Some(format!(
-            "No item returned: {read} item{} read, and the FilterExpression ({filter}) discarded every one — a filter runs after the read, so they were still paid for. Loosen the filter, or move the condition into the key.",
-            if read == 1 { " was" } else { "s were" }
-        ));
+        let filter = request.get("FilterExpression").and_then(Value::as_str).map(String::from);
+        return Some(EmptyHint::Filtered { read, filter });
     }
     if keys.items.is_empty() {
-        let sparse = if keys.index { " — an item enters an index only when it has the index's key attributes" } else { "" };
-        return Some(format!("No item returned: the {} holds no items{sparse}. Add items in the Items tab.", keys.target));
+        return Some(EmptyHint::Empty { target: keys.target.clone(), index: keys.index });
     }
     if action != "Query" {
         return None;
     }
     let pk = &keys.partition;
     let (Some(cond), Some(v)) = (resolved_condition(request), partition_value(request, pk)) else {
-        let some = listed(keys.items.iter().map(|(p, _)| shown(p)), 4);
-        return Some(format!("No item returned: nothing in the {} matched the key condition. Partition key ({pk}) values there: {some}.", keys.target));
+        let values = listed(keys.items.iter().map(|(p, _)| shown(p)), 4);
+        return Some(EmptyHint::NoMatch { target: keys.target.clone(), pk: pk.clone(), values });
     };
     let in_partition: Vec<&Option<Value>> = keys.items.iter().filter(|(p, _)| *p == v).map(|(_, s)| s).collect();
     if in_partition.is_empty() {
-        let some = listed(keys.items.iter().map(|(p, _)| shown(p)), 4);
-        return Some(format!(
-            "No item returned: the key condition {cond} names the partition {pk} = {}, and no item of the {} has it (a Query reads one partition, so the value must match exactly). Partition key values there: {some}.",
-            shown(&v),
-            keys.target
-        ));
+        let values = listed(keys.items.iter().map(|(p, _)| shown(p)), 4);
+        return Some(EmptyHint::NoPartition { condition: cond, pk: pk.clone(), value: shown(&v), target: keys.target.clone(), values });
     }
-    let n = in_partition.len();
-    let sort = keys.sort.as_deref().unwrap_or("sort key");
-    let sorts = listed(in_partition.iter().filter_map(|s| s.as_ref().map(shown)), 4);
-    Some(format!(
-        "No item returned: the partition {pk} = {} holds {n} item{}, but none matched the sort-key part of the key condition {cond}. Their {sort} values: {sorts}. Change or remove the sort-key condition.",
-        shown(&v),
-        if n == 1 { "" } else { "s" }
-    ))
+    let values = listed(in_partition.iter().filter_map(|s| s.as_ref().map(shown)), 4);
+    Some(EmptyHint::SortExcluded { pk: pk.clone(), value: shown(&v), count: in_partition.len() as u64, condition: cond, sort: keys.sort.clone(), values })
 }
 
 /// The line of a statement that became a GetItem, Query or Scan: "read 5 items, returned 2", from the
 /// items its charges say were read (the response has no ScannedCount).
-pub fn statement_read_line(read: u64, returned: usize) -> String {
-    let plural = |n: u64| if n == 1 { "" } else { "s" };
-    format!("read {read} item{}, returned {returned}", plural(read))
+pub fn statement_read_line(read: u64, returned: usize) -> ReadLine {
+    ReadLine { read, returned: returned as u64 }
 }

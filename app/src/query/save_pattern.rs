@@ -18,6 +18,7 @@ use serde_json::Value;
 
 use super::builder::{Builder, KeyInfo};
 use super::session::{use_session, QuerySession};
+use crate::i18n::{t, t_string, use_i18n};
 use crate::model::Edit;
 use crate::state::Tab;
 
@@ -82,23 +83,26 @@ pub fn open(session: QuerySession, i: usize) {
 #[component]
 pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Option<(&'static str, Value)>>) -> impl IntoView {
     let session = use_session();
+    let i18n = use_i18n();
     let (app, st) = (session.app, session.pattern);
     let m = app.modeler;
     let used = Memo::new(move |_| json.with(|j| serde_json::from_str::<Value>(j).map(|v| placeholders(&v)).unwrap_or_default()));
     let open = RwSignal::new(false);
     // The form's fault (name, request); a sample-value fault goes under the sample values.
     let error = RwSignal::new(String::new());
+    // The request has an error of its own (shown by the mode).
+    let request_fault = RwSignal::new(false);
     let saved = RwSignal::new(None::<String>);
     let existing = move || {
         let name = st.name.with(|n| n.trim().to_string());
         m.state.with(|s| s.playground.access_patterns.iter().position(|p| p.name == name))
     };
-    let i18n = crate::i18n::use_i18n();
     let save = move || {
         saved.set(None);
         error.set(String::new());
+        request_fault.set(false);
         let Some((action, request)) = current.run(()) else {
-            error.set(String::from("Fix the request's error above first"));
+            request_fault.set(true);
             return;
         };
         let at = existing();
@@ -127,7 +131,11 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
             }
         }
     };
-    let samples_label = move || format!("Sample values for {} (name=value, comma separated)", used.with(|u| u.iter().map(|u| format!("{{{u}}}")).collect::<Vec<_>>().join(", ")));
+    let samples_label = move || {
+        let names = used.with(|u| u.iter().map(|u| format!("{{{u}}}")).collect::<Vec<_>>().join(", "));
+        t_string!(i18n, query.samples_label, names).to_string()
+    };
+    let form_error = Signal::derive(move || if request_fault.get() { t_string!(i18n, query.fix_request_first).to_string() } else { error.get() });
     view! {
         <Show when=move || used.with(|u| !u.is_empty())>
             <label class="q-field">
@@ -156,16 +164,17 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
                 on:click=move |_| {
                     saved.set(None);
                     error.set(String::new());
+                    request_fault.set(false);
                     open.update(|o| *o = !*o);
                 }
             >
-                "Save as access pattern…"
+                {t!(i18n, query.save_as_pattern)}
             </button>
             {move || saved.get().map(|n| view! {
                 <span class="mdl-muted" role="status" data-testid="q-pattern-saved">
-                    {format!("Saved as “{n}”. ")}
+                    {t!(i18n, query.saved_as, name = n.clone())}
                     <button type="button" class="mdl-link" data-testid="q-pattern-show" on:click=move |_| app.tab.set(Tab::Patterns)>
-                        "Show in Access patterns"
+                        {t!(i18n, query.show_in_patterns)}
                     </button>
                 </span>
             })}
@@ -173,11 +182,11 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
         <Show when=move || open.get()>
             <div class="q-row">
                 <label class="q-field q-grow">
-                    "Access pattern name"
+                    {t!(i18n, query.pattern_name)}
                     <input
                         class="mdl-input"
                         data-testid="q-pattern-name"
-                        placeholder="Get a user's orders by date"
+                        placeholder=move || t_string!(i18n, query.pattern_name_placeholder)
                         prop:value=move || st.name.get()
                         on:input=move |ev| st.name.set(event_target_value(&ev))
                         on:keydown=move |ev| {
@@ -189,10 +198,10 @@ pub fn PatternBar(#[prop(into)] json: Signal<String>, current: Callback<(), Opti
                     />
                 </label>
                 <button type="button" class="mdl-btn mdl-primary" data-testid="q-pattern-save" on:click=move |_| save()>
-                    {move || if existing().is_some() { "Replace pattern" } else { "Save pattern" }}
+                    {move || if existing().is_some() { t_string!(i18n, query.replace_pattern) } else { t_string!(i18n, query.save_pattern) }}
                 </button>
             </div>
-            <ErrorLine testid="q-pattern-error" message=error.into()/>
+            <ErrorLine testid="q-pattern-error" message=form_error/>
         </Show>
         })}
     }

@@ -59,7 +59,7 @@ pub struct Outcome {
     pub at: u64,
     /// Something the user should know about how the request was run (e.g. a design change that the
     /// model does not take from the console).
-    pub note: Option<String>,
+    pub note: Option<super::words::ModelNote>,
     /// What an ExecuteStatement became (GetItem, Query, Scan or a single-item write).
     pub operation: Option<Operation>,
     /// For a read of a GSI: the writes it missed because they are still propagating to it.
@@ -167,6 +167,10 @@ fn design_action(action: &str, input: &Value) -> bool {
     }
 }
 
+/// The playground's refusal of a write in a read-only embed, in the error's place (English, as the
+/// engine's messages are); the results panel explains it in the page's language beside it.
+pub const READ_ONLY_MESSAGE: &str = "This model is shown read-only: only reads run here; open it in Dynamodel to change it";
+
 /// Run `action` with `input` on the playground's engine, mirror its writes into the model (one undo
 /// step), and publish the outcome.
 pub fn run(session: QuerySession, source: Source, action: &str, input: Value) -> Outcome {
@@ -176,7 +180,7 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
     let mut changed = 0;
     let ex = if m.read_only && !reads_only(action, &input) {
         Some(engine::explain::Explained {
-            result: Err(engine::error::ApiError::Validation(String::from("This model is shown read-only: only reads run here; open it in Dynamodel to change it"))),
+            result: Err(engine::error::ApiError::Validation(String::from(READ_ONLY_MESSAGE))),
             charges: Vec::new(),
             writes: Vec::new(),
             operation: None,
@@ -266,7 +270,8 @@ fn missed_writes(m: &Modeler, action: &str, input: &Value, now: u64) -> Option<S
     })
 }
 
-fn apply_design(m: &Modeler, action: &str, input: &Value) -> Option<String> {
+fn apply_design(m: &Modeler, action: &str, input: &Value) -> Option<super::words::ModelNote> {
+    use super::words::ModelNote;
     let name = input.get("TableName").and_then(Value::as_str).unwrap_or("").to_string();
     let edit = match action {
         "CreateTable" => {
@@ -278,14 +283,14 @@ fn apply_design(m: &Modeler, action: &str, input: &Value) -> Option<String> {
             Some(at) => Edit::RemoveTable { at },
             None => return None,
         },
-        _ => return Some(String::from("This is the engine's answer; the model's design is unchanged — change keys, indexes and billing in the table designer.")),
+        _ => return Some(ModelNote::DesignUnchanged),
     };
     match m.perform(edit) {
         Ok(()) => {
             m.clamp_selection();
-            Some(format!("The model now reflects this {action} (undo takes it back)."))
+            Some(ModelNote::Reflects { action: action.to_string() })
         }
-        Err(e) => Some(format!("The model could not take this {action}: {e}")),
+        Err(e) => Some(ModelNote::Refused { action: action.to_string(), error: e.to_string() }),
     }
 }
 

@@ -3,6 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
+use super::words::Unshowable;
+
 /// Actions the write form offers.
 pub const WRITE_ACTIONS: [&str; 7] = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "BatchGetItem", "TransactWriteItems", "TransactGetItems"];
 
@@ -25,20 +27,20 @@ pub struct WriteForm {
     pub return_on_failure: bool,
 }
 
-fn object(text: &str, what: &str) -> Result<Option<Value>, String> {
+fn object(text: &str, what: &'static str) -> Result<Option<Value>, Unshowable> {
     if text.trim().is_empty() {
         return Ok(None);
     }
     match serde_json::from_str::<Value>(text) {
         Ok(v @ Value::Object(_)) => Ok(Some(v)),
-        Ok(_) => Err(format!("{what} must be a JSON object")),
-        Err(e) => Err(format!("{what} is not JSON: {e}")),
+        Ok(_) => Err(Unshowable::MemberNotObject(what)),
+        Err(e) => Err(Unshowable::MemberNotJson { what, error: e.to_string() }),
     }
 }
 
 impl WriteForm {
     /// The request for a single-item action; batch and transaction actions start from [`template`].
-    pub fn to_request(&self) -> Result<Value, String> {
+    pub fn to_request(&self) -> Result<Value, Unshowable> {
         let mut m = Map::new();
         m.insert("TableName".into(), Value::String(self.table.clone()));
         let field = if self.action == "PutItem" { "Item" } else { "Key" };
@@ -69,11 +71,11 @@ impl WriteForm {
 impl WriteForm {
     /// The form for a single-item request, or why the form cannot show it (then the JSON is what runs).
     /// Objects are written back compactly; [`WriteForm::to_request`] of the result is `request` again.
-    pub fn from_request(action: &str, request: &Value) -> Result<WriteForm, String> {
+    pub fn from_request(action: &str, request: &Value) -> Result<WriteForm, Unshowable> {
         if !matches!(action, "PutItem" | "UpdateItem" | "DeleteItem") {
-            return Err(format!("the form shows PutItem, UpdateItem and DeleteItem, not {action}"));
+            return Err(Unshowable::NotItemWrite(action.to_string()));
         }
-        let m = request.as_object().ok_or("the request is not a JSON object")?;
+        let m = request.as_object().ok_or(Unshowable::NotObject)?;
         let mut f = WriteForm { action: action.to_string(), return_values: String::from("NONE"), ..Default::default() };
         let item_field = if action == "PutItem" { "Item" } else { "Key" };
         for (k, v) in m {
@@ -87,17 +89,17 @@ impl WriteForm {
                 ("ReturnValues", Value::String(s)) if RETURN_VALUES.contains(&s.as_str()) => f.return_values = s.clone(),
                 ("ReturnValuesOnConditionCheckFailure", Value::String(s)) if s == "ALL_OLD" || s == "NONE" => f.return_on_failure = s == "ALL_OLD",
                 ("ReturnConsumedCapacity", Value::String(s)) if s == "INDEXES" => {}
-                (other, _) => return Err(format!("the form has no control for {other} as written")),
+                (other, _) => return Err(Unshowable::FormNoControl(other.to_string())),
             }
         }
         if f.table.is_empty() {
-            return Err(String::from("it has no TableName"));
+            return Err(Unshowable::NoTable);
         }
         if !m.contains_key(item_field) {
-            return Err(format!("it has no {item_field}"));
+            return Err(Unshowable::NoItem(item_field));
         }
         if !m.contains_key("ReturnConsumedCapacity") {
-            return Err(String::from("the form always asks for ReturnConsumedCapacity INDEXES"));
+            return Err(Unshowable::NoConsumedCapacity);
         }
         Ok(f)
     }

@@ -8,8 +8,10 @@ use super::fields::{plain_options, Check, Choice, TextField};
 use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
 use super::write_request::{template, Sample, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
+use super::words::{FieldFault, Unshowable};
+use super::{Controls, JsonEditor, RequestForm};
+use crate::i18n::{t, t_string, use_i18n};
 use crate::state::Modeler;
-use super::{JsonEditor, RequestForm};
 
 /// The first two items of `table` the engine holds, for the starters.
 fn samples(m: Modeler, table: &str) -> (Option<Sample>, Option<Sample>) {
@@ -39,9 +41,9 @@ struct Panel {
     form: RwSignal<WriteForm>,
     m: Modeler,
     json: RwSignal<String>,
-    error: RwSignal<Option<String>>,
+    error: RwSignal<Option<FieldFault>>,
     /// `Some(reason)`: the JSON was edited into something the fields cannot show; it is what runs.
-    json_only: RwSignal<Option<String>>,
+    json_only: RwSignal<Option<Unshowable>>,
     json_error: RwSignal<Option<String>>,
 }
 
@@ -55,7 +57,7 @@ impl Panel {
         if single(&f.action) {
             match f.to_request() {
                 Ok(v) => self.json.set(serde_json::to_string_pretty(&v).unwrap_or_default()),
-                Err(e) => self.error.set(Some(e)),
+                Err(e) => self.error.set(Some(FieldFault::Request(e))),
             }
         } else {
             let (first, second) = samples(self.m, &f.table);
@@ -120,10 +122,10 @@ pub fn WritePanel() -> impl IntoView {
                 let Some(v) = session.pattern.resolve(&action, v) else { return };
                 let o = run(session, Source::Write, &action, v);
                 if let Err(f) = o.result {
-                    error.set(Some(format!("{}: {}", f.type_name, f.message)));
+                    error.set(Some(FieldFault::Dynamo { type_name: f.type_name, message: f.message }));
                 }
             }
-            Err(e) => json_error.set(Some(format!("SerializationException: the request is not valid JSON ({e})"))),
+            Err(e) => json_error.set(Some(e.to_string())),
         }
     };
     // JSON → fields, for the single-item actions (batches and transactions have no fields).
@@ -131,7 +133,7 @@ pub fn WritePanel() -> impl IntoView {
         json.set(text.clone());
         let action = form.with_untracked(|f| f.action.clone());
         match serde_json::from_str::<Value>(&text) {
-            Err(e) => json_error.set(Some(format!("SerializationException: the request is not valid JSON ({e})"))),
+            Err(e) => json_error.set(Some(e.to_string())),
             Ok(v) => {
                 json_error.set(None);
                 if single(&action) {
@@ -152,30 +154,31 @@ pub fn WritePanel() -> impl IntoView {
         match serde_json::from_str::<Value>(&json.get_untracked()) {
             Ok(v) => Some((action, v)),
             Err(e) => {
-                json_error.set(Some(format!("SerializationException: the request is not valid JSON ({e})")));
+                json_error.set(Some(e.to_string()));
                 None
             }
         }
     };
     let tables = Memo::new(move |_| m.state.with(|s| s.playground.tables().iter().map(|t| (t.name().to_string(), t.name().to_string())).collect::<Vec<_>>()));
     let is_single = move || form.with(|f| single(&f.action));
+    let i18n = use_i18n();
 
     let single_fields = move || {
         view! {
             <label class="q-field">
-                {move || if form.with(|f| f.action == "PutItem") { "Item (DynamoDB JSON)" } else { "Key (DynamoDB JSON)" }}
+                {move || if form.with(|f| f.action == "PutItem") { t_string!(i18n, query.item_json) } else { t_string!(i18n, query.key_json) }}
                 {w.text("w-item", "", 3, |f| f.item.clone(), |f, v| f.item = v)}
             </label>
             <Show when=move || form.with(|f| f.action == "UpdateItem")>
-                <label class="q-field">"Update expression" {w.text("w-update", "", 0, |f| f.update.clone(), |f, v| f.update = v)}</label>
+                <label class="q-field">{t!(i18n, query.update_expression)} {w.text("w-update", "", 0, |f| f.update.clone(), |f, v| f.update = v)}</label>
             </Show>
             <label class="q-field">
-                "Condition expression"
+                {t!(i18n, query.condition_expression)}
                 {w.text("w-condition", "attribute_exists(PK)", 0, |f| f.condition.clone(), |f, v| f.condition = v)}
             </label>
             <div class="q-row">
-                <label class="q-field q-grow">"Attribute names (JSON)" {w.text("w-names", "", 0, |f| f.names.clone(), |f, v| f.names = v)}</label>
-                <label class="q-field q-grow">"Attribute values (JSON)" {w.text("w-values", "", 0, |f| f.values.clone(), |f, v| f.values = v)}</label>
+                <label class="q-field q-grow">{t!(i18n, query.names)} {w.text("w-names", "", 0, |f| f.names.clone(), |f, v| f.names = v)}</label>
+                <label class="q-field q-grow">{t!(i18n, query.values)} {w.text("w-values", "", 0, |f| f.values.clone(), |f, v| f.values = v)}</label>
             </div>
             <div class="q-row">
                 <label class="q-field">
@@ -199,7 +202,7 @@ pub fn WritePanel() -> impl IntoView {
             <div class="q-controls">
                 <div class="q-row">
                     <label class="q-field">
-                        "Action"
+                        {t!(i18n, query.action)}
                         <Choice
                             testid="w-action"
                             options=plain_options(&WRITE_ACTIONS)
@@ -208,23 +211,26 @@ pub fn WritePanel() -> impl IntoView {
                         />
                     </label>
                     <label class="q-field">
-                        "Table"
+                        {t!(i18n, query.table)}
                         <Choice testid="w-table" options=Signal::from(tables) value=w.shows(|f| f.table.clone()) write=move |v| w.start(form.with_untracked(|f| f.action.clone()), v)/>
                     </label>
                 </div>
                 <Show
                     when=is_single
-                    fallback=|| view! { <p class="mdl-muted">"A starting request from the table's first item: edit the JSON and run it."</p> }
+                    fallback=move || view! { <p class="mdl-muted">{t!(i18n, query.write_starter)}</p> }
                 >
                     {single_fields()}
                 </Show>
                 <div class="q-row">
-                    <button type="submit" class="mdl-btn mdl-primary" data-testid="w-run">"Run"</button>
+                    <button type="submit" class="mdl-btn mdl-primary" data-testid="w-run">{t!(i18n, query.run)}</button>
                 </div>
-                {move || error.get().map(|e| view! { <p class="mdl-error" data-testid="w-error">{e}</p> })}
+                {move || {
+                    let locale = i18n.get_locale();
+                    error.get().map(|e| view! { <p class="mdl-error" data-testid="w-error">{e.text(locale)}</p> })
+                }}
                 <PatternBar json=json current=Callback::new(move |_| current())/>
             </div>
-            <JsonEditor prefix="w" label="Request JSON (what runs)" controls="The fields" json=json json_error=json_error json_only=json_only on_input=on_json/>
+            <JsonEditor prefix="w" controls=Controls::WriteFields json=json json_error=json_error json_only=json_only on_input=on_json/>
         </RequestForm>
     }
 }
