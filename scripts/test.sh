@@ -29,10 +29,10 @@ source "$ROOT/scripts/lib/tools.sh"
 
 # Gzipped size of what a first visit loads: a guard against accidents (a dependency pulled in by mistake, a
 # debug build), not a target. What a visitor waits for is measured by tests/bench/load.mjs. The first visit
-# is about 1,260 KB today (the lessons panel and its course included), so the guard stands 40 KB above it;
-# bringing it down takes moving the simulator and the lessons out of the first download (see
-# docs/benchmarks.md).
-BUNDLE_LIMIT_GZIP_BYTES=$((1300 * 1024))
+# is about 1,555 KB today (both languages' words and course, vector and multi-attribute key indexes
+# included), so the guard stands 45 KB above it; bringing it down takes moving the simulator and the
+# lessons out of the first download (see docs/benchmarks.md).
+BUNDLE_LIMIT_GZIP_BYTES=$((1600 * 1024))
 
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 LOG_DIR="$TARGET_DIR/test-logs"

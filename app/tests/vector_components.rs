@@ -7,7 +7,7 @@
 use app::model::design::{KeyDraft, TableDraft};
 use app::model::vector_design::{check, from_definition, with_vectors, VectorDraft};
 use app::model::{Edit, History, Playground, TableState};
-use app::query::vector_request::{parse_vector, request, rows, score_heading, targets};
+use app::query::vector_request::{parse_vector, request, rows, score_heading, targets, FormError, Score};
 use engine::value::ScalarType;
 use serde_json::{json, Value};
 use wasm_bindgen_test::*;
@@ -73,9 +73,9 @@ fn the_search_form_writes_the_request_and_reads_the_distances() {
     assert_eq!(target.schema, vec![("category".to_string(), "S".to_string(), false)]);
 
     assert_eq!(parse_vector("[1, 0.5 ,-2]").unwrap(), vec![json!({"N": "1"}), json!({"N": "0.5"}), json!({"N": "-2"})]);
-    assert_eq!(parse_vector(" ").unwrap_err(), "Type the search vector as numbers separated by commas, for example 0.7, 0, 0, 0.9.");
-    assert_eq!(parse_vector("1, x").unwrap_err(), "Number 2 of the search vector, \"x\", is not a number.");
-    assert!(request(target, "1,0,0,0", "three", &[String::new()]).unwrap_err().starts_with("TopK is the number of results"));
+    assert_eq!(parse_vector(" ").unwrap_err(), FormError::NoVector);
+    assert_eq!(parse_vector("1, x").unwrap_err(), FormError::NotANumber { position: 2, text: "x".into() });
+    assert_eq!(request(target, "1,0,0,0", "three", &[String::new()]).unwrap_err(), FormError::TopK);
 
     let req = request(target, "0.7, 0, 0, 0.9", "3", &[String::from("frozen")]).unwrap();
     assert_eq!(req["SearchConditionExpression"], "#f0 = :f0");
@@ -99,5 +99,5 @@ fn the_search_form_writes_the_request_and_reads_the_distances() {
     assert_eq!(list[0].rank, 1);
     let scores: Vec<f64> = list.iter().map(|r| r.score.parse().unwrap()).collect();
     assert!(scores.windows(2).all(|w| w[0] <= w[1]), "{scores:?}");
-    assert_eq!(score_heading("DOT_PRODUCT"), "Dot product (higher is nearer)");
+    assert_eq!(score_heading("DOT_PRODUCT"), Score::DotProduct);
 }

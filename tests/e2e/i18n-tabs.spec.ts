@@ -124,8 +124,13 @@ test('a learner follows a built-in lesson in Turkish from start to finish', asyn
   for (const part of [picker.locator('.lsn-picker-head'), picker.locator('.lsn-pick-actions').first(), picker.locator('.lsn-pick-meta').first()]) {
     await noEnglish(part, ENGLISH.lesson);
   }
+  // The lesson itself is the Turkish file of the course, not only the panel around it.
+  await expect(picker).toContainText('Anahtarlar, öğe koleksiyonları ve sıralama');
+  await expect(picker).not.toContainText('Keys, item collections and sort order');
   await page.getByTestId('lesson-start-keys-and-collections').click();
   const panel = page.getByTestId('lesson-panel');
+  await expect(page.getByTestId('lesson-title')).toHaveText('Anahtarlar, öğe koleksiyonları ve sıralama');
+  await expect(page.getByTestId('lesson-step-title')).toHaveText('Tek partition key, birçok öğe');
   const counter = page.getByTestId('lesson-step-count');
   await expect(counter).toHaveText(/^Adım 1 \/ \d+$/);
   const n = Number(/\/ (\d+)/.exec((await counter.textContent()) ?? '')![1]);

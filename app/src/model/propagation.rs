@@ -1,7 +1,7 @@
 //! Writes on their way to a table's GSIs, in words: what the Items and Indexes tabs list while the
 //! playground's index propagation delay holds them back, and what the Query tab says when a read of a
 //! GSI missed one. The engine decides everything (`engine::table::propagation`, `missed_by_read`);
-//! this module only writes the sentences.
+//! this module gathers what the views put into words (in the page's language, from the locale files).
 
 use engine::db::Database;
 use engine::index::lag::IndexLag;
@@ -23,12 +23,21 @@ pub fn clock_time(ms: u64) -> String {
     format!("{h:02}:{m:02}:{s:02}.{milli:03}")
 }
 
+/// Why a delay the learner typed was not taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DelayError {
+    /// Above [`MAX_DELAY_MS`].
+    TooLong,
+    /// Not a whole number of milliseconds.
+    NotANumber,
+}
+
 /// The delay a text asks for, in milliseconds: a whole number from 0 to [`MAX_DELAY_MS`].
-pub fn parse_delay(text: &str) -> Result<IndexLag, String> {
+pub fn parse_delay(text: &str) -> Result<IndexLag, DelayError> {
     match text.trim().parse::<u64>() {
         Ok(ms) if ms <= MAX_DELAY_MS => Ok(IndexLag::from_millis(ms)),
-        Ok(_) => Err(format!("The delay can be at most {MAX_DELAY_MS} ms.")),
-        Err(_) => Err(String::from("Enter the delay as a whole number of milliseconds (0 turns it off).")),
+        Ok(_) => Err(DelayError::TooLong),
+        Err(_) => Err(DelayError::NotANumber),
     }
 }
 
@@ -53,38 +62,37 @@ pub struct InFlight {
     /// The item's table key, as text.
     pub key: String,
     pub reaches_at: u64,
-    /// The sentence shown for it.
-    pub text: String,
+    /// Whether the write deletes the item.
+    pub deletes: bool,
+    /// The GSIs it has not reached yet.
+    pub indexes: Vec<String>,
 }
 
 /// The writes to `table` that have not reached its GSIs yet, oldest first.
 pub fn in_flight(db: &Database, table: &str) -> Vec<InFlight> {
     let Some(t) = db.table(table) else { return Vec::new() };
-    let indexes = lagging_indexes(t).join(" and ");
+    let indexes = lagging_indexes(t);
     t.in_flight()
         .iter()
-        .map(|w| {
-            let key = key_text(t, &w.key.to_item(&t.def.keys));
-            let what = if w.deletes { "A delete of" } else { "A write of" };
-            let text = format!("{what} {key} is propagating: it reaches {indexes} at {}.", clock_time(w.reaches_at));
-            InFlight { key, reaches_at: w.reaches_at, text }
-        })
+        .map(|w| InFlight { key: key_text(t, &w.key.to_item(&t.def.keys)), reaches_at: w.reaches_at, deletes: w.deletes, indexes: indexes.clone() })
         .collect()
 }
 
-/// What the Query tab says after a read of an index that missed writes still propagating: `None` when
-/// it missed nothing.
-pub fn missed_sentence(db: &Database, table: &str, index: &str, missed: &[MissedWrite]) -> Option<String> {
+/// What a read of an index missed: the writes still propagating to it, for the Query tab to say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissedNote {
+    pub index: String,
+    pub count: u64,
+    /// The missed items' table keys, as text.
+    pub keys: Vec<String>,
+    /// When the last of them reaches the index (epoch ms).
+    pub last: u64,
+}
+
+/// What a read of `index` missed: `None` when it missed nothing.
+pub fn missed_note(db: &Database, table: &str, index: &str, missed: &[MissedWrite]) -> Option<MissedNote> {
     let t = db.table(table)?;
     let last = missed.iter().map(|m| m.reaches_at).max()?;
-    let keys = missed.iter().map(|m| key_text(t, &m.key)).collect::<Vec<_>>().join("; ");
-    let count = match missed.len() {
-        1 => String::from("1 write"),
-        n => format!("{n} writes"),
-    };
-    Some(format!(
-        "This read of {index} missed {count} still propagating to it ({keys}): the index shows the items as they were before. \
-         The last one reaches {index} at {}; advance the clock past that time and run the read again to see it.",
-        clock_time(last)
-    ))
+    let keys = missed.iter().map(|m| key_text(t, &m.key)).collect();
+    Some(MissedNote { index: index.to_string(), count: missed.len() as u64, keys, last })
 }

@@ -444,7 +444,7 @@ fn MoreKeyFields(form: Form, i: usize, sort: bool) -> impl IntoView {
             }
         })
     };
-    let add_label = if sort { "+ Sort key attribute" } else { "+ Partition key attribute" };
+    let i18n = use_i18n();
     let add_id = format!("gsi-{i}-add-{half}");
     view! {
         <For each=move || 0..count.get() key=|j| *j let:j>
@@ -452,7 +452,7 @@ fn MoreKeyFields(form: Form, i: usize, sort: bool) -> impl IntoView {
                 let id = format!("{p}{}", j + 2);
                 let name = form.field(move |d| list(d).get(j).map(|k| k.name.clone()).unwrap_or_default());
                 let ty = form.field(move |d| list(d).get(j).map(|k| scalar_tag(k.key_type).to_string()).unwrap_or_default());
-                let label = if sort { "Sort key attribute" } else { "Partition key attribute" };
+                let label = move || if sort { t_string!(i18n, modeler.multi_key_sort) } else { t_string!(i18n, modeler.multi_key_partition) };
                 view! {
                     <div class="mdl-row" data-testid=id.clone()>
                         {text_input(name, move |v| edit_at(j, Box::new(move |k| k.name = v)), format!("{id}-name"), label)}
@@ -461,10 +461,10 @@ fn MoreKeyFields(form: Form, i: usize, sort: bool) -> impl IntoView {
                             type="button"
                             class="mdl-link"
                             data-testid=format!("{id}-up")
-                            title="Move this attribute one place up in the key"
+                            title=move || t_string!(i18n, modeler.multi_key_up_title)
                             on:click=move |_| form.edit_index(true, i, |x| x.move_key_attribute_up(sort, j))
                         >
-                            "Move up"
+                            {t!(i18n, modeler.multi_key_up)}
                         </button>
                         <button
                             type="button"
@@ -477,7 +477,7 @@ fn MoreKeyFields(form: Form, i: usize, sort: bool) -> impl IntoView {
                                 }
                             })
                         >
-                            "Remove"
+                            {t!(i18n, modeler.vector_remove)}
                         </button>
                     </div>
                 }
@@ -493,7 +493,7 @@ fn MoreKeyFields(form: Form, i: usize, sort: bool) -> impl IntoView {
                 x.add_key_attribute(sort, &name)
             })
         >
-            {add_label}
+            {move || if sort { t_string!(i18n, modeler.multi_key_add_sort) } else { t_string!(i18n, modeler.multi_key_add_partition) }}
         </button>
     }
 }

@@ -5,6 +5,8 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::{t, use_i18n};
+
 use super::designer::{options, text_input};
 use crate::model::vector_design::{filter_tag, set_filter_tag, VectorDraft};
 use crate::model::design::{scalar_from_tag, scalar_tag, KeyDraft};
@@ -41,13 +43,12 @@ impl VectorForm {
 /// The "Vector indexes" section: one [`VectorFields`] per index and the button that adds one.
 #[component]
 pub fn VectorIndexesSection(form: VectorForm) -> impl IntoView {
+    let i18n = use_i18n();
     let count = Memo::new(move |_| form.vectors.with(Vec::len));
     view! {
         <fieldset class="mdl-group" data-testid="vector-indexes">
-            <legend>"Vector indexes"</legend>
-            <p class="mdl-muted">
-                "A vector index finds the items whose embedding (a list of numbers) is nearest to a search vector. It needs an on-demand table."
-            </p>
+            <legend>{t!(i18n, modeler.vector_indexes)}</legend>
+            <p class="mdl-muted">{t!(i18n, modeler.vector_intro)}</p>
             <For each=move || 0..count.get() key=|i| *i let:i>
                 <VectorFields form i/>
             </For>
@@ -63,7 +64,7 @@ pub fn VectorIndexesSection(form: VectorForm) -> impl IntoView {
                     })
                 }
             >
-                "+ Vector index"
+                {t!(i18n, modeler.vector_add)}
             </button>
         </fieldset>
     }
@@ -72,14 +73,15 @@ pub fn VectorIndexesSection(form: VectorForm) -> impl IntoView {
 /// One vector index of the draft.
 #[component]
 fn VectorFields(form: VectorForm, i: usize) -> impl IntoView {
+    let i18n = use_i18n();
     let p = format!("vector-{i}");
     let projection = form.field(i, |v| v.projection.clone());
     let include_id = format!("{p}-include");
     view! {
         <fieldset class="mdl-index" data-testid=p.clone()>
-            <legend>{format!("Vector index #{}", i + 1)}</legend>
+            <legend>{t!(i18n, modeler.vector_numbered, number = (i + 1).to_string())}</legend>
             <div class="mdl-row">
-                {text_input(form.field(i, |v| v.name.clone()), move |s| form.edit(i, |v| v.name = s), format!("{p}-name"), "Index name")}
+                {text_input(form.field(i, |v| v.name.clone()), move |s| form.edit(i, |v| v.name = s), format!("{p}-name"), t!(i18n, modeler.vector_name))}
                 <button
                     type="button"
                     class="mdl-link mdl-remove"
@@ -93,14 +95,14 @@ fn VectorFields(form: VectorForm, i: usize) -> impl IntoView {
                         })
                     }
                 >
-                    "Remove"
+                    {t!(i18n, modeler.vector_remove)}
                 </button>
             </div>
             <div class="mdl-row">
-                {text_input(form.field(i, |v| v.attribute.clone()), move |s| form.edit(i, |v| v.attribute = s), format!("{p}-attribute"), "Vector attribute")}
-                {text_input(form.field(i, |v| v.dimensions.clone()), move |s| form.edit(i, |v| v.dimensions = s), format!("{p}-dimensions"), "Dimensions")}
+                {text_input(form.field(i, |v| v.attribute.clone()), move |s| form.edit(i, |v| v.attribute = s), format!("{p}-attribute"), t!(i18n, modeler.vector_attribute))}
+                {text_input(form.field(i, |v| v.dimensions.clone()), move |s| form.edit(i, |v| v.dimensions = s), format!("{p}-dimensions"), t!(i18n, modeler.vector_dimensions))}
                 <label class="mdl-field mdl-narrow">
-                    <span class="mdl-label">"Distance function"</span>
+                    <span class="mdl-label">{t!(i18n, modeler.vector_distance)}</span>
                     <select class="mdl-input" data-testid=format!("{p}-distance") on:change=move |ev| form.edit(i, |v| v.distance = event_target_value(&ev))>
                         {options(DISTANCES, form.field(i, |v| v.distance.clone()))}
                     </select>
@@ -114,10 +116,10 @@ fn VectorFields(form: VectorForm, i: usize) -> impl IntoView {
                         v.partition = (!s.is_empty()).then(|| KeyDraft { name: s, key_type: ty })
                     }),
                     format!("{p}-partition"),
-                    "Search partition key (optional)",
+                    t!(i18n, modeler.vector_partition),
                 )}
                 <label class="mdl-field mdl-narrow">
-                    <span class="mdl-label">"Type"</span>
+                    <span class="mdl-label">{t!(i18n, modeler.vector_type)}</span>
                     <select
                         class="mdl-input"
                         data-testid=format!("{p}-partition-type")
@@ -126,9 +128,9 @@ fn VectorFields(form: VectorForm, i: usize) -> impl IntoView {
                         {options(SCALARS, form.field(i, |v| v.partition.as_ref().map(|k| scalar_tag(k.key_type)).unwrap_or("S").to_string()))}
                     </select>
                 </label>
-                {text_input(form.field(i, |v| v.filters.clone()), move |s| form.edit(i, |v| v.filters = s), format!("{p}-filters"), "Inline filter attributes (comma separated)")}
+                {text_input(form.field(i, |v| v.filters.clone()), move |s| form.edit(i, |v| v.filters = s), format!("{p}-filters"), t!(i18n, modeler.vector_filters))}
                 <label class="mdl-field mdl-narrow">
-                    <span class="mdl-label">"Type"</span>
+                    <span class="mdl-label">{t!(i18n, modeler.vector_type)}</span>
                     <select class="mdl-input" data-testid=format!("{p}-filter-type") on:change=move |ev| form.edit(i, |v| set_filter_tag(v, &event_target_value(&ev)))>
                         {options(SCALARS, form.field(i, |v| filter_tag(v).to_string()))}
                     </select>
@@ -136,13 +138,13 @@ fn VectorFields(form: VectorForm, i: usize) -> impl IntoView {
             </div>
             <div class="mdl-row">
                 <label class="mdl-field mdl-narrow">
-                    <span class="mdl-label">"Projection"</span>
+                    <span class="mdl-label">{t!(i18n, modeler.vector_projection)}</span>
                     <select class="mdl-input" data-testid=format!("{p}-projection") on:change=move |ev| form.edit(i, |v| v.projection = event_target_value(&ev))>
                         {options(PROJECTIONS, projection)}
                     </select>
                 </label>
                 <Show when=move || projection.get() == "INCLUDE">
-                    {text_input(form.field(i, |v| v.include.clone()), move |s| form.edit(i, |v| v.include = s), include_id.clone(), "Included attributes (comma separated)")}
+                    {text_input(form.field(i, |v| v.include.clone()), move |s| form.edit(i, |v| v.include = s), include_id.clone(), t!(i18n, modeler.vector_include))}
                 </Show>
             </div>
         </fieldset>

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use super::fields::{plain_options, Choice};
 use super::session::{advance_clock, run, use_session, Outcome, Source};
 use super::streams::records;
-use crate::model::propagation::parse_delay;
+use crate::model::propagation::{parse_delay, DelayError, MAX_DELAY_MS};
 use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
 use crate::state::clock::{iso, parse_date, DAY, HOUR, MINUTE};
 
@@ -67,7 +67,7 @@ pub fn ClockPanel() -> impl IntoView {
     let ttl_attr = RwSignal::new(String::from("expiresAt"));
     let view_type = RwSignal::new(String::from("NEW_AND_OLD_IMAGES"));
         let delay = RwSignal::new(String::from("0"));
-    let delay_error = RwSignal::new(None::<String>);
+    let delay_error = RwSignal::new(None::<DelayError>);
     // The delay belongs to the page, not to the model: a model that arrives (a template, a file, an
     // undone replacement) gets a fresh engine, which is given the delay again here.
     let lag = RwSignal::new(engine::index::lag::IndexLag::NONE);
@@ -167,11 +167,18 @@ pub fn ClockPanel() -> impl IntoView {
                 <span class="mdl-muted" data-testid="q-propagation-current">
                     {move || match lag.get().millis() {
                         0 => t_string!(i18n, query.propagation_none).to_string(),
-                        ms => t_string!(i18n, query.propagation_after, ms = crate::language::numbers::count(i18n.get_locale(), ms)).to_string(),
+                        ms => t_string!(i18n, query.propagation_after, ms = ms.to_string()).to_string(),
                     }}
                 </span>
             </div>
-            {move || delay_error.get().map(|e| view! { <p class="mdl-error" data-testid="q-propagation-error">{e}</p> })}
+            {move || delay_error.get().map(|e| view! {
+                <p class="mdl-error" data-testid="q-propagation-error">
+                    {move || match e {
+                        DelayError::TooLong => t_string!(i18n, query.propagation_too_long, max = MAX_DELAY_MS.to_string()).to_string(),
+                        DelayError::NotANumber => t_string!(i18n, query.propagation_not_a_number).to_string(),
+                    }}
+                </p>
+            })}
             <p class="mdl-muted">{t!(i18n, query.propagation_explained)}</p>
             <div class="q-row">
                 <label class="q-field">

@@ -116,7 +116,7 @@ fn outcome_view(m: Modeler, o: &Outcome, locale: Locale) -> impl IntoView {
         })}
         {read_only.then(|| view! { <p class="q-note" data-testid="q-error-explained">{td_string!(locale, query.read_only_explained)}</p> })}
         {note.map(|n| view! { <p class="q-note" data-testid="q-note">{n}</p> })}
-        {o.propagation.clone().map(|n| view! { <p class="q-note q-propagation" data-testid="q-propagation">{n}</p> })}
+        {o.propagation.clone().map(|n| view! { <p class="q-note q-propagation" data-testid="q-propagation">{missed_text(locale, &n)}</p> })}
         {plan.map(|(op, text)| view! { <p class="q-note" data-testid="q-plan" data-op=op>{text}</p> })}
         <p class="q-summary" data-testid="q-summary">
             {summary_parts(locale, read, counts, returned, changed)}
@@ -181,5 +181,17 @@ pub fn ResultsPanel() -> impl IntoView {
                 <CodePanel/>
             </Show>
         </section>
+    }
+}
+
+/// What a read of an index missed, in words: how many writes, their keys, and when the last arrives.
+fn missed_text(locale: Locale, n: &crate::model::propagation::MissedNote) -> String {
+    let (index, keys) = (n.index.clone(), n.keys.join("; "));
+    let time = crate::model::propagation::clock_time(n.last);
+    if n.count == 1 {
+        td_string!(locale, query.missed_one, index, keys, time).to_string()
+    } else {
+        let count = crate::language::numbers::count(locale, n.count);
+        td_string!(locale, query.missed_many, index, count, keys, time).to_string()
     }
 }

@@ -63,7 +63,7 @@ pub struct Outcome {
     /// What an ExecuteStatement became (GetItem, Query, Scan or a single-item write).
     pub operation: Option<Operation>,
     /// For a read of a GSI: the writes it missed because they are still propagating to it.
-    pub propagation: Option<String>,
+    pub propagation: Option<crate::model::propagation::MissedNote>,
 }
 
 impl Outcome {
@@ -259,14 +259,14 @@ pub fn run(session: QuerySession, source: Source, action: &str, input: Value) ->
     outcome
 }
 
-/// What a Query or Scan of a GSI missed: the writes still propagating to it, in a sentence.
-fn missed_writes(m: &Modeler, action: &str, input: &Value, now: u64) -> Option<String> {
+/// What a Query or Scan of a GSI missed: the writes still propagating to it.
+fn missed_writes(m: &Modeler, action: &str, input: &Value, now: u64) -> Option<crate::model::propagation::MissedNote> {
     let index = input.get("IndexName").and_then(Value::as_str)?;
     let table = input.get("TableName").and_then(Value::as_str)?;
     m.state.with_untracked(|s| {
         let db = s.playground.database();
         let missed = db.missed_by_read(action, input, now);
-        crate::model::propagation::missed_sentence(db, table, index, &missed)
+        crate::model::propagation::missed_note(db, table, index, &missed)
     })
 }
 

@@ -56,11 +56,30 @@ pub fn targets<'a>(definitions: impl IntoIterator<Item = &'a Value>) -> Vec<Vect
     out
 }
 
+/// Why the form cannot make a request of what was typed; the view words it in the page's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormError {
+    /// No search vector.
+    NoVector,
+    /// Number `position` (from 1) of the vector, as typed, is not a number.
+    NotANumber { position: usize, text: String },
+    /// TopK is not a whole number.
+    TopK,
+}
+
+/// The distance function a score column is about, so the view can say which way is nearer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    DotProduct,
+    Euclidean,
+    Cosine,
+}
+
 /// A typed vector (`0.7, 0, 0, 0.9`, brackets allowed) as DynamoDB numbers.
-pub fn parse_vector(text: &str) -> Result<Vec<Value>, String> {
+pub fn parse_vector(text: &str) -> Result<Vec<Value>, FormError> {
     let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
     if inner.trim().is_empty() {
-        return Err(String::from("Type the search vector as numbers separated by commas, for example 0.7, 0, 0, 0.9."));
+        return Err(FormError::NoVector);
     }
     inner
         .split(',')
@@ -68,16 +87,16 @@ pub fn parse_vector(text: &str) -> Result<Vec<Value>, String> {
         .enumerate()
         .map(|(i, n)| match Number::parse(n) {
             Ok(_) => Ok(json!({"N": n})),
-            Err(_) => Err(format!("Number {} of the search vector, \"{n}\", is not a number.", i + 1)),
+            Err(_) => Err(FormError::NotANumber { position: i + 1, text: n.to_string() }),
         })
         .collect()
 }
 
 /// The SearchVectors request of the form: `values` holds a typed value per search schema attribute
 /// (an empty one is left out of the condition).
-pub fn request(t: &VectorTarget, vector: &str, top_k: &str, values: &[String]) -> Result<Value, String> {
+pub fn request(t: &VectorTarget, vector: &str, top_k: &str, values: &[String]) -> Result<Value, FormError> {
     let search_vector = parse_vector(vector)?;
-    let top_k: i64 = top_k.trim().parse().map_err(|_| String::from("TopK is the number of results to return: type a whole number from 1 to 100."))?;
+    let top_k: i64 = top_k.trim().parse().map_err(|_| FormError::TopK)?;
     let mut m = Map::new();
     m.insert("TableName".into(), json!(t.table));
     m.insert("IndexName".into(), json!(t.index));
@@ -140,11 +159,11 @@ pub fn rows(body: &Value) -> Vec<ResultRow> {
         .collect()
 }
 
-/// What the score column means for a distance function.
-pub fn score_heading(distance: &str) -> &'static str {
+/// Which distance a score column shows, from the index's distance function.
+pub fn score_heading(distance: &str) -> Score {
     match distance {
-        "DOT_PRODUCT" => "Dot product (higher is nearer)",
-        "EUCLIDEAN" => "Euclidean distance (lower is nearer)",
-        _ => "Cosine distance (0 is the same direction, 2 the opposite)",
+        "DOT_PRODUCT" => Score::DotProduct,
+        "EUCLIDEAN" => Score::Euclidean,
+        _ => Score::Cosine,
     }
 }

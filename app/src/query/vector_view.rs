@@ -6,7 +6,24 @@ use leptos::prelude::*;
 
 use super::fields::{Choice, TextField};
 use super::session::{run, use_session, Source};
-use super::vector_request::{request, rows, score_heading, targets, VectorTarget};
+use super::vector_request::{request, rows, score_heading, targets, FormError, Score, VectorTarget};
+use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
+
+fn error_text(locale: Locale, e: &FormError) -> String {
+    match e {
+        FormError::NoVector => td_string!(locale, query.vector_no_vector).to_string(),
+        FormError::NotANumber { position, text } => td_string!(locale, query.vector_not_a_number, position = position.to_string(), text = text.clone()).to_string(),
+        FormError::TopK => td_string!(locale, query.vector_top_k).to_string(),
+    }
+}
+
+fn score_text(locale: Locale, s: Score) -> String {
+    match s {
+        Score::DotProduct => td_string!(locale, query.vector_score_dot).to_string(),
+        Score::Euclidean => td_string!(locale, query.vector_score_euclidean).to_string(),
+        Score::Cosine => td_string!(locale, query.vector_score_cosine).to_string(),
+    }
+}
 use super::RequestForm;
 
 #[component]
@@ -22,7 +39,7 @@ pub fn VectorPanel() -> impl IntoView {
     let vector = RwSignal::new(String::new());
     let top_k = RwSignal::new(String::from("3"));
     let values = RwSignal::new(Vec::<String>::new());
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<FormError>);
     // A new index starts with empty schema values, one per attribute.
     Effect::new(move |_| {
         let n = target.with(|t| t.as_ref().map_or(0, |t| t.schema.len()));
@@ -39,12 +56,11 @@ pub fn VectorPanel() -> impl IntoView {
         }
     };
     let options = Signal::derive(move || all.with(|l| l.iter().map(|t| (t.label(), t.label())).collect::<Vec<_>>()));
+    let i18n = use_i18n();
     let hint = move || {
         target.get().map(|t| {
-            format!(
-                "The index {} compares the {} attribute, a list of {} numbers, by the {} distance.",
-                t.index, t.attribute, t.dimensions, t.distance
-            )
+            let dimensions = t.dimensions.clone();
+            t_string!(i18n, query.vector_hint, index = t.index.clone(), attribute = t.attribute.clone(), dimensions, distance = t.distance.clone()).to_string()
         })
     };
     let schema_fields = move || {
@@ -53,10 +69,11 @@ pub fn VectorPanel() -> impl IntoView {
                 .iter()
                 .enumerate()
                 .map(|(i, (name, ty, hash))| {
+                    let (name, ty) = (name.clone(), ty.clone());
                     let label = if *hash {
-                        format!("{name} ({ty}): the search partition key, required")
+                        t_string!(i18n, query.vector_schema_hash, name, ty).to_string()
                     } else {
-                        format!("{name} ({ty}): an inline filter, optional")
+                        t_string!(i18n, query.vector_schema_filter, name, ty).to_string()
                     };
                     view! {
                         <label class="q-field">
@@ -89,7 +106,7 @@ pub fn VectorPanel() -> impl IntoView {
                     if all.with(Vec::is_empty) {
                         Some(view! {
                             <p class="q-note" data-testid="v-none">
-                                "This model has no vector index yet. Add one in the table designer, or open the vector search template."
+                                {t!(i18n, query.vector_none)}
                             </p>
                         })
                     } else {
@@ -97,12 +114,12 @@ pub fn VectorPanel() -> impl IntoView {
                     }
                 }}
                 <label class="q-field">
-                    "Vector index"
+                    {t!(i18n, query.vector_index)}
                     <Choice testid="v-index" value=chosen options write=move |v| chosen.set(v)/>
                 </label>
                 <p class="mdl-muted" data-testid="v-hint">{hint}</p>
                 <label class="q-field">
-                    "Search vector"
+                    {t!(i18n, query.vector_search_vector)}
                     <TextField classes="mdl-input mdl-mono" testid="v-vector" value=vector write=move |v| vector.set(v) placeholder="0.7, 0, 0, 0.9"/>
                 </label>
                 <label class="q-field">
@@ -110,8 +127,8 @@ pub fn VectorPanel() -> impl IntoView {
                     <TextField classes="mdl-input" testid="v-topk" value=top_k write=move |v| top_k.set(v) numeric=true/>
                 </label>
                 {schema_fields}
-                <button type="submit" class="mdl-btn mdl-primary" data-testid="v-run">"Search"</button>
-                {move || error.get().map(|e| view! { <p class="mdl-error" role="alert" data-testid="v-error">{e}</p> })}
+                <button type="submit" class="mdl-btn mdl-primary" data-testid="v-run">{t!(i18n, query.vector_search)}</button>
+                {move || error.get().map(|e| view! { <p class="mdl-error" role="alert" data-testid="v-error">{move || error_text(i18n.get_locale(), &e)}</p> })}
             </div>
             <div class="q-vector-results">
                 {move || {
@@ -120,9 +137,9 @@ pub fn VectorPanel() -> impl IntoView {
                             <table class="q-vector-table" data-testid="v-results">
                                 <thead>
                                     <tr>
-                                        <th scope="col">"Rank"</th>
-                                        <th scope="col">"Item"</th>
-                                        <th scope="col">{score_heading(&distance)}</th>
+                                        <th scope="col">{t!(i18n, query.vector_rank)}</th>
+                                        <th scope="col">{t!(i18n, query.vector_item)}</th>
+                                        <th scope="col">{move || score_text(i18n.get_locale(), score_heading(&distance))}</th>
                                     </tr>
                                 </thead>
                                 <tbody>
