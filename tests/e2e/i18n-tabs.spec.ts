@@ -88,7 +88,7 @@ test('the Heat tab in Turkish: its words, and figures written 10.000', async ({ 
   await expect(page.getByTestId('base-reasons')).toContainText('GSI geri basıncı (back-pressure) nedeniyle kısıtlandı');
   await page.getByTestId('whatif-on-demand').click();
   await expect(page.getByTestId('variant-summary')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('whatif-words')).toContainText('Bu çalışmanın hızı bir ay sürerse maliyet');
+  await expect(page.getByTestId('whatif-words')).toContainText('Bu çalıştırmanın hızıyla bir aylık maliyet');
   await expect(page.getByTestId('table-base-heatmap').locator('thead')).toContainText('bölüm');
   const tab = page.getByTestId('heat-tab');
   for (const part of [

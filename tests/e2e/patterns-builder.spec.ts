@@ -212,7 +212,7 @@ test.describe('the builder and the access patterns', () => {
     await page.getByRole('tab', { name: 'Access patterns' }).click();
     await expect(page.getByTestId('advisor-heat')).toHaveText('With the heat of the Heat tab\'s run of “E-commerce: users, orders by status, reviews” (5 simulated seconds).');
     const f = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:heat:Shop/GSI1"]');
-    await expect(f.getByTestId('finding-title')).toHaveText(/^The simulator throttled \d+ requests on key ORDER_STATUS#PENDING$/);
+    await expect(f.getByTestId('finding-title')).toHaveText(/^The simulator throttled [\d,]+ requests on key ORDER_STATUS#PENDING$/);
     await expect(f.getByTestId('finding-target')).toHaveText('index GSI1 of Shop');
     await expect(f.getByTestId('finding-fix')).toContainText('write-shard it (ORDER_STATUS#PENDING#<0..N-1>)');
     await expect(page.getByTestId('finding')).toHaveCount(1);
@@ -254,7 +254,7 @@ test.describe('the builder and the access patterns', () => {
     await page.getByRole('tab', { name: 'Access patterns' }).click();
     const heat = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:heat:Orders/ByStatus"]');
     const data = page.locator('[data-testid=finding][data-finding-id="low-cardinality-key:Orders/ByStatus"]');
-    await expect(heat.getByTestId('finding-title')).toHaveText(/^The simulator throttled \d+ requests on key STATUS#/);
+    await expect(heat.getByTestId('finding-title')).toHaveText(/^The simulator throttled [\d,]+ requests on key STATUS#/);
     await expect(data.getByTestId('finding-title')).toHaveText('status has 3 values for 30 items');
 
     // Dismiss the heat finding (keyboard: the reason, then Enter): the data finding stays open.
