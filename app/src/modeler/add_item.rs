@@ -121,7 +121,7 @@ pub fn AddItemDialog(table: usize, entity: Option<usize>) -> impl IntoView {
                 EditorKind::Bool => view! {
                     <select class="mdl-input mdl-narrow" data-testid=testid on:change=move |ev| set(event_target_value(&ev))>
                         <option value="" prop:selected=move || value.with(String::is_empty)>{t!(i18n, modeler.not_set)}</option>
-                        {super::designer::options(&[("false", "false"), ("true", "true")], value)}
+                        {super::form_fields::options(&[("false", "false"), ("true", "true")], value)}
                     </select>
                 }
                 .into_any(),

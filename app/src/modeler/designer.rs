@@ -7,37 +7,9 @@ use leptos::prelude::*;
 use crate::model::design::{scalar_from_tag, scalar_tag, DesignError, Field, IndexDraft, KeyDraft, TableDraft};
 use crate::model::{Edit, TableState};
 
+use super::form_fields::{options, text_input};
 use crate::i18n::{t, t_string, use_i18n};
 use crate::state::{now, use_modeler};
-
-/// A labelled text field showing `value`; typing calls `set`.
-pub(super) fn text_input(value: Signal<String>, set: impl Fn(String) + 'static, testid: String, label: impl IntoView + 'static) -> impl IntoView {
-    view! {
-        <label class="mdl-field">
-            <span class="mdl-label">{label}</span>
-            <input
-                type="text"
-                class="mdl-input"
-                data-testid=testid
-                spellcheck="false"
-                prop:value=move || value.get()
-                on:input=move |ev| set(event_target_value(&ev))
-            />
-        </label>
-    }
-}
-
-/// `<option value=v>label</option>` for each pair, the one `value` names selected. (Selected option by
-/// option: a `<select>`'s own value is set before its options exist, and can only name one it has.)
-pub(super) fn options(pairs: &'static [(&'static str, &'static str)], value: Signal<String>) -> impl IntoView {
-    pairs
-        .iter()
-        .map(|(v, label)| {
-            let v: &'static str = v;
-            view! { <option value=v prop:selected=move || value.with(|x| x == v)>{*label}</option> }
-        })
-        .collect_view()
-}
 
 const SCALARS: &[(&str, &str)] = &[("S", "S"), ("N", "N"), ("B", "B")];
 

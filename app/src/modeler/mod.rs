@@ -13,6 +13,7 @@ mod designer;
 mod dialog_title;
 mod dialogs;
 mod entity_editor;
+mod form_fields;
 mod in_flight;
 mod indexes_tab;
 mod items_tab;

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{t, use_i18n};
 
-use super::designer::{options, text_input};
+use super::form_fields::{options, text_input};
 use crate::model::vector_design::{filter_tag, set_filter_tag, VectorDraft};
 use crate::model::design::{scalar_from_tag, scalar_tag, KeyDraft};
 

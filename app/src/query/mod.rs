@@ -12,6 +12,7 @@
 //! one entry and its own module; the results panel, code, log and clock below it are shared.
 
 pub mod builder;
+pub mod builder_state;
 mod builder_view;
 pub mod capacity;
 mod clock_view;

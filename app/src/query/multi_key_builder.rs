@@ -8,7 +8,7 @@
 use advisor::builder_form::{hash_placeholder, range_placeholder};
 use serde_json::{json, Map, Value};
 
-use super::builder::{Builder, KeyInfo, SortOp};
+use super::builder_state::{Builder, KeyInfo, SortOp};
 
 /// Whether the keys are a multi-attribute key (several HASH or several RANGE attributes).
 pub fn is_multi(keys: &KeyInfo) -> bool {

@@ -14,28 +14,7 @@ use crate::index::multi_key::{ExtraKeys, MAX_KEY_ATTRIBUTES};
 use crate::table::schema::{BillingMode, IndexDef, IndexKind, KeyAttr, KeySchema, ProjectionDef, TableDef, Throughput};
 use crate::value::ScalarType;
 
-/// A key schema element before validation.
-#[derive(Debug, Clone)]
-pub struct RawKey {
-    pub name: Option<String>,
-    pub key_type: Option<String>,
-}
-
-#[derive(Debug, Clone)]
-pub struct RawIndex {
-    pub name: Option<String>,
-    pub keys: Option<Vec<RawKey>>,
-    pub projection_type: Option<String>,
-    pub non_key: Option<Vec<String>>,
-    pub has_projection: bool,
-    pub throughput: Option<RawThroughput>,
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct RawThroughput {
-    pub read: Option<i64>,
-    pub write: Option<i64>,
-}
+pub use super::raw_index::{resolve_projection, RawIndex, RawKey, RawThroughput};
 
 pub fn raw_keys(list: Option<&Vec<Value>>) -> Result<Option<Vec<RawKey>>, ApiError> {
     let Some(list) = list else { return Ok(None) };
@@ -253,29 +232,6 @@ pub fn resolve_gsi_keys(keys: &[RawKey], defs: &[KeyAttr], index: &str) -> Resul
     Ok((KeySchema { pk, sk }, ExtraKeys { hash: hash.collect(), range: range.collect() }))
 }
 
-pub fn resolve_projection(ix: &RawIndex) -> Result<ProjectionDef, ApiError> {
-    let name = ix.name.as_deref().unwrap_or("");
-    let Some(t) = ix.projection_type.as_deref() else {
-        return Err(invalid(String::from("Unknown ProjectionType: null")));
-    };
-    if ix.non_key.is_some() && t != "INCLUDE" {
-        return Err(invalid(format!("ProjectionType is {t}, but NonKeyAttributes is specified")));
-    }
-    if ix.non_key.is_none() && t == "INCLUDE" {
-        return Err(invalid(String::from("ProjectionType is INCLUDE, but NonKeyAttributes is not specified")));
-    }
-    let _ = name;
-    // Wording from live DynamoDB answers (ack-api-quirks' ValidationException catalogue, DDB-TABLE-442).
-    let non_key = ix.non_key.as_deref().unwrap_or_default();
-    if let Some(n) = non_key.iter().enumerate().find_map(|(i, n)| non_key[..i].contains(n).then_some(n)) {
-        return Err(invalid(format!("Duplicate element in NonKeyAttributes: {n}")));
-    }
-    Ok(match t {
-        "ALL" => ProjectionDef::All,
-        "KEYS_ONLY" => ProjectionDef::KeysOnly,
-        _ => ProjectionDef::Include(ix.non_key.clone().unwrap_or_default()),
-    })
-}
 
 /// `AttributeDefinitions` as given: (name, type) pairs, either possibly missing.
 pub type RawDefinitions = Vec<(Option<String>, Option<String>)>;

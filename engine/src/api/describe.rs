@@ -7,8 +7,10 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value};
 
 use crate::config::DatabaseConfig;
-use crate::table::schema::{scalar_name, BillingMode, IndexDef, IndexKind, KeySchema, ProjectionDef, Throughput};
+use crate::table::schema::{scalar_name, BillingMode, IndexDef, IndexKind, KeySchema, Throughput};
 use crate::table::Table;
+
+pub use super::projection::projection_json;
 
 pub fn table_arn(cfg: &DatabaseConfig, table: &str) -> String {
     format!("arn:aws:dynamodb:{}:{}:table/{}", cfg.region, cfg.account_id, table)
@@ -79,12 +81,6 @@ pub fn index_key_schema_json(idx: &IndexDef) -> Value {
     Value::Array(hash.chain(range).collect())
 }
 
-pub fn projection_json(p: &ProjectionDef) -> Value {
-    match p {
-        ProjectionDef::Include(l) => json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": l}),
-        other => json!({"ProjectionType": other.type_name()}),
-    }
-}
 
 fn throughput_json(t: Option<&Throughput>) -> Value {
     let (r, w) = t.map_or((0, 0), |t| (t.read, t.write));

@@ -6,6 +6,8 @@ pub mod create_table;
 pub mod describe;
 pub mod json;
 pub mod partiql;
+pub mod projection;
+pub mod raw_index;
 pub mod read;
 pub mod streams;
 pub mod tags;

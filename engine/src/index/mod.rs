@@ -10,6 +10,7 @@
 
 pub mod entry;
 pub mod lag;
+pub mod membership;
 pub mod multi_key;
 
 use alloc::collections::{BTreeMap, BTreeSet};

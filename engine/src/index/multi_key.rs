@@ -20,23 +20,12 @@ use crate::index::entry::{push_component, take_component};
 use crate::table::key::{KeyKind, KeyVal, SortVal};
 use crate::table::range::SortRange;
 use crate::table::schema::{IndexDef, KeyAttr};
+pub use crate::table::schema::ExtraKeys;
 use crate::value::{AttributeValue, Item};
 
 /// DynamoDB's limit on each half of a multi-attribute key.
 pub const MAX_KEY_ATTRIBUTES: usize = 4;
 
-/// The HASH and RANGE attributes of a GSI key after the first of each, in key-schema order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ExtraKeys {
-    pub hash: Vec<KeyAttr>,
-    pub range: Vec<KeyAttr>,
-}
-
-impl ExtraKeys {
-    pub fn is_empty(&self) -> bool {
-        self.hash.is_empty() && self.range.is_empty()
-    }
-}
 
 /// Above every tag byte: appended to a composite prefix, it is greater than every composite that
 /// continues that prefix, and smaller than every composite that does not start with it but is greater.

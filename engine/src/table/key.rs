@@ -93,7 +93,7 @@ impl core::fmt::Debug for KeyVal {
 }
 
 /// Only called with values already checked to be S, N or B.
-fn kv(v: &AttributeValue) -> KeyVal {
+pub(crate) fn kv(v: &AttributeValue) -> KeyVal {
     KeyVal::from_value(v).unwrap_or(KeyVal::new(KeyKind::S, b""))
 }
 
@@ -275,23 +275,3 @@ pub fn check_updated_index_keys(index: &IndexDef, item: &Item, written: &[String
     Ok(())
 }
 
-/// The (partition, sort) an item has in an index, or `None` when the item is absent from it (sparse:
-/// an index key attribute missing, of the wrong type, or empty — the latter only via backfill).
-pub fn index_key_of(index: &IndexDef, item: &Item) -> Option<(KeyVal, SortVal)> {
-    if index.is_multi_key() {
-        return crate::index::multi_key::index_key(index, item);
-    }
-    let ok = |a: &KeyAttr| {
-        item.get(&a.name).filter(|v| {
-            v.scalar_type() == Some(a.ty)
-                && !matches!(v, AttributeValue::S(s) if s.is_empty())
-                && !matches!(v, AttributeValue::B(b) if b.is_empty())
-        })
-    };
-    let pk = ok(&index.keys.pk)?;
-    let sk = match &index.keys.sk {
-        Some(a) => Some(kv(ok(a)?)),
-        None => None,
-    };
-    Some((kv(pk), sk))
-}

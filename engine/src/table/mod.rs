@@ -22,7 +22,8 @@ use crate::capacity::{Consumed, Factor, Reason, Target};
 use crate::error::ApiError;
 use crate::expr::Projection;
 use crate::index::{project, projected_size, projection_changed, IndexData};
-use crate::table::key::{index_key_of, KeyRef, KeyVal, PrimaryKey, SortVal};
+use crate::index::membership::index_key_of;
+use crate::table::key::{KeyRef, KeyVal, PrimaryKey, SortVal};
 use crate::table::schema::{IndexDef, IndexKind, KeySchema, ProjectionDef, TableDef};
 use crate::value::{item_size, Item, PackedItem};
 

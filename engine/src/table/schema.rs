@@ -5,6 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::value::ScalarType;
+use crate::vector::distance::Distance;
 
 /// One key attribute: its name and scalar type (from AttributeDefinitions).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +82,7 @@ pub struct IndexDef {
     /// A GSI's HASH and RANGE attributes after the first of each (multi-attribute keys); empty for
     /// every other index. `keys` holds the first of each, so code that knows only one-attribute keys
     /// must ask [`IndexDef::is_multi_key`] first.
-    pub extra_keys: crate::index::multi_key::ExtraKeys,
+    pub extra_keys: ExtraKeys,
     pub projection: ProjectionDef,
     pub throughput: Option<Throughput>,
     /// When the index was requested; with [`INDEX_BACKFILL_MILLIS`] it decides CREATING vs ACTIVE.
@@ -150,7 +151,7 @@ pub struct TableDef {
     pub throughput: Option<Throughput>,
     pub created_at: u64,
     /// Vector indexes (`crate::vector`), in definition order.
-    pub vectors: Vec<crate::vector::VectorIndexDef>,
+    pub vectors: Vec<VectorIndexDef>,
 }
 
 impl TableDef {
@@ -168,5 +169,56 @@ pub fn scalar_name(t: ScalarType) -> &'static str {
         ScalarType::S => "S",
         ScalarType::N => "N",
         ScalarType::B => "B",
+    }
+}
+
+/// The HASH and RANGE attributes of a GSI key after the first of each, in key-schema order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExtraKeys {
+    pub hash: Vec<KeyAttr>,
+    pub range: Vec<KeyAttr>,
+}
+
+impl ExtraKeys {
+    pub fn is_empty(&self) -> bool {
+        self.hash.is_empty() && self.range.is_empty()
+    }
+}
+
+/// A vector index definition, validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VectorIndexDef {
+    pub name: String,
+    /// `VectorAttribute.AttributeName`.
+    pub attribute: String,
+    pub dimensions: u32,
+    pub distance: Distance,
+    /// The search schema's HASH element (its type from AttributeDefinitions).
+    pub hash: Option<KeyAttr>,
+    /// The INLINE_FILTER elements, in schema order.
+    pub filters: Vec<KeyAttr>,
+    /// The search schema as given (HASH and INLINE_FILTER in request order), for DescribeTable.
+    pub schema_order: Vec<(String, bool)>,
+    pub projection: ProjectionDef,
+    pub created_at: u64,
+}
+
+impl VectorIndexDef {
+    /// Whether the search schema names `attr`.
+    pub fn in_schema(&self, attr: &str) -> bool {
+        self.schema_order.iter().any(|(n, _)| n == attr)
+    }
+
+    /// Whether the index entry carries `attr`: the table keys, the search schema attributes and the
+    /// vector always (as for a GSI's keys), then what the projection adds.
+    pub fn projects(&self, table: &KeySchema, attr: &str) -> bool {
+        if table.is_key(attr) || self.in_schema(attr) || self.attribute == attr {
+            return true;
+        }
+        match &self.projection {
+            ProjectionDef::All => true,
+            ProjectionDef::KeysOnly => false,
+            ProjectionDef::Include(l) => l.iter().any(|a| a == attr),
+        }
     }
 }

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use serde_json::{json, Map, Value};
 
-use crate::api::describe::projection_json;
+use crate::api::projection::projection_json;
 use crate::vector::{VectorData, VectorIndexDef};
 
 fn common(def: &VectorIndexDef) -> Map<alloc::string::String, Value> {

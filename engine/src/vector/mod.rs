@@ -21,13 +21,12 @@ pub mod search;
 pub mod table_update;
 
 use alloc::collections::BTreeMap;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use distance::Distance;
 
 use crate::table::key::PrimaryKey;
-use crate::table::schema::{KeyAttr, ProjectionDef};
+pub use crate::table::schema::VectorIndexDef;
 
 /// The most dimensions an index may have (the API Reference's quota; "Number of dimensions must be
 /// between 1 and 4096 inclusive").
@@ -39,43 +38,6 @@ pub const MAX_TOP_K: i64 = 100;
 /// A vector index write is charged at least this many bytes.
 pub const MIN_WRITE_BYTES: u64 = 1024;
 
-/// A vector index definition, validated.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VectorIndexDef {
-    pub name: String,
-    /// `VectorAttribute.AttributeName`.
-    pub attribute: String,
-    pub dimensions: u32,
-    pub distance: Distance,
-    /// The search schema's HASH element (its type from AttributeDefinitions).
-    pub hash: Option<KeyAttr>,
-    /// The INLINE_FILTER elements, in schema order.
-    pub filters: Vec<KeyAttr>,
-    /// The search schema as given (HASH and INLINE_FILTER in request order), for DescribeTable.
-    pub schema_order: Vec<(String, bool)>,
-    pub projection: ProjectionDef,
-    pub created_at: u64,
-}
-
-impl VectorIndexDef {
-    /// Whether the search schema names `attr`.
-    pub fn in_schema(&self, attr: &str) -> bool {
-        self.schema_order.iter().any(|(n, _)| n == attr)
-    }
-
-    /// Whether the index entry carries `attr`: the table keys, the search schema attributes and the
-    /// vector always (as for a GSI's keys), then what the projection adds.
-    pub fn projects(&self, table: &crate::table::schema::KeySchema, attr: &str) -> bool {
-        if table.is_key(attr) || self.in_schema(attr) || self.attribute == attr {
-            return true;
-        }
-        match &self.projection {
-            ProjectionDef::All => true,
-            ProjectionDef::KeysOnly => false,
-            ProjectionDef::Include(l) => l.iter().any(|a| a == attr),
-        }
-    }
-}
 
 /// One indexed item: its vector at the index's f32 precision and the billable size of its entry.
 #[derive(Debug, Clone, PartialEq)]

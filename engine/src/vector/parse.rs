@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use serde_json::{Map, Value};
 
-use crate::api::create_table::{resolve_projection, RawIndex};
+use crate::api::raw_index::{resolve_projection, RawIndex};
 use crate::api::json::{list_of_obj, list_of_str, opt_int, opt_list, opt_obj, opt_str, Checks};
 use crate::error::ApiError;
 use crate::table::schema::{BillingMode, KeyAttr};

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use engine::changes::ChangeSet;
 
-use super::commit::commit;
+use super::rows::commit_sets;
 
 /// A failed checkpoint is tried again after this long when nothing new arrives.
 const RETRY: Duration = Duration::from_secs(1);
@@ -101,7 +101,7 @@ fn run(db: redb::Database, path: std::path::PathBuf, rx: mpsc::Receiver<Batch>, 
             db = super::reopen(&path).map_err(|e| eprintln!("dynamodel-server: {e}")).ok();
         }
         let outcome = match &db {
-            Some(d) => commit(d, pending.iter(), upto),
+            Some(d) => commit_sets(d, pending.iter(), upto),
             None => Err(format!("{} could not be opened again after an error", path.display())),
         };
         let done = match outcome {

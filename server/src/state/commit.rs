@@ -27,7 +27,7 @@ use engine::changes::ChangeSet;
 use tokio::sync::oneshot;
 
 use super::checkpoint::{Batch, Checkpointer, Done};
-use super::{rows, wal};
+use super::wal;
 
 /// Tells a waiting request how its commit went.
 pub type Ack = oneshot::Receiver<Result<(), String>>;
@@ -72,18 +72,6 @@ impl Committer {
     }
 }
 
-pub(super) fn commit<'a>(db: &redb::Database, sets: impl Iterator<Item = &'a ChangeSet>, wal: u64) -> Result<(), String> {
-    let tx = db.begin_write().map_err(|e| e.to_string())?;
-    {
-        let mut w = rows::Writer::new(&tx);
-        for set in sets {
-            w.apply_set(set).map_err(|e| e.to_string())?;
-        }
-        w.set_wal(wal);
-        w.finish().map_err(|e| e.to_string())?;
-    }
-    tx.commit().map_err(|e| e.to_string())
-}
 
 /// Collect the jobs for the next commit: every job waiting, and, while fewer have come than the
 /// writers seen lately, the writers that are probably on their way back, for at most half a commit's time.

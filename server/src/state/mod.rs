@@ -168,7 +168,7 @@ fn replay(path: &Path, file: &redb::Database) -> Result<(wal::Logs, bool), State
     let last = rows::wal_seq(file).map_err(damaged)?;
     let (sets, upto) = wal::read(&paths, last).map_err(|error| StateError::Io { path: paths[0].clone(), error })?;
     if !sets.is_empty() {
-        commit::commit(file, sets.iter(), upto).map_err(|problem| StateError::Damaged { path: path.to_owned(), problem })?;
+        rows::commit_sets(file, sets.iter(), upto).map_err(|problem| StateError::Damaged { path: path.to_owned(), problem })?;
     }
     let logs = wal::Logs::open(path, upto).map_err(|(path, error)| StateError::Io { path, error })?;
     Ok((logs, !sets.is_empty()))
