@@ -141,22 +141,26 @@ pub(crate) fn bind(terms: Vec<KeyTerm>, schema: KeySchemaRef<'_>) -> Result<KeyC
             }
             partition_value = vals.pop();
         } else {
-            let mut it = vals.into_iter();
-            let (Some(a), b) = (it.next(), it.next()) else {
-                return Err(invalid("Query key condition not supported"));
-            };
-            sort = Some(match (op, b) {
-                (KeyOp::Eq, _) => SortKeyCondition::Eq(a),
-                (KeyOp::Lt, _) => SortKeyCondition::Lt(a),
-                (KeyOp::Le, _) => SortKeyCondition::Le(a),
-                (KeyOp::Gt, _) => SortKeyCondition::Gt(a),
-                (KeyOp::Ge, _) => SortKeyCondition::Ge(a),
-                (KeyOp::BeginsWith, _) => SortKeyCondition::BeginsWith(a),
-                (KeyOp::Between, Some(b)) => SortKeyCondition::Between(a, b),
-                (KeyOp::Between, None) => return Err(invalid("Query key condition not supported")),
-            });
+            sort = Some(sort_condition(op, vals)?);
         }
     }
     let partition_value = partition_value.ok_or_else(|| invalid("Query key condition not supported"))?;
     Ok(KeyCondition { partition_value, sort, multi: None })
+}
+
+/// A sort key condition from its operator and operand values (one, or two for BETWEEN); shared by
+/// single- and multi-attribute keys.
+pub(crate) fn sort_condition(op: KeyOp, vals: Vec<AttributeValue>) -> Result<SortKeyCondition, ExprError> {
+    let mut it = vals.into_iter();
+    let (Some(a), b) = (it.next(), it.next()) else { return Err(invalid("Query key condition not supported")) };
+    Ok(match (op, b) {
+        (KeyOp::Eq, _) => SortKeyCondition::Eq(a),
+        (KeyOp::Lt, _) => SortKeyCondition::Lt(a),
+        (KeyOp::Le, _) => SortKeyCondition::Le(a),
+        (KeyOp::Gt, _) => SortKeyCondition::Gt(a),
+        (KeyOp::Ge, _) => SortKeyCondition::Ge(a),
+        (KeyOp::BeginsWith, _) => SortKeyCondition::BeginsWith(a),
+        (KeyOp::Between, Some(b)) => SortKeyCondition::Between(a, b),
+        (KeyOp::Between, None) => return Err(invalid("Query key condition not supported")),
+    })
 }

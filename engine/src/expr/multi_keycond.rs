@@ -13,27 +13,11 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::keycond::{KeyOp, KeyTerm};
-use super::{ExprError, KeyCondition, MultiKeyCondition, MultiKeyRef, SortKeyCondition};
-use crate::value::AttributeValue;
+use super::keycond::{sort_condition, KeyOp, KeyTerm};
+use super::{ExprError, KeyCondition, MultiKeyCondition, MultiKeyRef};
 
 fn invalid(msg: &str) -> ExprError {
     ExprError::Invalid(msg.to_string())
-}
-
-fn sort_condition(op: KeyOp, vals: Vec<AttributeValue>) -> Result<SortKeyCondition, ExprError> {
-    let mut it = vals.into_iter();
-    let (Some(a), b) = (it.next(), it.next()) else { return Err(invalid("Query key condition not supported")) };
-    Ok(match (op, b) {
-        (KeyOp::Eq, _) => SortKeyCondition::Eq(a),
-        (KeyOp::Lt, _) => SortKeyCondition::Lt(a),
-        (KeyOp::Le, _) => SortKeyCondition::Le(a),
-        (KeyOp::Gt, _) => SortKeyCondition::Gt(a),
-        (KeyOp::Ge, _) => SortKeyCondition::Ge(a),
-        (KeyOp::BeginsWith, _) => SortKeyCondition::BeginsWith(a),
-        (KeyOp::Between, Some(b)) => SortKeyCondition::Between(a, b),
-        (KeyOp::Between, None) => return Err(invalid("Query key condition not supported")),
-    })
 }
 
 /// Bind per-attribute terms to a multi-attribute key schema.
