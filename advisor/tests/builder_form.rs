@@ -1,7 +1,7 @@
 //! "Open in builder": a stored Query pattern rewritten in the Query builder's `#pk = :pk [AND …]` form
 //! means the same request — every Query pattern of every template returns the same items both ways.
 
-mod common;
+use crate::common;
 
 use advisor::builder_form::{to_builder_form, to_builder_form_keys};
 use common::{db, NOW};

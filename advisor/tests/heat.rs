@@ -2,7 +2,7 @@
 //! low-cardinality finding on the throttled key; the same scenario spread by write sharding does not;
 //! the time-series scenario's throttled current month is a hot time-ordered key.
 
-mod common;
+use crate::common;
 
 use advisor::{advise, Context, Heat, RuleId, Target};
 use engine::db::Database;

@@ -1,7 +1,7 @@
 //! The pattern table: what each pattern used, read, returned and cost, its status, the coverage line
 //! and the Markdown export, on the e-commerce template and on models made to fail each status.
 
-mod common;
+use crate::common;
 
 use advisor::check::{check_all, coverage, CheckError, Status};
 use advisor::markdown::export;

@@ -1,7 +1,7 @@
 //! Each rule: a model that triggers it (with the finding's target and fix checked) and the nearest
 //! model that does not.
 
-mod common;
+use crate::common;
 
 use advisor::{heat::HotKey, Heat, RuleId, Severity, Target};
 use common::*;

@@ -1,7 +1,7 @@
 //! The advisor's summary line: "no findings" praises a design only when it has access patterns to be
 //! judged by; without them it says it cannot judge, and how to add one.
 
-mod common;
+use crate::common;
 
 use advisor::{advise, check::check_all, summary, Context, Finding, Target};
 use common::{db, NOW};

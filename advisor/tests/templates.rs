@@ -3,7 +3,7 @@
 //! keys the seeds teach (`TENANT#<id>#ASSIGNEE#<user>`), for which it suggests a multi-attribute key;
 //! and every access pattern they write down is served by one request.
 
-mod common;
+use crate::common;
 
 use advisor::{advise, check::check_all, Context, Status};
 use common::{db, NOW};

@@ -1,7 +1,6 @@
 //! The advisor's words: the English and Turkish tables hold the same keys with the same arguments,
 //! every key the code says is in them (and every key in them is said), and Turkish reads as Turkish.
 
-mod common;
 
 use advisor::check::coverage;
 use advisor::words::CATALOG;

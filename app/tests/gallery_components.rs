@@ -2,15 +2,14 @@
 //! opened through the same door as a file (at once over an empty model, asking over work).
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use app::gallery::GalleryHost;
 use app::state::GalleryState;
 use common::{click, mount, press, settle, type_into};
 use leptos::prelude::*;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// Each test starts as a first visit: nothing saved by an earlier test (a fresh `AppState` reads the
 /// autosave, and an edit writes it 250 ms later).

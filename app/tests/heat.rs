@@ -1,9 +1,9 @@
 //! The Heat tab's pure logic and its workload editor, in headless Chromium: `cargo test -p dynamodel-app
-//! --target wasm32-unknown-unknown --test heat`. Expected figures come from the simulator's case files
+//! --target wasm32-unknown-unknown --test components heat::`. Expected figures come from the simulator's case files
 //! (hand-computed there) or are computed here by hand.
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use app::heat::chart::{self, group, units, ChartData, ChartKind};
 use app::heat::colour::{heat, palette, Theme, AT_CEILING};
@@ -13,9 +13,8 @@ use app::heat::whatif::{apply, provisioned_for, Setup, Variant};
 use app::heat::{scenarios, slices, words, HeatTab};
 use common::{click, mount, type_into};
 use leptos::prelude::*;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 const SHARDED_CASE: &str = include_str!("../../sim/tests/data/scenarios/seed_latest_posts_write_sharding.json");
 const CONSTANT_CASE: &str = include_str!("../../sim/tests/data/scenarios/seed_latest_posts_constant_gsi_key.json");

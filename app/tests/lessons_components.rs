@@ -4,7 +4,7 @@
 //! a bad lesson file shown with its line and reason.
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -14,9 +14,8 @@ use app::state::{use_app, AppState, Incoming};
 use common::{click, mount, press, settle, wait_ms, Mounted};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn storage() -> web_sys::Storage {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten()).expect("localStorage")

@@ -5,9 +5,8 @@
 use std::collections::BTreeMap;
 
 use serde_json::Value;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 macro_rules! namespaces {
     ($($ns:literal),* $(,)?) => {

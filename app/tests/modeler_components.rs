@@ -2,16 +2,15 @@
 //! (and the Indexes tab, and the dialogs), driven with clicks and key presses the way a user would.
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use app::modeler::{IndexesTab, ItemsTab, ModelerSidebar};
 use common::{click, focused, load_model, mount, press, type_into, wait_ms, ECOMMERCE, READINGS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn modeler() -> impl IntoView {
     view! {

@@ -13,7 +13,6 @@ use engine::value::{item_from_json, value_from_json, AttributeValue, Item, Value
 use serde_json::json;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 const NOW: u64 = 1_700_000_000_000;
 

@@ -10,9 +10,8 @@ use app::query::builder::{error_field, Builder, KeyInfo, SortOp};
 use app::query::multi_key_builder::{gap_explanation, set_hash_value, set_range_value};
 use engine::value::ScalarType;
 use serde_json::{json, Value};
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 const NOW: u64 = 1_700_000_000_000;
 

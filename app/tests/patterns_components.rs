@@ -2,7 +2,7 @@
 //! loaded through the modeler, its patterns checked, a pattern deleted and the deletion undone.
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use app::modeler::ModelerSidebar;
 use app::share::ModelActions;
@@ -10,9 +10,8 @@ use app::patterns::PatternsTab;
 use common::{click, mount, settle, wait_ms};
 use engine::model::Model;
 use leptos::prelude::*;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 const ECOMMERCE: &str = include_str!("../../engine/tests/data/models/gallery/ecommerce.json");
 

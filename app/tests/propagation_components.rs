@@ -3,7 +3,7 @@
 //! +1 s step that lets it arrive. The sentences themselves come from `app::model::propagation`.
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use app::model::propagation::{clock_time, parse_delay, MAX_DELAY_MS};
 use app::modeler::{ItemsTab, ModelerSidebar};
@@ -12,9 +12,8 @@ use app::share::ModelActions;
 use common::{click, load_model, mount, settle, type_into, Mounted};
 use leptos::prelude::*;
 use serde_json::json;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 async fn page() -> Mounted {
     let page = mount(|| view! { <ModelerSidebar><ModelActions/></ModelerSidebar> <QueryTab/> <ItemsTab/> });

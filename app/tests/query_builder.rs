@@ -3,7 +3,7 @@
 //! and reading back, capacity arithmetic, result summaries, the clock).
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use app::modeler::ModelerSidebar;
 use app::share::ModelActions;
@@ -12,7 +12,7 @@ use app::query::QueryTab;
 use common::{click, load_model, mount, settle, Mounted, ECOMMERCE};
 use leptos::prelude::*;
 use serde_json::{json, Value};
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
 
 /// A capacity total, scope or line in English.
@@ -20,7 +20,6 @@ fn en(m: &messages::Message) -> String {
     app::query::capacity::say(m, messages::Lang::En)
 }
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn keys() -> KeyInfo {
     KeyInfo { partition: "PK".into(), partition_type: "S".into(), sort: Some(("SK".into(), "S".into())), ..Default::default() }

@@ -3,7 +3,7 @@
 //! autosave), and model files read and refused.
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use app::model::autosave;
 use app::share::file_io::open_file;
@@ -13,9 +13,8 @@ use common::{click, mount, press, settle, wait_ms, Mounted};
 use engine::model::Model;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 const ECOMMERCE: &str = include_str!("../../engine/tests/data/models/gallery/ecommerce.json");
 const MENU: &str = include_str!("../../engine/tests/data/models/gallery/menu.json");

@@ -2,7 +2,7 @@
 //! wasm32-unknown-unknown`.
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use app::model::Playground;
 use app::shell::model_figures::ModelFigures;
@@ -11,9 +11,8 @@ use app::state::Tab;
 use common::{click, focused, mount, press};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn the_language_menu_switches_the_words() {

@@ -12,7 +12,6 @@ use engine::value::ScalarType;
 use serde_json::{json, Value};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
 
 const NOW: u64 = 1_700_000_000_000;
 

@@ -29,8 +29,6 @@ const PREFIXES: [&str; 6] = ["batch_", "transact_", "ttl_", "stream_", "tags_", 
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 macro_rules! case_files {
     ($($path:literal),* $(,)?) => {

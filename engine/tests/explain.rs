@@ -2,8 +2,6 @@
 //! `ConsumedCapacity` and the keys of exactly the items a request (or the TTL sweep) wrote.
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use engine::db::Database;
 use serde_json::{json, Value};

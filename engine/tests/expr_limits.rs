@@ -21,8 +21,6 @@ use proptest::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 #[derive(Clone, Copy)]
 enum Kind {

@@ -5,8 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-#[path = "common/ops_check.rs"]
-mod ops_check;
+use crate::ops_check;
 
 #[test]
 fn ops_cases() {

@@ -4,8 +4,6 @@
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use engine::api::partiql::{ExecuteStatementInput, Operation, StatementRequest};
 use engine::db::Database;

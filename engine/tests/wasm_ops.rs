@@ -7,11 +7,8 @@
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-#[path = "common/ops_check.rs"]
-mod ops_check;
+use crate::ops_check;
 
 /// Replay every case of one file, failing once with every mismatch listed.
 fn replay(file: &str, text: &str) {

@@ -9,8 +9,6 @@
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use engine::number::Number;
 use engine::value::{item_from_json, item_size, item_to_json, value_from_json, value_to_json, ValueError};

@@ -4,7 +4,7 @@
 //! batch or a transaction cut short by the kill is there whole or not at all — and the file always
 //! opens.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -1,7 +1,7 @@
 //! The protocol layer against the real binary, case by case from `data/protocol_cases.json`: status,
 //! body, headers, and on every reply a request id and a correct `x-amz-crc32`.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 

@@ -2,7 +2,7 @@
 //! server with a message naming the problem and is left as it was, a snapshot file of earlier servers
 //! is migrated, and a second server cannot take the same file.
 
-mod common;
+use crate::common;
 
 use common::{temp_dir, Server};
 

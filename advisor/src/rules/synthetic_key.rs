@@ -27,7 +27,7 @@ const MAX_PARTS: usize = 4;
 /// Anything else (a trailing label, a bare `value#value`, a value no attribute holds) is not such a key.
 fn sources(value: &str, item: &Item, exclude: &[&str]) -> Option<Vec<String>> {
     let segments: Vec<&str> = value.split('#').collect();
-    if segments.len() < 4 || segments.len() % 2 != 0 {
+    if segments.len() < 4 || !segments.len().is_multiple_of(2) {
         return None;
     }
     let mut out: Vec<String> = Vec::new();

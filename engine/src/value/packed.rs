@@ -510,6 +510,9 @@ fn write_seq(r: &mut Reader<'_>, out: &mut String, one: &dyn Fn(&mut Reader<'_>,
     Some(())
 }
 
+/// Writes one attribute value's JSON body from the reader; `None` when the buffer is damaged.
+type ValueWriter = fn(&mut Reader<'_>, &mut String) -> Option<()>;
+
 fn write_json_value(r: &mut Reader<'_>, out: &mut String) -> Option<()> {
     use core::fmt::Write;
     fn number(r: &mut Reader<'_>, out: &mut String) -> Option<()> {
@@ -523,13 +526,22 @@ fn write_json_value(r: &mut Reader<'_>, out: &mut String) -> Option<()> {
         write::write_str(out, r.str()?);
         Some(())
     }
-    let (tag, body): (&str, fn(&mut Reader<'_>, &mut String) -> Option<()>) = match r.byte()? {
+    let (tag, body): (&str, ValueWriter) = match r.byte()? {
         S => ("S", string),
         N => ("N", number),
         B => ("B", b64),
-        FALSE => ("BOOL", |_, out| Some(out.push_str("false"))),
-        TRUE => ("BOOL", |_, out| Some(out.push_str("true"))),
-        NULL => ("NULL", |_, out| Some(out.push_str("true"))),
+        FALSE => ("BOOL", |_, out| {
+            out.push_str("false");
+            Some(())
+        }),
+        TRUE => ("BOOL", |_, out| {
+            out.push_str("true");
+            Some(())
+        }),
+        NULL => ("NULL", |_, out| {
+            out.push_str("true");
+            Some(())
+        }),
         L => ("L", |r, out| write_seq(r, out, &write_json_value)),
         M => ("M", write_map),
         SS => ("SS", |r, out| write_seq(r, out, &string)),
