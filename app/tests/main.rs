@@ -22,3 +22,4 @@ mod query_builder;
 mod share_components;
 mod shell;
 mod vector_components;
+mod write_starters;

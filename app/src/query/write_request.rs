@@ -4,6 +4,7 @@
 use serde_json::{json, Map, Value};
 
 use super::words::Unshowable;
+use crate::model::TableState;
 
 /// Actions the write form offers.
 pub const WRITE_ACTIONS: [&str; 7] = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "BatchGetItem", "TransactWriteItems", "TransactGetItems"];
@@ -111,6 +112,22 @@ impl WriteForm {
 pub struct Sample {
     pub key: Value,
     pub item: Value,
+}
+
+/// The first two items of `table` the engine holds (rows it refused are left out), as the starters
+/// use them.
+pub fn first_two(table: &TableState) -> (Option<Sample>, Option<Sample>) {
+    let (pk, sk) = table.key_names();
+    let mut found = table.rows.iter().filter(|r| r.error.is_none()).map(|row| {
+        let mut key = engine::value::Item::new();
+        for n in pk.iter().chain(sk.iter()) {
+            if let Some(v) = row.item.attr(n) {
+                key.insert(n.clone(), v.into_owned());
+            }
+        }
+        Sample { key: engine::value::item_to_json(&key), item: row.item.to_json() }
+    });
+    (found.next(), found.next())
 }
 
 impl Sample {

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::fields::{plain_options, Check, Choice, TextField};
 use super::save_pattern::PatternBar;
 use super::session::{run, use_session, Source};
-use super::write_request::{template, Sample, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
+use super::write_request::{first_two, template, Sample, WriteForm, RETURN_VALUES, WRITE_ACTIONS};
 use super::words::{FieldFault, Unshowable};
 use super::{Controls, JsonEditor, RequestForm};
 use crate::i18n::{t, t_string, use_i18n};
@@ -15,20 +15,7 @@ use crate::state::Modeler;
 
 /// The first two items of `table` the engine holds, for the starters.
 fn samples(m: Modeler, table: &str) -> (Option<Sample>, Option<Sample>) {
-    m.state.with_untracked(|s| {
-        let Some(t) = s.playground.table_index(table).and_then(|i| s.playground.table(i)) else { return (None, None) };
-        let (pk, sk) = t.key_names();
-        let mut found = t.rows.iter().filter(|r| r.error.is_none()).map(|row| {
-            let mut key = engine::value::Item::new();
-            for n in pk.iter().chain(sk.iter()) {
-                if let Some(v) = row.item.attr(n) {
-                    key.insert(n.clone(), v.into_owned());
-                }
-            }
-            Sample { key: engine::value::item_to_json(&key), item: row.item.to_json() }
-        });
-        (found.next(), found.next())
-    })
+    m.state.with_untracked(|s| s.playground.table_index(table).and_then(|i| s.playground.table(i)).map_or((None, None), first_two))
 }
 
 fn single(action: &str) -> bool {
