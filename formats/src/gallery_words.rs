@@ -69,6 +69,29 @@ pub fn description_in(description: &str, lang: Lang) -> &str {
         .map_or(description, |tr| tr.description)
 }
 
+/// A model's name in `lang`: a template's own name, unedited, in that language; any other name as it
+/// is. The model data keeps the English name, so a share link or an export never changes with the
+/// language.
+///
+/// Only the templates whose file holds the name as a JSON string are read, to compare it with their
+/// top-level `name` exactly (a name such as `Shop` is also a table's, and must not translate).
+pub fn name_in(name: &str, lang: Lang) -> &str {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        name: alloc::string::String,
+    }
+    if lang == Lang::En || name.is_empty() {
+        return name;
+    }
+    let Ok(quoted) = serde_json::to_string(name) else { return name };
+    TEMPLATES
+        .iter()
+        .filter(|t| t.json.contains(&quoted))
+        .find(|t| serde_json::from_str::<Head>(t.json).is_ok_and(|h| h.name == name))
+        .and_then(|t| t.translation(lang))
+        .map_or(name, |tr| tr.name)
+}
+
 /// Turkish, by slug, in gallery order.
 pub const TR: &[Translation] = &[
     Translation {

@@ -223,7 +223,7 @@ fn search_finds_by_any_word_in_any_order() {
 /// translated; the section headings have both languages.
 #[test]
 fn every_template_speaks_turkish() {
-    use formats::gallery_words::{description_in, CATALOG, TR};
+    use formats::gallery_words::{description_in, name_in, CATALOG, TR};
     use messages::Lang;
     assert_eq!(CATALOG.problems(), vec![]);
     for c in formats::gallery::Category::ALL {
@@ -245,7 +245,12 @@ fn every_template_speaks_turkish() {
         }
         assert_eq!(description_in(&m.description, Lang::Tr), tr.description);
         assert_eq!(description_in(&m.description, Lang::En), m.description);
+        assert_eq!(name_in(&m.name, Lang::Tr), tr.name);
+        assert_eq!(name_in(&m.name, Lang::En), m.name);
     }
+    // A table's name is in the file too, but it is not the model's name: it stays as it is.
+    assert_eq!(name_in("Shop", Lang::Tr), "Shop");
+    assert_eq!(name_in("A model of my own", Lang::Tr), "A model of my own");
     assert_eq!(description_in("A model of my own", Lang::Tr), "A model of my own");
     let cards = formats::gallery::cards();
     let lock = cards.iter().find(|c| c.slug == "optimistic-locking").unwrap();

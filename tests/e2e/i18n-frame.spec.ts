@@ -50,6 +50,8 @@ test('?lang=tr: the header, sidebar, Items and Indexes tabs, gallery and sharing
   await expect(page.getByTestId('edit-table')).toHaveText('Tasarımı düzenle');
   await expect(page.getByTestId('open-gallery')).toHaveText('Şablonlar');
   await expect(page.getByTestId('table-panel')).toContainText('Varlıklar');
+  // A template's own name is shown in the page's language; the model keeps its English name.
+  await expect(page.getByTestId('model-name')).toHaveText('E-ticaret: kullanıcılar, duruma göre siparişler, yorumlar');
 
   const items = page.getByTestId('panel-items');
   await expect(items.getByTestId('grid-summary')).toHaveText(/^\d+ öğe · \d+ item koleksiyonu · [\d,]+ (B|KB)$/);

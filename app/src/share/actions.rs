@@ -117,7 +117,7 @@ pub fn ModelActions() -> impl IntoView {
     view! {
         <div class="trv-actions" data-testid="model-actions">
             <Show when=move || name.with(|n| !n.is_empty())>
-                <p class="trv-model-name" data-testid="model-name" title=move || t_string!(i18n, share.model_name)>{move || name.get()}</p>
+                <p class="trv-model-name" data-testid="model-name" title=move || t_string!(i18n, share.model_name)>{move || name.with(|n| formats::gallery_words::name_in(n, crate::language::words(i18n.get_locale())).to_string())}</p>
             </Show>
             {buttons}
             <TravelBanners />

@@ -121,7 +121,7 @@ fn SidebarToggle(open: RwSignal<bool>) -> impl IntoView {
             }
         >
             <span class="sidebar-toggle-label">{t!(i18n, shell.model)}</span>
-            <span class="sidebar-toggle-name">{move || name.get()}</span>
+            <span class="sidebar-toggle-name">{move || name.with(|n| formats::gallery_words::name_in(n, crate::language::words(i18n.get_locale())).to_string())}</span>
             {crate::state::launch().read_only.then(|| view! { <span class="sidebar-toggle-note">{t!(i18n, shell.read_only)}</span> })}
             <span class="sidebar-toggle-arrow" aria-hidden="true">{move || if open.get() { "▴" } else { "▾" }}</span>
         </button>
