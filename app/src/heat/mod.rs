@@ -87,7 +87,7 @@ impl Why {
 pub enum Message {
     NotLoaded(String),
     Cancelled,
-    Refused(String),
+    Refused(sim::SimError),
     NotSaved(String),
     VariantRefused(String),
     NoGsi,
@@ -100,7 +100,7 @@ impl Message {
         match self {
             Message::NotLoaded(error) => td_string!(locale, heat.msg_not_loaded, error).to_string(),
             Message::Cancelled => td_string!(locale, heat.msg_cancelled).to_string(),
-            Message::Refused(error) => td_string!(locale, heat.msg_refused, error).to_string(),
+            Message::Refused(error) => td_string!(locale, heat.msg_refused, error = error.render(crate::language::words(locale))).to_string(),
             Message::NotSaved(error) => td_string!(locale, heat.msg_not_saved, error).to_string(),
             Message::VariantRefused(error) => td_string!(locale, heat.msg_variant, error).to_string(),
             Message::NoGsi => td_string!(locale, heat.msg_no_gsi).to_string(),
@@ -185,7 +185,7 @@ impl HeatState {
                 }
                 Outcome::Failed(e) => {
                     self.progress.set(None);
-                    self.message.set(Some(Message::Refused(e.to_string())));
+                    self.message.set(Some(Message::Refused(e)));
                 }
             }
         });
@@ -401,7 +401,7 @@ pub fn HeatTab() -> impl IntoView {
                 <p class="heat-lead">
                     {t!(i18n, heat.lead, doc = move || view! {
                         <a href="#partition-model" class="heat-doc-link" data-testid="heat-model-doc" on:click=open_doc>
-                            "docs/partition-model.md"
+                            {t!(i18n, heat.doc_link)}
                         </a>
                     })}
                 </p>
