@@ -147,7 +147,10 @@ fn sharded_counter_throttles_at_the_partition_ceiling_and_its_fix_does_not() {
     assert_eq!(fixed.workload.patterns[0].key["PK"], "COUNTER#pageviews#{0..9}");
     assert_eq!(run(&fixed).totals.throttled, 0);
     // Nothing left to shard once sharded.
-    assert!(apply(&fixed, &Variant::Shard { shards: 10 }).unwrap_err().starts_with("nothing to shard"));
+    let refused = apply(&fixed, &Variant::Shard { shards: 10 }).unwrap_err();
+    assert_eq!(refused, app::heat::whatif::Refusal::NothingToShard);
+    assert!(refused.text(app::i18n::Locale::en).starts_with("nothing to shard"));
+    assert!(refused.text(app::i18n::Locale::tr).starts_with("shard'lanacak bir şey yok"));
     assert!(apply(&s.setup, &Variant::Shard { shards: 1 }).is_err());
 }
 
