@@ -97,7 +97,8 @@ process_cpu() {
 }
 
 # A digest of everything the release bundle is built from: the files git tracks or would track, minus the
-# folders Trunk.toml's [watch] ignores and the two documents no build reads, plus the toolchain's versions.
+# folders Trunk.toml's [watch] ignores and the two documents no build reads, plus the partition model
+# documents the Heat tab shows (docs/partition-model*.md, built into the app), plus the toolchain's versions.
 # Empty outside a git checkout, which makes every run build.
 BUNDLE_STAMP="$TARGET_DIR/test-dist.sources"
 bundle_sources() {
@@ -106,6 +107,7 @@ bundle_sources() {
         rustc --version; trunk --version; wasm-opt --version
         git -C "$ROOT" ls-files -z -co --exclude-standard -- . ':!tests' ':!docs' ':!.ci' ':!server' \
             ':!engine/fuzz' ':!README.md' ':!ARCHITECTURE.md' | (cd "$ROOT" && xargs -0 sha256sum)
+        git -C "$ROOT" ls-files -z -co --exclude-standard -- 'docs/partition-model*.md' | (cd "$ROOT" && xargs -0 sha256sum)
     } 2>&1 | sha256sum | cut -d' ' -f1
 }
 

@@ -146,7 +146,10 @@ fn sharded_counter_throttles_at_the_partition_ceiling_and_its_fix_does_not() {
     assert_eq!(fixed.workload.patterns[0].key["PK"], "COUNTER#pageviews#{0..9}");
     assert_eq!(run(&fixed).totals.throttled, 0);
     // Nothing left to shard once sharded.
-    assert!(apply(&fixed, &Variant::Shard { shards: 10 }).unwrap_err().starts_with("nothing to shard"));
+    let refused = apply(&fixed, &Variant::Shard { shards: 10 }).unwrap_err();
+    assert_eq!(refused, app::heat::whatif::Refusal::NothingToShard);
+    assert!(refused.text(app::i18n::Locale::en).starts_with("nothing to shard"));
+    assert!(refused.text(app::i18n::Locale::tr).starts_with("shard'lanacak bir şey yok"));
     assert!(apply(&s.setup, &Variant::Shard { shards: 1 }).is_err());
 }
 
@@ -236,6 +239,25 @@ fn editor_puts_each_fault_beside_its_field() {
         let got = errors.get(field).unwrap_or_else(|| panic!("no error at {field}: {errors:?}")).text(app::i18n::Locale::en);
         assert!(got.contains(text), "{field}: {got}");
     }
+}
+
+#[wasm_bindgen_test]
+fn the_simulators_faults_read_in_the_pages_language() {
+    use app::i18n::Locale;
+    let (mut f, db) = form();
+    f.patterns[0].key = "PK=POST#{postId; SK=POST#{postId}".into();
+    let errors = editor::to_workload(&f, &db).expect_err("unclosed placeholder");
+    let fault = errors.get("p0-key").unwrap_or_else(|| panic!("{errors:?}"));
+    assert_eq!(fault.text(Locale::en), "template 'POST#{postId': '{' without '}'");
+    assert_eq!(fault.text(Locale::tr), "'POST#{postId' şablonu: '{' ile açılan yer tutucu '}' ile kapanmıyor");
+    let (mut f, db) = form();
+    f.patterns[0].distribution = "zipf".into();
+    f.patterns[0].dist_param = "20".into();
+    let errors = editor::to_workload(&f, &db).expect_err("s out of range");
+    assert_eq!(errors.get("p0-dist").map(|e| e.text(Locale::tr)).as_deref(), Some("zipf: s, 0 ile 10 arasında bir sayı olmalı"));
+    // A refused run: the frame in Turkish, the simulator's English only where serde or the engine speaks.
+    let refused = app::heat::Message::Refused(sim::SimError::Engine { pattern: "p".into(), kind: "ValidationException".into(), message: "The provided key element does not match the schema".into() });
+    assert_eq!(refused.text(Locale::tr), "Simülatör iş yükünü reddetti: 'p' deseninden kurulan istek reddedildi: ValidationException: The provided key element does not match the schema");
 }
 
 #[wasm_bindgen_test]

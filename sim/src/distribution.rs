@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{workload, SimError};
+use messages::Message;
 use crate::rng::Rng;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -37,13 +38,13 @@ impl Sampler {
             Distribution::Uniform => Ok(Sampler::Uniform(n)),
             Distribution::Zipf { s } => {
                 if !(s.is_finite() && (0.0..=10.0).contains(&s)) {
-                    return Err(workload("zipf: s must be a number from 0 to 10"));
+                    return Err(workload(Message::new("error.zipf").count("max", 10)));
                 }
                 Ok(alias_table(n, s))
             }
             Distribution::HotKey { percent } => {
                 if !(percent.is_finite() && (0.0..=100.0).contains(&percent)) {
-                    return Err(workload("hot_key: percent must be from 0 to 100"));
+                    return Err(workload(Message::new("error.hot_key").count("max", 100)));
                 }
                 // Probability as a fraction of 2^64 (100 % saturates).
                 let threshold = if percent >= 100.0 { u64::MAX } else { (percent / 100.0 * 18_446_744_073_709_551_616.0) as u64 };

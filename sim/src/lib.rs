@@ -23,6 +23,7 @@ pub mod bucket;
 pub mod cost;
 pub mod distribution;
 pub mod error;
+pub mod error_words;
 pub mod isolation;
 pub mod layout;
 pub mod live;

@@ -31,7 +31,8 @@ use engine::throttle::NoThrottle;
 use engine::value::{item_from_json, item_size, item_to_json, value_from_json, AttributeValue, Item, ScalarType};
 use serde_json::{json, Map, Value};
 
-use crate::error::{workload, SimError};
+use crate::error::{in_pattern, workload, SimError};
+use messages::Message;
 use crate::target::Kind;
 use crate::template::{Template, Vars};
 use crate::workload::{Op, Pattern};
@@ -92,7 +93,7 @@ fn key_template(vars: &mut Vars, text: &str, ty: ScalarType, attr: &str) -> Resu
     match ty {
         ScalarType::S => Ok(ValueTemplate::S(t)),
         ScalarType::N => Ok(ValueTemplate::N(t)),
-        ScalarType::B => Err(workload(format!("key attribute '{attr}' is binary; templates make S and N keys only"))),
+        ScalarType::B => Err(workload(Message::new("error.key_binary").text("attribute", attr))),
     }
 }
 
@@ -109,16 +110,16 @@ fn value_template(vars: &mut Vars, name: &str, v: &Value) -> Result<ValueTemplat
     }
     value_from_json(v)
         .map(ValueTemplate::Fixed)
-        .map_err(|e| workload(format!("item attribute '{name}': {e}")))
+        .map_err(|e| workload(Message::new("error.item_attribute").text("attribute", name).text("detail", e.to_string())))
 }
 
 impl Compiled {
     pub fn new(p: &Pattern, db: &Database) -> Result<Compiled, SimError> {
-        let at = |m: String| workload(format!("pattern '{}': {m}", p.name));
-        let table = db.table(&p.table).ok_or_else(|| at(format!("table '{}' does not exist", p.table)))?;
+        let at = |m: Message| in_pattern(&p.name, workload(m));
+        let table = db.table(&p.table).ok_or_else(|| at(Message::new("error.no_table").text("table", p.table.as_str())))?;
         let def = &table.def;
         if p.key_count == 0 || p.batch_size == 0 {
-            return Err(at(String::from("key_count and batch_size must be at least 1")));
+            return Err(at(Message::new("error.at_least_one")));
         }
         let max_batch = match p.op {
             Op::BatchGetItem | Op::TransactGetItems | Op::TransactWriteItems => 100,
@@ -126,7 +127,7 @@ impl Compiled {
             _ => 1,
         };
         if p.batch_size > max_batch {
-            return Err(at(format!("{} takes at most {max_batch} items per request", p.op.name())));
+            return Err(at(Message::new("error.batch_max").text("op", p.op.name()).count("max", u64::from(max_batch))));
         }
         let mut vars = Vars::new(p.key_count);
         let ty_of = |name: &str| def.attributes.iter().find(|a| a.name == name).map(|a| a.ty);
@@ -137,32 +138,32 @@ impl Compiled {
         match p.op {
             Op::Scan => {
                 if !p.key.is_empty() {
-                    return Err(at(String::from("a Scan takes no key")));
+                    return Err(at(Message::new("error.scan_key")));
                 }
             }
             Op::Query if p.index.as_ref().and_then(|i| def.index(i)).is_some_and(|i| i.hash_attrs().count() > 1) => {
                 // A GSI whose partition is several HASH attributes: a template for each of them.
-                let idx = p.index.as_ref().and_then(|i| def.index(i)).ok_or_else(|| at(String::from("no such index")))?;
+                let idx = p.index.as_ref().and_then(|i| def.index(i)).ok_or_else(|| at(Message::new("error.no_such_index")))?;
                 let names: Vec<String> = idx.hash_attrs().map(|a| a.name.clone()).collect();
                 for a in idx.hash_attrs() {
-                    let text = p.key.get(&a.name).ok_or_else(|| at(format!("a Query needs a template for every partition key attribute: '{}'", a.name)))?;
+                    let text = p.key.get(&a.name).ok_or_else(|| at(Message::new("error.query_hash_template").text("attribute", a.name.as_str())))?;
                     key.push((a.name.clone(), key_template(&mut vars, text, a.ty, &a.name)?));
                 }
                 if p.key.len() != names.len() {
-                    return Err(at(format!("a Query's key is its partition key attributes ({}) alone", names.join(", "))));
+                    return Err(at(Message::new("error.query_hash_alone").list("attributes", names.clone())));
                 }
                 read_pk = names.first().cloned();
                 read_hash = names;
             }
             Op::Query => {
                 let schema = match &p.index {
-                    Some(i) => &def.index(i).ok_or_else(|| at(format!("table '{}' has no index '{i}'", p.table)))?.keys,
+                    Some(i) => &def.index(i).ok_or_else(|| at(Message::new("error.no_index").text("table", p.table.as_str()).text("index", i.as_str())))?.keys,
                     None => &def.keys,
                 };
                 let pk = &schema.pk.name;
-                let text = p.key.get(pk).ok_or_else(|| at(format!("a Query needs a template for the partition key '{pk}'")))?;
+                let text = p.key.get(pk).ok_or_else(|| at(Message::new("error.query_pk_template").text("attribute", pk.as_str())))?;
                 if p.key.len() != 1 {
-                    return Err(at(format!("a Query's key is its partition key '{pk}' alone")));
+                    return Err(at(Message::new("error.query_pk_alone").text("attribute", pk.as_str())));
                 }
                 key.push((pk.clone(), key_template(&mut vars, text, schema.pk.ty, pk)?));
                 read_pk = Some(pk.clone());
@@ -179,19 +180,19 @@ impl Compiled {
             }
             _ => {
                 if p.index.is_some() {
-                    return Err(at(String::from("only a Query reads an index")));
+                    return Err(at(Message::new("error.index_not_query")));
                 }
                 let mut names: Vec<&str> = alloc::vec![def.keys.pk.name.as_str()];
                 if let Some(sk) = &def.keys.sk {
                     names.push(sk.name.as_str());
                 }
                 for n in &names {
-                    let text = p.key.get(*n).ok_or_else(|| at(format!("the key needs a template for '{n}'")))?;
+                    let text = p.key.get(*n).ok_or_else(|| at(Message::new("error.key_template").text("attribute", *n)))?;
                     let ty = ty_of(n).unwrap_or(ScalarType::S);
                     key.push((String::from(*n), key_template(&mut vars, text, ty, n)?));
                 }
                 if p.key.len() != names.len() {
-                    return Err(at(format!("the key has attributes that are not the table's key ({})", names.join(", "))));
+                    return Err(at(Message::new("error.key_extra").list("attributes", names.iter().map(|n| String::from(*n)).collect())));
                 }
                 read_pk = Some(def.keys.pk.name.clone());
             }
@@ -199,11 +200,11 @@ impl Compiled {
         let mut item = Vec::new();
         for (name, v) in &p.item {
             if def.keys.is_key(name) {
-                return Err(at(format!("'{name}' is a key attribute: give it in `key`")));
+                return Err(at(Message::new("error.item_key").text("attribute", name.as_str())));
             }
-            item.push((name.clone(), value_template(&mut vars, name, v).map_err(|e| at(e.to_string()))?));
+            item.push((name.clone(), value_template(&mut vars, name, v).map_err(|e| in_pattern(&p.name, e))?));
         }
-        let space = vars.space().map_err(|e| at(e.to_string()))?;
+        let space = vars.space().map_err(|e| in_pattern(&p.name, e))?;
         let strides = vars.strides();
         let pad_to = p.item_bytes.or_else(|| (table.item_count > 0).then(|| table.size_bytes / table.item_count));
         let gsi_pks = def
@@ -239,7 +240,7 @@ impl Compiled {
                 let text = t.render(&self.vars, values, unix);
                 Number::parse(&text)
                     .map(AttributeValue::N)
-                    .map_err(|_| workload(format!("pattern '{}': '{text}' is not a number", self.name)))
+                    .map_err(|_| in_pattern(&self.name, workload(Message::new("error.not_number").text("text", text.as_str()))))
             }
             ValueTemplate::Fixed(v) => Ok(v.clone()),
         }
@@ -334,7 +335,7 @@ impl Pricer {
         let err = engine_err(p);
         let (key, full) = p.items(values, unix)?;
         let table = p.table.as_str();
-        let schema = self.db.table(table).map(|t| t.def.keys.clone()).ok_or_else(|| workload(format!("table '{table}' is gone")))?;
+        let schema = self.db.table(table).map(|t| t.def.keys.clone()).ok_or_else(|| workload(Message::new("error.table_gone").text("table", table)))?;
         let on_table_item = !(p.op == Op::Scan || p.op == Op::Query && p.index.is_some());
         let mut existing = None;
         let mut inserted = false;
@@ -461,7 +462,7 @@ impl Pricer {
                 }
                 if p.op == Op::Query {
                     if key.is_empty() {
-                        return Err(workload("a Query needs a key"));
+                        return Err(workload(Message::new("error.query_no_key")));
                     }
                     // An equality on every attribute of the key (one, or every HASH attribute of a
                     // multi-attribute key).

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{workload, SimError};
+use messages::Message;
 
 /// The most requests one pattern may issue per second (a bound on work per chunk).
 pub const MAX_RATE: f64 = 10_000_000.0;
@@ -48,7 +49,7 @@ impl Rate {
         if fine {
             Ok(())
         } else {
-            Err(workload("rate: every rate must be a number from 0 to 10,000,000 per second (and a wave's period above 0)"))
+            Err(workload(Message::new("error.rate").count("max", MAX_RATE as u64)))
         }
     }
 

@@ -6,7 +6,7 @@
 //! all parts or none (a GSI that cannot take its write throttles the base-table write: back-pressure).
 
 use alloc::collections::BTreeMap;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use engine::db::Database;
@@ -15,7 +15,8 @@ use engine::index::lag::IndexLag;
 use crate::autoscale::Scaler;
 use crate::cost::{self, CostInput};
 use crate::distribution::Sampler;
-use crate::error::{workload, SimError};
+use crate::error::{in_pattern, workload, SimError};
+use messages::Message;
 use crate::isolation::{isolate_hottest, key_text, KeySecond};
 use crate::layout::{key_hash, PARTITION_BYTES};
 use crate::pricing::{Compiled, Pricer, TargetKey};
@@ -31,6 +32,10 @@ use crate::workload::{Capacity, TableSettings, Workload};
 const TICKS: u64 = 10;
 /// The longest run: 31 days.
 pub const MAX_SECONDS: u32 = 31 * 86_400;
+/// The most access patterns one workload runs.
+pub const MAX_PATTERNS: usize = 64;
+/// The most hottest keys a report lists.
+pub const MAX_TOP_KEYS: u32 = 1000;
 const NO_KEY: u32 = u32::MAX;
 const UNPRICED: u32 = u32::MAX;
 
@@ -257,29 +262,29 @@ impl Simulation {
     /// Check the workload against the database and set up partitions; nothing is simulated yet.
     pub fn new(db: &Database, workload: Workload) -> Result<Simulation, SimError> {
         if workload.duration_seconds == 0 || workload.duration_seconds > MAX_SECONDS {
-            return Err(workload_err("duration_seconds must be from 1 to 2,678,400 (31 days)"));
+            return Err(SimError::Workload(Message::new("error.duration").count("max", u64::from(MAX_SECONDS)).count("days", u64::from(MAX_SECONDS / 86_400))));
         }
-        if workload.patterns.is_empty() || workload.patterns.len() > 64 {
-            return Err(workload_err("a workload has 1 to 64 patterns"));
+        if workload.patterns.is_empty() || workload.patterns.len() > MAX_PATTERNS {
+            return Err(SimError::Workload(Message::new("error.pattern_count").count("max", MAX_PATTERNS as u64)));
         }
-        if workload.top_keys > 1000 {
-            return Err(workload_err("top_keys is at most 1000"));
+        if workload.top_keys > MAX_TOP_KEYS {
+            return Err(SimError::Workload(Message::new("error.top_keys").count("max", u64::from(MAX_TOP_KEYS))));
         }
         for s in &workload.tables {
             if db.table(&s.table).is_none() {
-                return Err(workload_err(&alloc::format!("tables: table '{}' does not exist", s.table)));
+                return Err(SimError::Workload(Message::new("error.settings_table").text("table", s.table.as_str())));
             }
             if let Some(a) = &s.auto_scaling {
                 if !(20..=90).contains(&a.target_percent) {
-                    return Err(workload_err("auto_scaling: target_percent must be from 20 to 90"));
+                    return Err(SimError::Workload(Message::new("error.auto_scaling").count("min", 20).count("max", 90)));
                 }
             }
         }
         let mut patterns = Vec::new();
         for p in &workload.patterns {
-            p.rate.check().map_err(|e| workload_err(&alloc::format!("pattern '{}': {e}", p.name)))?;
+            p.rate.check().map_err(|e| in_pattern(&p.name, e))?;
             let c = Compiled::new(p, db)?;
-            let sampler = Sampler::new(&p.distribution, p.key_count).map_err(|e| workload_err(&alloc::format!("pattern '{}': {e}", p.name)))?;
+            let sampler = Sampler::new(&p.distribution, p.key_count).map_err(|e| in_pattern(&p.name, e))?;
             let strides = c.strides.clone();
             let draws = c.vars.vars.iter().zip(&strides).map(|(v, &s)| (v.kind == VarKind::Id, v.radix, s)).collect();
             let space = usize::try_from(c.space).unwrap_or(0);
@@ -489,8 +494,11 @@ impl Simulation {
         let start = p.arena.len() as u32;
         for ch in charges {
             let Some(&target) = self.target_ids.get(&ch.target) else {
-                let index = ch.target.index.as_deref().map(|i| alloc::format!(", index {i}")).unwrap_or_default();
-                return Err(workload(alloc::format!("pattern '{}': a charge on an unknown target (table {}{index})", p.c.name, ch.target.table)));
+                let problem = match ch.target.index.as_deref() {
+                    Some(i) => Message::new("error.unknown_target.index").text("table", ch.target.table.as_str()).text("index", i),
+                    None => Message::new("error.unknown_target").text("table", ch.target.table.as_str()),
+                };
+                return Err(in_pattern(&p.c.name, workload(problem)));
             };
             let (hash, key, rotate) = match &ch.pk {
                 Some(v) => {
@@ -821,10 +829,6 @@ impl Simulation {
         };
         Report { seconds: self.seconds.clone(), totals }
     }
-}
-
-fn workload_err(m: &str) -> SimError {
-    workload(m.to_string())
 }
 
 /// Run a whole workload (no progress, no cancel).

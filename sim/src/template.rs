@@ -16,6 +16,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::error::{workload, SimError};
+use messages::Message;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TimeUnit {
@@ -81,7 +82,7 @@ impl Vars {
         let mut n: u64 = 1;
         for v in &self.vars {
             n = n.checked_mul(v.radix).filter(|&n| n <= MAX_KEY_SPACE).ok_or_else(|| {
-                workload(format!("the key space (key_count times every range and choice) exceeds {MAX_KEY_SPACE} distinct keys"))
+                workload(Message::new("error.key_space").count("max", MAX_KEY_SPACE))
             })?;
         }
         Ok(n)
@@ -103,12 +104,12 @@ impl Vars {
         let mut rest = text;
         while let Some(open) = rest.find(['{', '}']) {
             if rest.as_bytes()[open] == b'}' {
-                return Err(workload(format!("template '{text}': '}}' without '{{'")));
+                return Err(workload(Message::new("error.template.close").text("template", text)));
             }
             lit.push_str(&rest[..open]);
             let after = &rest[open + 1..];
             let Some(close) = after.find('}') else {
-                return Err(workload(format!("template '{text}': '{{' without '}}'")));
+                return Err(workload(Message::new("error.template.open").text("template", text)));
             };
             let inner = &after[..close];
             if !lit.is_empty() {
@@ -125,7 +126,7 @@ impl Vars {
     }
 
     fn placeholder(&mut self, text: &str, inner: &str) -> Result<Piece, SimError> {
-        let bad = |why: &str| workload(format!("template '{text}': placeholder '{{{inner}}}' {why}"));
+        let bad = |key: &'static str| workload(Message::new(key).text("template", text).text("placeholder", format!("{{{inner}}}")));
         match inner {
             "month" => return Ok(self.time(TimeUnit::Month)),
             "day" => return Ok(self.time(TimeUnit::Day)),
@@ -134,21 +135,21 @@ impl Vars {
         }
         if let Some((a, b)) = inner.split_once("..") {
             let (Ok(lo), Ok(hi)) = (a.trim().parse::<u64>(), b.trim().parse::<u64>()) else {
-                return Err(bad("is not a range of whole numbers like {0..9}"));
+                return Err(bad("error.template.not_range"));
             };
             if hi < lo {
-                return Err(bad("ends before it starts"));
+                return Err(bad("error.template.reversed"));
             }
             let radix = hi - lo + 1;
             if radix > MAX_KEY_SPACE {
-                return Err(bad("is too wide"));
+                return Err(bad("error.template.too_wide"));
             }
             return Ok(Piece::Var(self.var(inner, VarKind::Range { lo }, radix)));
         }
         if inner.contains('|') {
             let options: Vec<String> = inner.split('|').map(ToString::to_string).collect();
             if options.iter().any(String::is_empty) {
-                return Err(bad("has an empty choice"));
+                return Err(bad("error.template.empty_choice"));
             }
             let radix = options.len() as u64;
             return Ok(Piece::Var(self.var(inner, VarKind::Choice(options), radix)));
@@ -157,11 +158,11 @@ impl Vars {
             && inner.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
             && !inner.as_bytes()[0].is_ascii_digit();
         if !ident {
-            return Err(bad("is not a name, a range {a..b}, a choice {x|y} or {month}/{day}/{hour}"));
+            return Err(workload(Message::new("error.template.not_name").text("template", text).text("placeholder", format!("{{{inner}}}")).text("times", "{month}/{day}/{hour}")));
         }
         match &self.id_name {
             Some(n) if n != inner => {
-                return Err(bad(&format!("names a second key id; a pattern draws one id, already called '{{{n}}}'")))
+                return Err(workload(Message::new("error.template.second_id").text("template", text).text("placeholder", format!("{{{inner}}}")).text("first", format!("{{{n}}}"))))
             }
             _ => self.id_name = Some(String::from(inner)),
         }

@@ -2,7 +2,6 @@
 //! data, shared by the app's Heat tab, the server and the tests' case files.
 
 use alloc::collections::BTreeMap;
-use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -11,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::autoscale::AutoScaling;
 use crate::distribution::Distribution;
 use crate::error::{workload, SimError};
+use messages::Message;
 use crate::rate::Rate;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -42,12 +42,16 @@ impl Workload {
     pub fn from_json(v: &serde_json::Value) -> Result<Workload, SimError> {
         // serde would also read a struct from a list of its fields in order; a workload is an object.
         if !v.is_object() {
-            return Err(workload(String::from("workload: expected an object")));
+            return Err(workload(Message::new("error.not_object")));
         }
         serde_path_to_error::deserialize(v).map_err(|e| {
             let path = e.path().to_string();
-            let at = if path == "." { "workload" } else { path.as_str() };
-            workload(format!("{at}: {}", e.inner()))
+            let detail = e.inner().to_string();
+            workload(if path == "." {
+                Message::new("error.field.root").text("detail", detail)
+            } else {
+                Message::new("error.field").text("path", path).text("detail", detail)
+            })
         })
     }
 }

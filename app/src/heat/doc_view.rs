@@ -1,15 +1,28 @@
-//! docs/partition-model.md in the page: what the simulator assumes about partitions and which of it AWS
-//! publishes. Built into the app, so it reads offline and always describes the simulator this page runs.
+//! docs/partition-model.md (docs/partition-model.tr.md in Turkish) in the page: what the simulator assumes
+//! about partitions and which of it AWS publishes. Built into the app, so it reads offline and always
+//! describes the simulator this page runs.
 
 use leptos::prelude::*;
 
-const PARTITION_MODEL: &str = include_str!("../../../docs/partition-model.md");
+use crate::i18n::{t, use_i18n, Locale};
+
+const PARTITION_MODEL_EN: &str = include_str!("../../../docs/partition-model.md");
+const PARTITION_MODEL_TR: &str = include_str!("../../../docs/partition-model.tr.md");
+
+/// The document in the page's language.
+pub fn partition_model(locale: Locale) -> &'static str {
+    match locale {
+        Locale::en => PARTITION_MODEL_EN,
+        Locale::tr => PARTITION_MODEL_TR,
+    }
+}
 
 /// The document behind a disclosure (`open` opens it; the lead paragraph's link sets it). Its Markdown
 /// becomes HTML through the lessons' renderer, which writes raw HTML as text and opens links in a new tab.
 #[component]
 pub fn PartitionModelDoc(open: RwSignal<bool>) -> impl IntoView {
-    let html = lessons::html::to_html(PARTITION_MODEL);
+    let i18n = use_i18n();
+    let html = Memo::new(move |_| lessons::html::to_html(partition_model(i18n.get_locale())));
     view! {
         <details
             class="heat-doc"
@@ -23,8 +36,8 @@ pub fn PartitionModelDoc(open: RwSignal<bool>) -> impl IntoView {
                 }
             }
         >
-            <summary>"How the simulator models partitions (docs/partition-model.md)"</summary>
-            <div class="heat-doc-body" inner_html=html></div>
+            <summary>{t!(i18n, heat.doc_summary)}</summary>
+            <div class="heat-doc-body" lang=move || crate::language::code(i18n.get_locale()) inner_html=move || html.get()></div>
         </details>
     }
 }

@@ -122,8 +122,9 @@ pub enum Fault {
     NoPatterns,
     Duplicate(String),
     NoTable(String),
-    /// The simulator's (or the engine's) own words.
-    Sim(String),
+    /// The simulator's (or the engine's) own words, shown in the page's language (the engine's message
+    /// verbatim inside).
+    Sim(messages::Message),
 }
 
 impl Fault {
@@ -139,7 +140,7 @@ impl Fault {
             Fault::NoPatterns => td_string!(locale, heat.f_no_patterns).to_string(),
             Fault::Duplicate(name) => td_string!(locale, heat.f_duplicate, name).to_string(),
             Fault::NoTable(table) => td_string!(locale, heat.f_no_table, table).to_string(),
-            Fault::Sim(message) => message.clone(),
+            Fault::Sim(message) => sim::error_words::CATALOG.render(message, crate::language::words(locale)),
         }
     }
 }
@@ -486,7 +487,7 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         _ => Rate::Constant { per_second: a },
     };
     if let Err(e) = rate.check() {
-        errors.entry(rate_field).or_insert_with(|| Fault::Sim(e.to_string()));
+        errors.entry(rate_field).or_insert_with(|| Fault::Sim(e.problem()));
     }
     let param = number(errors, &id("dist"), &f.dist_param, What::Distribution);
     let distribution = match f.distribution.as_str() {
@@ -495,7 +496,7 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
         _ => Distribution::Uniform,
     };
     if let Err(e) = Sampler::new(&distribution, 1) {
-        errors.entry(id("dist")).or_insert_with(|| Fault::Sim(e.to_string()));
+        errors.entry(id("dist")).or_insert_with(|| Fault::Sim(e.problem()));
     }
     Pattern {
         name: f.name.trim().to_string(),
@@ -514,38 +515,50 @@ fn pattern(errors: &mut FieldErrors, i: usize, f: &PatternForm) -> Pattern {
     }
 }
 
-/// Where a simulator refusal belongs in the form.
+/// Where a simulator refusal belongs in the form: beside the pattern it names (the field its message
+/// key concerns), the pattern whose key or item holds a faulty template, else the whole workload.
 pub fn place(errors: &mut FieldErrors, form: &WorkloadForm, e: &SimError) {
-    let (pattern, message) = match e {
-        SimError::Engine { pattern, kind, message } => (Some(pattern.clone()), format!("{kind}: {message}")),
-        SimError::Workload(m) => {
-            let named = m.strip_prefix("pattern '").and_then(|r| r.split_once("': ")).map(|(n, rest)| (n.to_string(), rest.to_string()));
-            match named {
-                Some((n, rest)) => (Some(n), rest),
-                None => (None, m.clone()),
-            }
-        }
-    };
-    let mut i = pattern.as_ref().and_then(|n| form.patterns.iter().position(|p| p.name.trim() == n));
+    let problem = e.problem();
+    let mut i = e.pattern().and_then(|n| form.patterns.iter().position(|p| p.name.trim() == n));
     // A template fault names the template, not the pattern: find the pattern that holds it.
-    let template = message.strip_prefix("template '").and_then(|r| r.split_once("': ")).map(|(t, _)| t.to_string());
-    if let (None, Some(t)) = (i, &template) {
-        i = form.patterns.iter().position(|p| p.key.contains(t.as_str()) || p.item.contains(t.as_str()));
+    let template = match problem.arg("template") {
+        Some(messages::Arg::Text(t)) if problem.key.starts_with("error.template.") => Some(t.as_str()),
+        _ => None,
+    };
+    if let (None, Some(t)) = (i, template) {
+        i = form.patterns.iter().position(|p| p.key.contains(t) || p.item.contains(t));
         if let Some(i) = i {
-            let field = if form.patterns[i].key.contains(t.as_str()) { format!("p{i}-key") } else { format!("p{i}-item") };
-            errors.insert(field, Fault::Sim(message));
+            let field = if form.patterns[i].key.contains(t) { format!("p{i}-key") } else { format!("p{i}-item") };
+            errors.insert(field, Fault::Sim(problem));
             return;
         }
     }
-    let field = match (i, &message) {
-        (None, m) if m.starts_with("duration") => String::from("duration"),
-        (None, _) => String::from("workload"),
-        (Some(i), m) if m.contains("template") || m.contains("key") => format!("p{i}-key"),
-        (Some(i), m) if m.contains("index") => format!("p{i}-index"),
-        (Some(i), m) if m.contains("table") => format!("p{i}-table"),
-        (Some(i), _) => format!("p{i}"),
+    let field = match i {
+        None if problem.key == "error.duration" => String::from("duration"),
+        None => String::from("workload"),
+        Some(i) => format!("p{i}{}", field_of(e, &problem)),
     };
-    errors.insert(field, Fault::Sim(message));
+    errors.insert(field, Fault::Sim(problem));
+}
+
+/// The field of a pattern (`-key`, `-index`, `-table`, or the pattern as a whole) a fault concerns.
+fn field_of(e: &SimError, problem: &messages::Message) -> &'static str {
+    match problem.key {
+        "error.key_binary" | "error.at_least_one" | "error.scan_key" | "error.query_hash_template" | "error.query_hash_alone"
+        | "error.query_pk_template" | "error.query_pk_alone" | "error.key_template" | "error.key_extra" | "error.item_key"
+        | "error.key_space" | "error.query_no_key" => "-key",
+        k if k.starts_with("error.template.") => "-key",
+        "error.no_such_index" | "error.no_index" | "error.index_not_query" => "-index",
+        "error.no_table" | "error.table_gone" => "-table",
+        // The engine's own message (English, as DynamoDB words it) says what it refused.
+        "error.refused" => match e {
+            SimError::Engine { message, .. } if message.contains("key") => "-key",
+            SimError::Engine { message, .. } if message.contains("index") => "-index",
+            SimError::Engine { message, .. } if message.contains("table") => "-table",
+            _ => "",
+        },
+        _ => "",
+    }
 }
 
 /// The form as a workload the simulator accepts on `db`, or every fault by field.

@@ -85,11 +85,11 @@ impl Why {
 /// they give them).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
-    NotLoaded(String),
+    NotLoaded(whatif::Refusal),
     Cancelled,
-    Refused(String),
+    Refused(sim::SimError),
     NotSaved(String),
-    VariantRefused(String),
+    VariantRefused(whatif::Refusal),
     NoGsi,
     NoTables,
     Shards,
@@ -98,11 +98,11 @@ pub enum Message {
 impl Message {
     pub fn text(&self, locale: Locale) -> String {
         match self {
-            Message::NotLoaded(error) => td_string!(locale, heat.msg_not_loaded, error).to_string(),
+            Message::NotLoaded(error) => td_string!(locale, heat.msg_not_loaded, error = error.text(locale)).to_string(),
             Message::Cancelled => td_string!(locale, heat.msg_cancelled).to_string(),
-            Message::Refused(error) => td_string!(locale, heat.msg_refused, error).to_string(),
+            Message::Refused(error) => td_string!(locale, heat.msg_refused, error = error.render(crate::language::words(locale))).to_string(),
             Message::NotSaved(error) => td_string!(locale, heat.msg_not_saved, error).to_string(),
-            Message::VariantRefused(error) => td_string!(locale, heat.msg_variant, error).to_string(),
+            Message::VariantRefused(error) => td_string!(locale, heat.msg_variant, error = error.text(locale)).to_string(),
             Message::NoGsi => td_string!(locale, heat.msg_no_gsi).to_string(),
             Message::NoTables => td_string!(locale, heat.msg_no_tables).to_string(),
             Message::Shards => td_string!(locale, heat.msg_shards).to_string(),
@@ -160,7 +160,7 @@ impl HeatState {
         let db = match setup.database(now()) {
             Ok(db) => db,
             Err(e) => {
-                self.message.set(Some(Message::NotLoaded(e.to_string())));
+                self.message.set(Some(Message::NotLoaded(e)));
                 return;
             }
         };
@@ -185,7 +185,7 @@ impl HeatState {
                 }
                 Outcome::Failed(e) => {
                     self.progress.set(None);
-                    self.message.set(Some(Message::Refused(e.to_string())));
+                    self.message.set(Some(Message::Refused(e)));
                 }
             }
         });
@@ -197,7 +197,7 @@ impl HeatState {
         let db = match source.setup.database(now()) {
             Ok(db) => db,
             Err(e) => {
-                self.message.set(Some(Message::NotLoaded(e.to_string())));
+                self.message.set(Some(Message::NotLoaded(e)));
                 return;
             }
         };
@@ -233,7 +233,7 @@ impl HeatState {
     pub fn run_variant(self, variant: Variant) {
         let Some(base) = self.result.get_untracked() else { return };
         match whatif::apply(&base.setup, &variant) {
-            Err(e) => self.message.set(Some(Message::VariantRefused(e.to_string()))),
+            Err(e) => self.message.set(Some(Message::VariantRefused(e))),
             Ok(setup) => self.run(setup, move |r| self.variant.set(Some((variant, r)))),
         }
     }
@@ -401,7 +401,7 @@ pub fn HeatTab() -> impl IntoView {
                 <p class="heat-lead">
                     {t!(i18n, heat.lead, doc = move || view! {
                         <a href="#partition-model" class="heat-doc-link" data-testid="heat-model-doc" on:click=open_doc>
-                            "docs/partition-model.md"
+                            {t!(i18n, heat.doc_link)}
                         </a>
                     })}
                 </p>

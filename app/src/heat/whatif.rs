@@ -12,6 +12,40 @@ use sim::report::Report;
 use sim::workload::{Capacity, TableSettings};
 use sim::Workload;
 
+/// Why a design does not load or a variant does not apply, in the page's language when shown (the
+/// engine's own message verbatim inside).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The engine refuses a table's definition.
+    Table { table: String, error: String },
+    /// The engine refuses one of a table's items.
+    Item { table: String, error: String },
+    Shards,
+    NothingToShard,
+    ProvisionedUnits,
+    GsiNoAttribute,
+    GsiNoTable(String),
+    GsiNoIndex { table: String, index: String },
+    GsiNoPartitionKey(String),
+}
+
+impl Refusal {
+    pub fn text(&self, locale: crate::i18n::Locale) -> String {
+        use crate::i18n::td_string;
+        match self {
+            Refusal::Table { table, error } => td_string!(locale, heat.refusal_table, table, error).to_string(),
+            Refusal::Item { table, error } => td_string!(locale, heat.refusal_item, table, error).to_string(),
+            Refusal::Shards => td_string!(locale, heat.refusal_shards).to_string(),
+            Refusal::NothingToShard => td_string!(locale, heat.refusal_nothing_to_shard).to_string(),
+            Refusal::ProvisionedUnits => td_string!(locale, heat.refusal_provisioned).to_string(),
+            Refusal::GsiNoAttribute => td_string!(locale, heat.refusal_gsi_attribute).to_string(),
+            Refusal::GsiNoTable(table) => td_string!(locale, heat.refusal_gsi_table, table).to_string(),
+            Refusal::GsiNoIndex { table, index } => td_string!(locale, heat.refusal_gsi_index, table, index).to_string(),
+            Refusal::GsiNoPartitionKey(index) => td_string!(locale, heat.refusal_gsi_pk, index).to_string(),
+        }
+    }
+}
+
 /// What one simulation runs: the design, its data and the traffic.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Setup {
@@ -22,14 +56,14 @@ pub struct Setup {
 impl Setup {
     /// A fresh engine database holding the setup's tables and items, loaded the way the modeler loads
     /// a model (through the table actions the app already ships, not the whole `execute` dispatch).
-    pub fn database(&self, now_millis: u64) -> Result<Database, String> {
+    pub fn database(&self, now_millis: u64) -> Result<Database, Refusal> {
         let p = crate::model::Playground::from_model(&self.model, now_millis);
         for t in p.tables() {
             if let Some(e) = &t.definition_error {
-                return Err(format!("table '{}': {e}", t.name()));
+                return Err(Refusal::Table { table: t.name().to_string(), error: e.to_string() });
             }
             if let Some(e) = t.rows.iter().find_map(|r| r.error.as_ref()) {
-                return Err(format!("table '{}': an item was refused: {e}", t.name()));
+                return Err(Refusal::Item { table: t.name().to_string(), error: e.to_string() });
             }
         }
         Ok(p.database().clone())
@@ -98,12 +132,12 @@ pub fn provisioned_for(report: &Report, target_percent: u32) -> (u64, u64) {
 }
 
 /// `setup` changed by `variant`.
-pub fn apply(setup: &Setup, variant: &Variant) -> Result<Setup, String> {
+pub fn apply(setup: &Setup, variant: &Variant) -> Result<Setup, Refusal> {
     let mut out = setup.clone();
     match variant {
         Variant::Shard { shards } => {
             if !(2..=1000).contains(shards) {
-                return Err(String::from("shards: from 2 to 1,000 suffixes"));
+                return Err(Refusal::Shards);
             }
             let suffix = format!("#{{0..{}}}", shards - 1);
             let mut changed = 0;
@@ -129,7 +163,7 @@ pub fn apply(setup: &Setup, variant: &Variant) -> Result<Setup, String> {
                 }
             }
             if changed == 0 {
-                return Err(String::from("nothing to shard: no pattern uses a constant partition key (a key template without {…})"));
+                return Err(Refusal::NothingToShard);
             }
             // The simulator caps a pattern's key space (ids × every range); a sharded pattern keeps
             // within it by drawing from fewer ids, which changes no partition's load (each id is
@@ -143,7 +177,7 @@ pub fn apply(setup: &Setup, variant: &Variant) -> Result<Setup, String> {
         }
         Variant::Provisioned { read, write, target_percent } => {
             if *read == 0 || *write == 0 {
-                return Err(String::from("provisioned capacity: read and write units must be at least 1"));
+                return Err(Refusal::ProvisionedUnits);
             }
             let tables: Vec<String> = out.model.tables.iter().filter_map(|t| engine::model::table_name(&t.definition).map(String::from)).collect();
             out.workload.tables = tables
@@ -187,17 +221,17 @@ pub fn apply(setup: &Setup, variant: &Variant) -> Result<Setup, String> {
         Variant::GsiKey { table, index, attribute } => {
             let attribute = attribute.trim();
             if attribute.is_empty() {
-                return Err(String::from("GSI key: name the attribute the index should be keyed on"));
+                return Err(Refusal::GsiNoAttribute);
             }
             let Some(t) = out.model.tables.iter_mut().find(|t| engine::model::table_name(&t.definition) == Some(table.as_str())) else {
-                return Err(format!("GSI key: table '{table}' does not exist"));
+                return Err(Refusal::GsiNoTable(table.clone()));
             };
             let d = &mut t.definition;
             let Some(g) = d["GlobalSecondaryIndexes"].as_array_mut().and_then(|a| a.iter_mut().find(|g| g["IndexName"] == index.as_str())) else {
-                return Err(format!("GSI key: table '{table}' has no GSI '{index}'"));
+                return Err(Refusal::GsiNoIndex { table: table.clone(), index: index.clone() });
             };
             let Some(h) = g["KeySchema"].as_array_mut().and_then(|a| a.iter_mut().find(|k| k["KeyType"] == "HASH")) else {
-                return Err(format!("GSI key: '{index}' has no partition key"));
+                return Err(Refusal::GsiNoPartitionKey(index.clone()));
             };
             h["AttributeName"] = json!(attribute);
             // DynamoDB refuses attribute definitions no key uses: keep exactly the key attributes.
