@@ -2,13 +2,16 @@
 // the sparse-indexes lesson at its second step, one hint shown, its checks as the starting model leaves
 // them (the goal not yet met, the kept checks green).
 //
-//   node tests/e2e/helpers/screenshot-lessons.mjs [url] [out-dir]     (defaults: http://127.0.0.1:8080/, docs/)
+//   node tests/e2e/helpers/screenshot-lessons.mjs [url] [out-dir] [en|tr]  (defaults: http://127.0.0.1:8080/, docs/, en)
 //
 // Start the playground first (scripts/serve.sh). Exits non-zero if the page logged an error.
 import { launchChromium } from './browser.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:8080/';
 const outDir = process.argv[3] ?? 'docs';
+// `en` or `tr`: the playground's language (`?lang=`); the English shots keep their names in docs/.
+const lang = process.argv[4] ?? 'en';
+const suffix = lang === 'en' ? '' : `-${lang}`;
 
 const browser = await launchChromium();
 const errors = [];
@@ -21,13 +24,13 @@ for (const [scheme, width, height, query] of [
   const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme });
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`${scheme}/${width}: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`${scheme}/${width}: ${e.message}`));
-  await page.goto(new URL(query, url).href);
+  await page.goto(new URL(`${query}&lang=${lang}`, url).href);
   await page.getByTestId('lesson-title').waitFor({ state: 'attached' });
   await page.locator('[data-testid=lesson-check][data-state=fail]').first().waitFor();
   await page.getByTestId('lesson-hint').click();
   await page.getByTestId('lesson-hint-text').waitFor();
   await page.getByTestId('lesson-step-title').focus();
-  const file = `${outDir}/screenshot-lessons-${scheme}-${width}.png`;
+  const file = `${outDir}/screenshot-lessons-${scheme}-${width}${suffix}.png`;
   await page.screenshot({ path: file });
   console.log(`wrote ${file}`);
   await page.close();
