@@ -12,6 +12,9 @@ use crate::model::Playground;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Analysis {
     pub checks: Vec<PatternCheck>,
+    /// Each checked pattern's description, as the model writes it (with its name, what recognises a
+    /// template's pattern: `formats::pattern_words`).
+    pub descriptions: Vec<String>,
     /// The seeds' index column for each check ("Main table", "GSI1 (sparse)").
     pub index_labels: Vec<::advisor::Message>,
     pub coverage: ::advisor::Message,
@@ -30,6 +33,7 @@ pub fn analyse(p: &Playground, now: u64, heat: Option<&Heat>) -> Analysis {
         markdown: export(&model, &checks),
         findings,
         dismissed: p.dismissed_findings.clone(),
+        descriptions: model.access_patterns.iter().map(|a| a.description.clone()).collect(),
         checks,
     }
 }
