@@ -57,6 +57,24 @@ test("a template's access patterns are shown in Turkish until the learner edits 
   ]);
 });
 
+test("the advisor names a template's pattern as the pattern table does", async ({ page }) => {
+  await openIn(page, 'tr');
+  await openTemplate(page, 'adjacency-list');
+  await page.getByTestId('tab-patterns').click();
+  // Turned into a Scan, its name and description untouched: still the template's pattern, now a finding.
+  await page.locator('[data-testid=pattern-row][data-name="Members of a group"]').getByTestId('pattern-edit').click();
+  const editor = page.getByTestId('pattern-editor');
+  await editor.getByTestId('pattern-operation').selectOption('Scan');
+  await editor.getByTestId('pattern-request').fill('{"TableName": "UserGroups"}');
+  await editor.getByTestId('pattern-save').click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId('pattern-row').getByTestId('pattern-name-shown').nth(1)).toHaveText('Bir grubun üyeleri');
+  const finding = page.locator('[data-testid=finding][data-rule=scan-in-pattern]');
+  await expect(finding.getByTestId('finding-title')).toContainText('Bir grubun üyeleri');
+  await expect(finding.getByTestId('finding-target')).toHaveText('“Bir grubun üyeleri” erişim deseni');
+  await expect(page.getByTestId('findings')).not.toContainText('Members of a group');
+});
+
 test('in English the same template shows its patterns as the model file writes them', async ({ page }) => {
   await openIn(page, 'en');
   await openTemplate(page, 'adjacency-list');

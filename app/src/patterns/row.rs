@@ -83,7 +83,9 @@ pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usiz
     view! {
         <tr data-testid="pattern-row" data-name=data_name class=row.status_class>
             <th scope="row" class="pat-name">
-                <span data-testid="pattern-name-shown">{row.shown_name}</span>
+                // A template's pattern shown in another language keeps the model's own name at hand: it is
+                // what the Markdown export, a lesson's checks and "Save as access pattern" use.
+                <span data-testid="pattern-name-shown" title=(row.shown_name != row.name).then(|| row.name.clone())>{row.shown_name.clone()}</span>
                 <div class="pat-op">{row.operation}</div>
                 {(!row.description.is_empty()).then(|| view! { <div class="pat-desc" data-testid="pattern-description">{row.description}</div> })}
             </th>
