@@ -97,7 +97,7 @@ pub const TR: &[PatternWords] = words! {
         "A tenant's users", ""
             => "Bir kiracının kullanıcıları", "";
         "A user by email", "GSI1, one item per email."
-            => "E-postasıyla bir kullanıcı", "GSI1, e-posta başına bir öğe.";
+            => "E-posta adresiyle bir kullanıcı", "GSI1, e-posta başına bir öğe.";
         "Projects owned by a user", ""
             => "Bir kullanıcının sahibi olduğu projeler", "";
         "A project's tasks", ""
@@ -140,7 +140,7 @@ pub const TR: &[PatternWords] = words! {
     }
     "write-sharding" {
         "Increment a random shard", "UpdateItem ADD on shard n (chosen at random by the writer)."
-            => "Rastgele bir parçayı artır", "n. parça üzerinde UpdateItem ADD (parçayı yazan rastgele seçer).";
+            => "Rastgele bir parçayı artır", "n. parça üzerinde UpdateItem ADD (parçayı yazıcı rastgele seçer).";
         "Read one shard", "One shard alone is a tenth of the total: read it to show one shard, or read all ten (next pattern) for the total."
             => "Tek bir parçayı oku", "Tek bir parça toplamın onda biridir: bir parçayı göstermek için onu okuyun, toplam için on parçanın hepsini okuyun (sonraki desen).";
         "Read all 10 shards (the total)", "The other half of write sharding: one BatchGetItem for the 10 shard keys (up to 100 keys a call), then add the votes up in the application. 10 items of at most 4 KB cost 5 RCU eventually consistent, every time the total is read."
@@ -198,7 +198,7 @@ pub const TR: &[PatternWords] = words! {
         "An assignee's open tasks, soonest due first (multi-attribute key)", ""
             => "Atanan kişinin açık görevleri, teslim tarihi en yakın olan önce (çok nitelikli anahtar)", "";
         "An assignee's open tasks due before a date (multi-attribute key)", ""
-            => "Atanan kişinin teslim tarihi bir günden önce olan açık görevleri (çok nitelikli anahtar)", "";
+            => "Atanan kişinin teslim tarihi belirli bir tarihten önce olan açık görevleri (çok nitelikli anahtar)", "";
         "Every task of an assignee, by status then due date (multi-attribute key)", ""
             => "Atanan kişinin bütün görevleri, önce duruma sonra teslim tarihine göre (çok nitelikli anahtar)", "";
     }
@@ -248,7 +248,7 @@ pub const TR: &[PatternWords] = words! {
         "An order, ready to show", ""
             => "Gösterilmeye hazır bir sipariş", "";
         "A customer's orders with names and addresses", "The GSI projects the copied fields."
-            => "Bir müşterinin siparişleri, adlar ve adreslerle", "GSI kopyalanan alanları yansıtır.";
+            => "Bir müşterinin siparişleri, ad ve adresleriyle", "GSI kopyalanan alanları yansıtır.";
     }
     "doc-ecommerce" {
         "A user's orders, newest first", "Seed 004's first query (the user's siparisler array) as one Query of the user's item collection."
