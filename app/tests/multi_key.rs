@@ -7,7 +7,9 @@
 use app::model::design::{IndexDraft, KeyDraft, TableDraft};
 use app::model::index_view::indexes;
 use app::query::builder::{error_field, Builder, KeyInfo, SortOp};
+use app::i18n::Locale;
 use app::query::multi_key_builder::{gap_explanation, set_hash_value, set_range_value};
+use app::query::words::{KeyGap, Unshowable};
 use engine::value::ScalarType;
 use serde_json::{json, Value};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -85,12 +87,41 @@ fn the_builder_writes_and_reads_a_value_per_key_attribute_and_explains_a_gap() {
     assert_eq!(out["Count"], 1, "only t2 is open and due between the bounds");
     // A gap: explained before the run.
     set_range_value(&mut b, 0, String::new());
-    let why = gap_explanation(&keys, &b).unwrap();
-    assert!(why.starts_with("DynamoDB refuses a condition on dueDate without an equality on status"), "{why}");
+    let range_gap = KeyGap::RangeGap { missing: "status".into(), given: "dueDate".into(), range: vec!["status".into(), "dueDate".into()] };
+    assert_eq!(gap_explanation(&keys, &b), Some(range_gap));
     set_hash_value(&mut b, 1, String::new());
-    assert!(gap_explanation(&keys, &b).unwrap().starts_with("Give assignee a value"));
+    assert_eq!(gap_explanation(&keys, &b), Some(KeyGap::NoHashValue { missing: "assignee".into(), hash: vec!["tenantId".into(), "assignee".into()] }));
+    // Both gaps are checked before the request is written: a filled key has none.
+    set_hash_value(&mut b, 1, "ana".into());
+    set_range_value(&mut b, 0, "OPEN".into());
+    assert_eq!(gap_explanation(&keys, &b), None);
     // DynamoDB's own refusal of a gap is shown next to the key controls.
+    // A request of the multi-attribute form whose value is not of the key's type says which placeholder.
+    let mut wrong = req.clone();
+    wrong["ExpressionAttributeValues"][":pk2"] = json!({"N": "1"});
+    assert_eq!(Builder::from_request("Query", &wrong, |_, _| Some(keys.clone())).unwrap_err(), Unshowable::WrongType { placeholder: ":pk2".into(), kind: "S".into() });
+    let mut other = req.clone();
+    other["KeyConditionExpression"] = json!("#pk = :pk AND #sk2 = :sk2");
+    assert!(matches!(Builder::from_request("Query", &other, |_, _| Some(keys.clone())).unwrap_err(), Unshowable::KeyConditionForm(_)));
     assert_eq!(error_field("RANGE key attributes status must have equality conditions specified in the query because a condition is present on key attribute dueDate"), "key");
+}
+
+#[wasm_bindgen_test]
+fn a_gap_is_explained_in_english_and_in_turkish() {
+    let hash = KeyGap::NoHashValue { missing: "assignee".into(), hash: vec!["tenantId".into(), "assignee".into()] };
+    assert_eq!(
+        hash.text(Locale::en),
+        "Give assignee a value: the partition is all of tenantId and assignee together, so a Query needs an equality on every one of them."
+    );
+    assert_eq!(
+        hash.text(Locale::tr),
+        "assignee niteliğine bir değer verin: partition'ı tenantId ve assignee niteliklerinin hepsi birlikte belirler, bu yüzden bir Query her birinde bir eşitlik koşulu ister."
+    );
+    let range = KeyGap::RangeGap { missing: "status".into(), given: "priority".into(), range: vec!["status".into(), "dueDate".into(), "priority".into()] };
+    let en = range.text(Locale::en);
+    assert!(en.starts_with("DynamoDB refuses a condition on priority without an equality on status: the index keeps its items sorted by status, then dueDate, then priority,"), "{en}");
+    let tr = range.text(Locale::tr);
+    assert!(tr.starts_with("DynamoDB, status üzerinde bir eşitlik koşulu olmadan priority üzerindeki bir koşulu reddeder: indeks öğelerini nitelik nitelik sıralı tutar (status, sonra dueDate, sonra priority),"), "{tr}");
 }
 
 #[wasm_bindgen_test]

@@ -107,7 +107,7 @@ pub struct Card {
     /// Access pattern names, in order.
     pub patterns: Vec<String>,
     /// Lower-cased text searched by [`search`]: name, description, patterns, table, index and entity names,
-    /// and the name and description in every language.
+    /// and the name, description and patterns in every language.
     haystack: String,
 }
 
@@ -130,6 +130,10 @@ impl Card {
         for p in &m.access_patterns {
             push(&p.name);
             push(&p.description);
+            for w in Lang::ALL.into_iter().filter_map(|l| crate::pattern_words::template_pattern(&p.name, &p.description, l)) {
+                push(w.name);
+                push(w.description);
+            }
         }
         for table in &m.tables {
             push(table.name().unwrap_or_default());

@@ -12,5 +12,6 @@ pub mod aws;
 pub mod gallery;
 pub mod gallery_words;
 pub mod launch;
+pub mod pattern_words;
 pub mod share;
 pub mod workbench;

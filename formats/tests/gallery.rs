@@ -262,3 +262,47 @@ fn every_template_speaks_turkish() {
     let found: Vec<&str> = formats::gallery::search(&cards, "kılavuz").iter().map(|c| c.slug).collect();
     assert_eq!(found, ["order-lookups"]);
 }
+
+/// Every access pattern of every template has its Turkish name (and description, when it has one), no
+/// Turkish entry is left without its pattern, and a pattern is recognised by its English name and
+/// description together: an edited one is shown as typed.
+#[test]
+fn every_template_pattern_speaks_turkish() {
+    use formats::pattern_words::{pattern_in, template_pattern, template_pattern_name, PatternWords, TR};
+    use messages::Lang;
+    let mut expected: Vec<PatternWords> = Vec::new();
+    for t in &TEMPLATES {
+        for p in t.model().unwrap().access_patterns {
+            let w = TR.iter().find(|w| w.slug == t.slug && w.en_name == p.name);
+            let w = w.unwrap_or_else(|| panic!("{}: no Turkish words for the pattern {:?}", t.slug, p.name));
+            assert_eq!(w.en_description, p.description, "{}: {:?} is described otherwise in the model file", t.slug, p.name);
+            assert!(!w.name.trim().is_empty() && w.name != p.name, "{}: {:?} has no Turkish name", t.slug, p.name);
+            assert_eq!(w.description.is_empty(), p.description.is_empty(), "{}: {:?}", t.slug, p.name);
+            // Keys, values and API names are written the same in both languages.
+            for word in p.description.split_whitespace().filter(|w| w.contains('#') || w.chars().filter(|c| c.is_ascii_uppercase()).count() > 1) {
+                let word = word.trim_matches(|c: char| "(),.:;'".contains(c));
+                assert!(w.description.contains(word), "{}: {word} is missing from the Turkish description of {:?}", t.slug, p.name);
+            }
+            assert_eq!(pattern_in(&p.name, &p.description, Lang::Tr), (w.name, w.description));
+            assert_eq!(pattern_in(&p.name, &p.description, Lang::En), (p.name.as_str(), p.description.as_str()));
+            assert_eq!(template_pattern_name(t.slug, &p.name, Lang::Tr), w.name);
+            expected.push(*w);
+        }
+    }
+    // In gallery order, nothing orphaned, and no two templates' patterns with the same English words
+    // (each is recognised as one pattern).
+    assert_eq!(TR, expected.as_slice());
+    for w in TR {
+        assert_eq!(template_pattern(w.en_name, w.en_description, Lang::Tr), Some(w), "{}: {:?} is not unique", w.slug, w.en_name);
+    }
+    // Two templates name a pattern alike; the description tells them apart.
+    assert_eq!(pattern_in("A user's profile and orders", "One Query over the item collection USER#u1.", Lang::Tr).1, "USER#u1 öğe koleksiyonu üzerinde tek bir Query.");
+    // A pattern the learner renamed, or re-described, is shown as typed.
+    assert_eq!(pattern_in("Groups of a user!", "", Lang::Tr), ("Groups of a user!", ""));
+    assert_eq!(pattern_in("Members of a group", "my inverted index", Lang::Tr), ("Members of a group", "my inverted index"));
+    assert_eq!(template_pattern_name("menu", "Groups of a user", Lang::Tr), "Groups of a user");
+    // The gallery's search finds a template by its patterns' Turkish names too.
+    let cards = formats::gallery::cards();
+    let found: Vec<&str> = formats::gallery::search(&cards, "ŞEHİRDEKİ MAĞAZALAR").iter().map(|c| c.slug).collect();
+    assert_eq!(found, ["hierarchical-sort-keys"]);
+}

@@ -6,7 +6,6 @@
 //! In JSON, an edit is an object with one member naming the edit: `{"rekey": "Shop"}`.
 
 use alloc::borrow::ToOwned;
-use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -79,15 +78,23 @@ pub enum Edit {
     RemoveWorkload(String),
 }
 
+/// Edit `i`'s fault `key` (its arguments added by the caller): every edit message starts with the edit's
+/// number, counted from 1 as a lesson's author reads the list.
+fn fault(i: usize, key: &'static str) -> Message {
+    Message::new(key).count("edit", i as u64 + 1)
+}
+
+/// Edit `i` does not read as the model file's rules want: `reason` is the engine's own words, in English
+/// as it writes them.
 fn invalid(i: usize, reason: impl Into<String>) -> Message {
-    Message::new("edit.invalid").count("edit", i as u64 + 1).text("reason", reason)
+    fault(i, "edit.invalid").text("reason", reason)
 }
 
 fn table_mut<'m>(m: &'m mut Model, i: usize, name: &str) -> Result<&'m mut TableModel, Message> {
     m.tables
         .iter_mut()
         .find(|t| table_name(&t.definition) == Some(name))
-        .ok_or_else(|| Message::new("edit.no_table").count("edit", i as u64 + 1).text("table", name))
+        .ok_or_else(|| fault(i, "edit.no_table").text("table", name))
 }
 
 /// An access pattern or workload read the way the model file reads it (so a lesson's edit is held to
@@ -116,11 +123,11 @@ pub fn check_edit(i: usize, e: &Edit) -> Result<(), Message> {
         Edit::Model(v) => Model::from_json(v.clone()).map(drop).map_err(|err| invalid(i, err.to_string())),
         Edit::Gsi { index, .. } => match index.get("IndexName").and_then(Value::as_str) {
             Some(_) => Ok(()),
-            None => Err(invalid(i, "a GSI edit's index is the GlobalSecondaryIndexes entry, with its IndexName")),
+            None => Err(fault(i, "edit.gsi.no_name")),
         },
         Edit::Table(v) => match table_name(v) {
             Some(_) => Ok(()),
-            None => Err(invalid(i, "a table edit is the CreateTable input, with its TableName")),
+            None => Err(fault(i, "edit.table.no_name")),
         },
         Edit::AccessPattern(v) => slot("accessPatterns", v).map(drop).map_err(|r| invalid(i, r)),
         Edit::Workload(v) => slot("workloads", v).map(drop).map_err(|r| invalid(i, r)),
@@ -157,19 +164,19 @@ pub fn apply(model: &Model, edits: &[Edit]) -> Result<Model, Message> {
             }
             Edit::Gsi { table, index, types } => {
                 let t = table_mut(&mut m, i, table)?;
-                add_gsi(t, index, types).map_err(|r| invalid(i, r))?;
+                add_gsi(i, table, t, index, types)?;
             }
             Edit::RemoveIndex { table, index } => {
                 let t = table_mut(&mut m, i, table)?;
-                remove_index(t, index).map_err(|r| invalid(i, r))?;
+                remove_index(i, table, t, index)?;
             }
             Edit::EntityKeys { table, entity, set, remove } => {
                 let t = table_mut(&mut m, i, table)?;
                 let Some(e) = t.entities.iter_mut().find(|e| &e.name == entity) else {
-                    return Err(Message::new("edit.no_entity").count("edit", i as u64 + 1).text("table", table.clone()).text("entity", entity.clone()));
+                    return Err(fault(i, "edit.no_entity").text("table", table.clone()).text("entity", entity.clone()));
                 };
                 for (k, v) in set {
-                    let Some(text) = v.as_str() else { return Err(invalid(i, format!("the template of {k} is not a string"))) };
+                    let Some(text) = v.as_str() else { return Err(fault(i, "edit.entity.template_not_string").text("attribute", k.clone())) };
                     e.keys.insert(k.clone(), text.to_owned());
                 }
                 for k in remove {
@@ -188,7 +195,7 @@ pub fn apply(model: &Model, edits: &[Edit]) -> Result<Model, Message> {
                 let before = t.entities.len();
                 t.entities.retain(|e| &e.name != entity);
                 if t.entities.len() == before {
-                    return Err(Message::new("edit.no_entity").count("edit", i as u64 + 1).text("table", table.clone()).text("entity", entity.clone()));
+                    return Err(fault(i, "edit.no_entity").text("table", table.clone()).text("entity", entity.clone()));
                 }
             }
             Edit::PutItems { table, items } => {
@@ -212,7 +219,7 @@ pub fn apply(model: &Model, edits: &[Edit]) -> Result<Model, Message> {
                     let before = t.items.len();
                     t.items.retain(|it| want.is_none() || key_of(it, &names) != want);
                     if t.items.len() == before {
-                        return Err(Message::new("edit.no_item").count("edit", i as u64 + 1).text("table", table.clone()).text("key", k.to_string()));
+                        return Err(fault(i, "edit.no_item").text("table", table.clone()).text("key", k.to_string()));
                     }
                 }
             }
@@ -232,7 +239,7 @@ pub fn apply(model: &Model, edits: &[Edit]) -> Result<Model, Message> {
             }
             Edit::Rekey(table) => {
                 let t = table_mut(&mut m, i, table)?;
-                rekey(t).map_err(|r| invalid(i, r))?;
+                rekey(i, table, t)?;
             }
             Edit::TimeToLive { table, attribute } => {
                 let t = table_mut(&mut m, i, table)?;
@@ -249,7 +256,7 @@ pub fn apply(model: &Model, edits: &[Edit]) -> Result<Model, Message> {
                 let before = m.access_patterns.len();
                 m.access_patterns.retain(|p| &p.name != name);
                 if m.access_patterns.len() == before {
-                    return Err(Message::new("edit.no_pattern").count("edit", i as u64 + 1).text("pattern", name.clone()));
+                    return Err(fault(i, "edit.no_pattern").text("pattern", name.clone()));
                 }
             }
             Edit::Workload(v) => {
@@ -263,7 +270,7 @@ pub fn apply(model: &Model, edits: &[Edit]) -> Result<Model, Message> {
                 let before = m.workloads.len();
                 m.workloads.retain(|w| &w.name != name);
                 if m.workloads.len() == before {
-                    return Err(Message::new("edit.no_workload").count("edit", i as u64 + 1).text("workload", name.clone()));
+                    return Err(fault(i, "edit.no_workload").text("workload", name.clone()));
                 }
             }
         }
@@ -291,21 +298,31 @@ fn used_key_names(def: &Value) -> Vec<String> {
     out
 }
 
-fn add_gsi(t: &mut TableModel, index: &Value, types: &Map<String, Value>) -> Result<(), String> {
-    let name = index.get("IndexName").and_then(Value::as_str).ok_or("a GSI needs its IndexName")?.to_owned();
+/// The definition of `table` as a JSON object (a model that read has one; a setup may have replaced it).
+fn definition_mut<'t>(i: usize, table: &str, t: &'t mut TableModel) -> Result<&'t mut Map<String, Value>, Message> {
+    t.definition.as_object_mut().ok_or_else(|| fault(i, "edit.table.not_object").text("table", table))
+}
+
+fn not_a_list(i: usize, table: &str, field: &str) -> Message {
+    fault(i, "edit.table.not_list").text("table", table).text("field", field)
+}
+
+/// Edit `i`: add or replace GSI `index` on `table`.
+fn add_gsi(i: usize, table: &str, t: &mut TableModel, index: &Value, types: &Map<String, Value>) -> Result<(), Message> {
+    let name = index.get("IndexName").and_then(Value::as_str).ok_or_else(|| fault(i, "edit.gsi.no_name"))?.to_owned();
     let keys = schema_names(index.get("KeySchema"));
     if keys.is_empty() {
-        return Err(format!("GSI {name} has no KeySchema"));
+        return Err(fault(i, "edit.gsi.no_key_schema").text("index", name));
     }
-    let def = t.definition.as_object_mut().ok_or("the table definition is not an object")?;
+    let def = definition_mut(i, table, t)?;
     let list = def.entry("GlobalSecondaryIndexes").or_insert_with(|| Value::Array(Vec::new()));
-    let Value::Array(list) = list else { return Err(String::from("GlobalSecondaryIndexes is not a list")) };
+    let Value::Array(list) = list else { return Err(not_a_list(i, table, "GlobalSecondaryIndexes")) };
     match list.iter_mut().find(|ix| ix.get("IndexName").and_then(Value::as_str) == Some(name.as_str())) {
         Some(ix) => *ix = index.clone(),
         None => list.push(index.clone()),
     }
     let defs = def.entry("AttributeDefinitions").or_insert_with(|| Value::Array(Vec::new()));
-    let Value::Array(defs) = defs else { return Err(String::from("AttributeDefinitions is not a list")) };
+    let Value::Array(defs) = defs else { return Err(not_a_list(i, table, "AttributeDefinitions")) };
     for k in keys {
         if !defs.iter().any(|d| d.get("AttributeName").and_then(Value::as_str) == Some(k.as_str())) {
             let ty = types.get(&k).and_then(Value::as_str).unwrap_or("S");
@@ -315,8 +332,9 @@ fn add_gsi(t: &mut TableModel, index: &Value, types: &Map<String, Value>) -> Res
     Ok(())
 }
 
-fn remove_index(t: &mut TableModel, index: &str) -> Result<(), String> {
-    let def = t.definition.as_object_mut().ok_or("the table definition is not an object")?;
+/// Edit `i`: remove `index` from `table`.
+fn remove_index(i: usize, table: &str, t: &mut TableModel, index: &str) -> Result<(), Message> {
+    let def = definition_mut(i, table, t)?;
     let mut removed_keys = Vec::new();
     for field in ["GlobalSecondaryIndexes", "LocalSecondaryIndexes"] {
         if let Some(Value::Array(list)) = def.get_mut(field) {
@@ -333,7 +351,7 @@ fn remove_index(t: &mut TableModel, index: &str) -> Result<(), String> {
         }
     }
     if removed_keys.is_empty() {
-        return Err(format!("there is no index {index}"));
+        return Err(fault(i, "edit.no_index").text("table", table).text("index", index));
     }
     let still = used_key_names(&t.definition);
     let gone: Vec<String> = removed_keys.into_iter().filter(|k| !still.contains(k)).collect();
@@ -355,11 +373,13 @@ fn remove_index(t: &mut TableModel, index: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Every item of `t` rebuilt from its entity's key templates.
-fn rekey(t: &mut TableModel) -> Result<(), String> {
+/// Edit `i`: every item of `table` rebuilt from its entity's key templates. An item that does not read,
+/// or cannot be built, is named by its place in the table's list, counted from 1.
+fn rekey(i: usize, table: &str, t: &mut TableModel) -> Result<(), Message> {
     let keys = key_attributes(&t.definition);
     for (n, raw) in t.items.iter_mut().enumerate() {
-        let item = item_from_json(raw).map_err(|e| format!("item {n}: {}", e.message()))?;
+        let item_fault = |key| fault(i, key).text("table", table).count("item", n as u64 + 1);
+        let item = item_from_json(raw).map_err(|e| item_fault("edit.rekey.item").text("reason", e.message()))?;
         let Some(entity) = t.entities.iter().find(|e| e.matches(&item)) else { continue };
         let mut values = item.clone();
         // Every key attribute of the table and its indexes comes from a template (or is dropped).
@@ -368,7 +388,7 @@ fn rekey(t: &mut TableModel) -> Result<(), String> {
                 values.remove(&k.name);
             }
         }
-        let built = entity.build_item(&values, &keys).map_err(|e| format!("item {n} ({}): {e}", entity.name))?;
+        let built = entity.build_item(&values, &keys).map_err(|e| item_fault("edit.rekey.build").text("entity", entity.name.clone()).text("reason", e.to_string()))?;
         *raw = item_to_json(&built);
     }
     Ok(())
@@ -426,5 +446,62 @@ mod tests {
         let bad: Entity = serde_json::from_value(json!({"name": "V", "typeValue": "V", "keys": {"X": "x"}})).unwrap();
         let e = apply(&model(), &[Edit::Entity { table: "T".into(), entity: bad }]).unwrap_err();
         assert!(crate::message::render_en(&e).contains("X is not a key"), "{e:?}");
+    }
+
+    /// Each refusal in both languages: `(edits, English, Turkish)`. The engine's own words (a model or
+    /// an item that does not read) stay in English inside the Turkish sentence.
+    #[test]
+    fn a_refused_edit_says_why_in_english_and_turkish() {
+        let gsi = |index: Value| Edit::Gsi { table: "T".into(), index, types: Map::new() };
+        let keys = |set: Value| Edit::EntityKeys { table: "T".into(), entity: "U".into(), set: set.as_object().unwrap().clone(), remove: alloc::vec![] };
+        let mut bad_item = model().to_json();
+        bad_item["tables"][0]["items"][1]["PK"] = json!({"X": "2"});
+        let cases: Vec<(Vec<Edit>, &str, &str)> = alloc::vec![
+            (
+                alloc::vec![Edit::RemoveIndex { table: "T".into(), index: "Nope".into() }],
+                "Edit 1: table T has no index Nope.",
+                "Düzenleme 1: T tablosunda Nope adında bir indeks yok.",
+            ),
+            (
+                alloc::vec![gsi(json!({"IndexName": "G2", "Projection": {"ProjectionType": "ALL"}}))],
+                "Edit 1: GSI G2 has no KeySchema.",
+                "Düzenleme 1: GSI G2 bir KeySchema içermiyor.",
+            ),
+            (
+                alloc::vec![Edit::Rekey("T".into()), gsi(json!({"KeySchema": []}))],
+                "Edit 2: a GSI edit's index is the GlobalSecondaryIndexes entry, with its IndexName.",
+                "Düzenleme 2: bir GSI düzenlemesinin indeksi, IndexName'i ile birlikte GlobalSecondaryIndexes girdisidir.",
+            ),
+            (
+                alloc::vec![Edit::Table(json!({"KeySchema": []}))],
+                "Edit 1: a table edit is the CreateTable input, with its TableName.",
+                "Düzenleme 1: bir tablo düzenlemesi, TableName'i ile birlikte CreateTable girdisidir.",
+            ),
+            (
+                alloc::vec![keys(json!({"PK": 7}))],
+                "Edit 1: the key template of PK is not a string.",
+                "Düzenleme 1: PK niteliğinin anahtar şablonu bir metin değil.",
+            ),
+            (
+                alloc::vec![keys(json!({"PK": "U#{nope}"})), Edit::Rekey("T".into())],
+                "Edit 2: the keys of item 1 of table T cannot be built from the U templates: ",
+                "Düzenleme 2: T tablosunun 1. öğesinin anahtarları U şablonlarından kurulamıyor: ",
+            ),
+            (
+                alloc::vec![Edit::Model(bad_item), Edit::Rekey("T".into())],
+                "Edit 2: item 2 of table T does not read: ",
+                "Düzenleme 2: T tablosunun 2. öğesi okunamıyor: ",
+            ),
+        ];
+        for (edits, en, tr) in cases {
+            let e = apply(&model(), &edits).unwrap_err();
+            let (got_en, got_tr) = (crate::message::render_en(&e), crate::message::render_tr(&e));
+            assert!(got_en.starts_with(en), "{got_en}");
+            assert!(got_tr.starts_with(tr), "{got_tr}");
+            // The reason after the colon, when there is one, is the engine's, the same in both.
+            if en.ends_with(": ") {
+                assert_eq!(&got_en[en.len()..], &got_tr[tr.len()..]);
+            }
+        }
     }
 }

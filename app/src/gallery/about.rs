@@ -16,18 +16,22 @@ pub fn ModelAbout() -> impl IntoView {
     let about = Memo::new(move |_| {
         m.state.with(|s| {
             let p = &s.playground;
-            let patterns: Vec<String> = p
-                .access_patterns
-                .iter()
-                .map(|a| if a.description.is_empty() { a.name.clone() } else { format!("{}: {}", a.name, a.description) })
-                .collect();
+            let patterns: Vec<(String, String)> = p.access_patterns.iter().map(|a| (a.name.clone(), a.description.clone())).collect();
             (p.description.clone(), patterns)
         })
     });
     move || {
         let (description, patterns) = about.get();
-        // A template's own explanation, in the page's language.
-        let description = formats::gallery_words::description_in(&description, crate::language::words(i18n.get_locale())).to_string();
+        let lang = crate::language::words(i18n.get_locale());
+        // A template's own explanation and access patterns, in the page's language.
+        let description = formats::gallery_words::description_in(&description, lang).to_string();
+        let patterns: Vec<String> = patterns
+            .iter()
+            .map(|(name, description)| match formats::pattern_words::pattern_in(name, description, lang) {
+                (name, "") => name.to_string(),
+                (name, description) => format!("{name}: {description}"),
+            })
+            .collect();
         (!description.trim().is_empty()).then(|| {
             let paragraphs = description.split("\n\n").map(|para| view! { <p>{para.to_string()}</p> }).collect_view();
             let patterns = (!patterns.is_empty()).then(|| {

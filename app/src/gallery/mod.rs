@@ -35,7 +35,13 @@ fn TemplateCard(card: Card) -> impl IntoView {
             <p class="gal-desc" data-testid=format!("gallery-desc-{slug}")>{move || desc_card.description_in(lang()).to_string()}</p>
             <details class="gal-patterns">
                 <summary>{t!(i18n, shell.tab_patterns)}</summary>
-                <ul>{card.patterns.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                <ul>
+                    {card
+                        .patterns
+                        .into_iter()
+                        .map(|p| view! { <li>{move || formats::pattern_words::template_pattern_name(slug, &p, lang()).to_string()}</li> })
+                        .collect_view()}
+                </ul>
             </details>
             <button type="button" class="mdl-btn mdl-primary gal-open" data-testid=format!("gallery-open-{slug}") on:click=move |_| app.offer_template(slug)>
                 {t!(i18n, gallery.open)}

@@ -80,9 +80,10 @@ fn DismissForm(id: String, asking: RwSignal<bool>) -> impl IntoView {
     }
 }
 
-/// One finding: what is wrong, what it concerns, the fix, and a way to dismiss it with a reason.
+/// One finding: what is wrong, what it concerns, the fix, and a way to dismiss it with a reason. An
+/// access pattern it names is named as the pattern table names it (`analysis`).
 #[component]
-fn FindingItem(finding: Finding) -> impl IntoView {
+fn FindingItem(finding: Finding, analysis: Memo<Analysis>) -> impl IntoView {
     let id = finding.id();
     let i18n = use_i18n();
     let asking = RwSignal::new(false);
@@ -96,13 +97,13 @@ fn FindingItem(finding: Finding) -> impl IntoView {
         <li class=format!("adv-finding {class}") data-testid="finding" data-finding-id=id data-rule=finding.rule.id()>
             <div class="adv-head">
                 <span class="adv-severity">{label}</span>
-                <span class="adv-title" data-testid="finding-title">{move || title.render(lang())}</span>
+                <span class="adv-title" data-testid="finding-title">{move || analysis.with(|a| a.say(title.message(), lang()))}</span>
             </div>
-            <div class="adv-target" data-testid="finding-target">{move || ::advisor::render(&target, lang())}</div>
-            <p class="adv-text" data-testid="finding-explanation">{move || explanation.render(lang())}</p>
+            <div class="adv-target" data-testid="finding-target">{move || analysis.with(|a| a.say(&target, lang()))}</div>
+            <p class="adv-text" data-testid="finding-explanation">{move || analysis.with(|a| a.say(explanation.message(), lang()))}</p>
             <p class="adv-fix" data-testid="finding-fix">
                 <strong>{t!(i18n, patterns.fix)}</strong>
-                {move || fix.render(lang())}
+                {move || analysis.with(|a| a.say(fix.message(), lang()))}
             </p>
             <Show
                 when=move || asking.get()
@@ -116,7 +117,7 @@ fn FindingItem(finding: Finding) -> impl IntoView {
 
 /// A dismissed finding, folded: its title, the reason, and Restore.
 #[component]
-fn DismissedItem(finding: Finding, reason: String) -> impl IntoView {
+fn DismissedItem(finding: Finding, reason: String, analysis: Memo<Analysis>) -> impl IntoView {
     let m = use_app().modeler;
     let i18n = use_i18n();
     let id = finding.id();
@@ -124,7 +125,7 @@ fn DismissedItem(finding: Finding, reason: String) -> impl IntoView {
     let title = finding.title;
     view! {
         <li class="adv-finding adv-folded" data-testid="dismissed-finding" data-finding-id=id>
-            <span class="adv-title">{move || title.render(crate::language::words(i18n.get_locale()))}</span>
+            <span class="adv-title">{move || analysis.with(|a| a.say(title.message(), crate::language::words(i18n.get_locale())))}</span>
             <span class="adv-reason" data-testid="dismissed-reason">{t!(i18n, patterns.dismissed_reason, reason = reason.clone())}</span>
             <button type="button" class="mdl-link" data-testid="finding-restore" on:click=move |_| restore(m, &restore_id)>{t!(i18n, patterns.restore)}</button>
         </li>
@@ -152,7 +153,7 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
             {heat_note}
             <ul class="adv-list" data-testid="findings">
                 <For each=active key=|f| (f.id(), f.title.clone(), f.explanation.clone()) let(finding)>
-                    <FindingItem finding />
+                    <FindingItem finding analysis />
                 </For>
             </ul>
             <Show when=move || dismissed.with(|d| !d.is_empty())>
@@ -162,7 +163,7 @@ pub fn AdvisorPanel(analysis: Memo<Analysis>) -> impl IntoView {
                         t_string!(i18n, patterns.dismissed_count, count).to_string()
                     }}</summary>
                     <ul class="adv-list">
-                        {move || dismissed.get().into_iter().map(|(finding, reason)| view! { <DismissedItem finding reason /> }).collect_view()}
+                        {move || dismissed.get().into_iter().map(|(finding, reason)| view! { <DismissedItem finding reason analysis /> }).collect_view()}
                     </ul>
                 </details>
             </Show>

@@ -105,7 +105,16 @@ pub fn PatternsTab() -> impl IntoView {
     let rows = move || {
         let locale = i18n.get_locale();
         let lang = crate::language::words(locale);
-        analysis.with(|a| a.checks.iter().enumerate().map(|(i, c)| RowData::new(i, c, a.index_labels.get(i).map(|l| ::advisor::render(l, lang)).unwrap_or_default(), locale)).collect::<Vec<_>>())
+        analysis.with(|a| {
+            a.checks
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let description = a.descriptions.get(i).map(String::as_str).unwrap_or_default();
+                    RowData::new(i, c, description, a.index_labels.get(i).map(|l| ::advisor::render(l, lang)).unwrap_or_default(), locale)
+                })
+                .collect::<Vec<_>>()
+        })
     };
     let editor = move || match editing.get() {
         Editing::None => None,

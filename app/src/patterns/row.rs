@@ -12,7 +12,11 @@ use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
 pub struct RowData {
     /// The pattern's position in the model's list (what Open, Edit and Delete act on).
     pub index: usize,
+    /// The pattern's name as the model writes it (what the row's `data-name` says, in every language).
     pub name: String,
+    /// Its name and description as the page shows them: a template's own pattern in the page's language.
+    pub shown_name: String,
+    pub description: String,
     pub operation: String,
     /// The seeds' index column ("Main table", "GSI1 (sparse)").
     pub index_label: String,
@@ -37,8 +41,9 @@ fn status_class(s: Status) -> &'static str {
 }
 
 impl RowData {
-    /// The row's words in `locale`.
-    pub fn new(index: usize, c: &PatternCheck, index_label: String, locale: Locale) -> RowData {
+    /// The row's words in `locale`; `description` is the pattern's, as the model writes it.
+    pub fn new(index: usize, c: &PatternCheck, description: &str, index_label: String, locale: Locale) -> RowData {
+        let (shown_name, description) = formats::pattern_words::pattern_in(&c.name, description, crate::language::words(locale));
         let units = |half: u64| {
             let whole = crate::query::words::count(locale, half / 2);
             if half % 2 == 0 { whole } else { format!("{whole}{}5", if locale == Locale::en { '.' } else { ',' }) }
@@ -52,6 +57,8 @@ impl RowData {
         RowData {
             index,
             name: c.name.clone(),
+            shown_name: shown_name.to_string(),
+            description: description.to_string(),
             operation: c.operation_label(),
             index_label,
             key_condition: c.key_condition.clone(),
@@ -76,8 +83,11 @@ pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usiz
     view! {
         <tr data-testid="pattern-row" data-name=data_name class=row.status_class>
             <th scope="row" class="pat-name">
-                {row.name}
+                // A template's pattern shown in another language keeps the model's own name at hand: it is
+                // what the Markdown export, a lesson's checks and "Save as access pattern" use.
+                <span data-testid="pattern-name-shown" title=(row.shown_name != row.name).then(|| row.name.clone())>{row.shown_name.clone()}</span>
                 <div class="pat-op">{row.operation}</div>
+                {(!row.description.is_empty()).then(|| view! { <div class="pat-desc" data-testid="pattern-description">{row.description}</div> })}
             </th>
             <td data-testid="pattern-index">{row.index_label}</td>
             <td class="mdl-mono" data-testid="pattern-key">{row.key_condition}</td>

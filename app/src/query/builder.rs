@@ -187,8 +187,7 @@ impl Builder {
 /// removing the placeholders it uses from `names`/`values`.
 fn read_key_condition(c: &str, keys: &KeyInfo, names: &mut Map<String, Value>, values: &mut Map<String, Value>, b: &mut Builder) -> Result<(), Unshowable> {
     if super::multi_key_builder::is_multi(keys) {
-        // The multi-attribute reader says why in its own words; the builder names the form it writes.
-        return super::multi_key_builder::read(c, keys, names, values, b).map_err(|_| Unshowable::KeyConditionForm(c.to_string()));
+        return super::multi_key_builder::read(c, keys, names, values, b);
     }
     let cant = || Unshowable::KeyConditionForm(c.to_string());
     let tokens: Vec<&str> = c.split_whitespace().collect();

@@ -289,7 +289,7 @@ pub fn BuilderPanel() -> impl IntoView {
                                         <TextField
                                             classes="mdl-input"
                                             testid=HASH_IDS.get(at).copied().unwrap_or("q-pk-more")
-                                            placeholder="partition key value"
+                                            placeholder=Signal::derive(move || t_string!(i18n, query.pk_placeholder).to_string())
                                             value=value
                                             write=move |v| p.set(|x| multi_key_builder::set_hash_value(x, at, v))
                                         />
@@ -305,7 +305,7 @@ pub fn BuilderPanel() -> impl IntoView {
                         <Show when=move || keys.with(|k| k.sort.is_some())>{sort_row()}</Show>
                     </Show>
                     <p class="mdl-muted" data-testid="q-key-gap" hidden=move || gap.with(Option::is_none)>
-                        {move || gap.get().unwrap_or_default()}
+                        {move || gap.with(|g| g.as_ref().map(|g| g.text(i18n.get_locale())).unwrap_or_default())}
                     </p>
                     {p.err_at("key")}
                 </Show>

@@ -9,6 +9,7 @@ use advisor::builder_form::{hash_placeholder, range_placeholder};
 use serde_json::{json, Map, Value};
 
 use super::builder_state::{Builder, KeyInfo, SortOp};
+use super::words::{KeyGap, Unshowable};
 
 /// Whether the keys are a multi-attribute key (several HASH or several RANGE attributes).
 pub fn is_multi(keys: &KeyInfo) -> bool {
@@ -115,19 +116,16 @@ fn condition(op: SortOp, n: &str, p: &str, upper: &str) -> String {
     }
 }
 
-/// Why DynamoDB will refuse the key condition the controls describe, in words, before it is run: a HASH
-/// attribute without a value, or a RANGE attribute without a value before one that has a value.
-pub fn gap_explanation(keys: &KeyInfo, b: &Builder) -> Option<String> {
+/// Why DynamoDB will refuse the key condition the controls describe, before it is run: a HASH
+/// attribute without a value, or a RANGE attribute without a value before one that has a value. The view
+/// words it in the page's language ([`KeyGap::text`]).
+pub fn gap_explanation(keys: &KeyInfo, b: &Builder) -> Option<KeyGap> {
     if !is_multi(keys) {
         return None;
     }
-    let hash: Vec<&str> = std::iter::once(keys.partition.as_str()).chain(keys.more_partitions.iter().map(|(n, _)| n.as_str())).collect();
+    let hash: Vec<String> = std::iter::once(keys.partition.clone()).chain(keys.more_partitions.iter().map(|(n, _)| n.clone())).collect();
     if let Some(i) = (0..hash.len()).find(|i| hash_value(b, *i).trim().is_empty()) {
-        return Some(format!(
-            "Give {} a value: the partition is all of {} together, so a Query needs an equality on every one of them.",
-            hash[i],
-            hash.join(", ")
-        ));
+        return Some(KeyGap::NoHashValue { missing: hash[i].clone(), hash });
     }
     let range = range_attrs(keys);
     if range.len() < 2 {
@@ -136,25 +134,19 @@ pub fn gap_explanation(keys: &KeyInfo, b: &Builder) -> Option<String> {
     let given: Vec<bool> = (0..range.len()).map(|j| !range_value(b, j).trim().is_empty()).collect();
     let later = given.iter().rposition(|g| *g)?;
     let gap = given[..later].iter().position(|g| !g)?;
-    let order: Vec<&str> = range.iter().map(|(n, _)| n.as_str()).collect();
-    Some(format!(
-        "DynamoDB refuses a condition on {} without an equality on {}: the index keeps its items sorted by {}, one attribute after another, so only conditions on a left-to-right run of them select one contiguous range of items.",
-        range[later].0,
-        range[gap].0,
-        order.join(", then ")
-    ))
+    Some(KeyGap::RangeGap { missing: range[gap].0.clone(), given: range[later].0.clone(), range: range.into_iter().map(|(n, _)| n).collect() })
 }
 
 /// Read the multi-attribute form back into the controls, taking the placeholders it uses out of
-/// `names` / `values`.
-pub fn read(c: &str, keys: &KeyInfo, names: &mut Map<String, Value>, values: &mut Map<String, Value>, b: &mut Builder) -> Result<(), String> {
-    let cant = || format!("the key condition \"{c}\" is not of the form the builder writes");
+/// `names` / `values`; why not, when the condition is not of the form [`key_condition`] writes.
+pub fn read(c: &str, keys: &KeyInfo, names: &mut Map<String, Value>, values: &mut Map<String, Value>, b: &mut Builder) -> Result<(), Unshowable> {
+    let cant = || Unshowable::KeyConditionForm(c.to_string());
     let tokens: Vec<&str> = c.split_whitespace().collect();
     let hash: Vec<(String, String)> = std::iter::once((keys.partition.clone(), keys.partition_type.clone())).chain(keys.more_partitions.iter().cloned()).collect();
     let range = range_attrs(keys);
-    let mut take = |placeholder: &str, t: &str| -> Result<String, String> {
+    let mut take = |placeholder: &str, t: &str| -> Result<String, Unshowable> {
         let v = values.remove(placeholder).ok_or_else(cant)?;
-        v.get(t).and_then(Value::as_str).map(String::from).ok_or_else(|| format!("{placeholder} is not of type {t}"))
+        v.get(t).and_then(Value::as_str).map(String::from).ok_or_else(|| Unshowable::WrongType { placeholder: placeholder.to_string(), kind: t.to_string() })
     };
     let mut named = |n: &str, attr: &str| names.remove(n).and_then(|v| v.as_str().map(String::from)).as_deref() == Some(attr);
     let mut at = 0;

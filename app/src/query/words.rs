@@ -75,6 +75,34 @@ impl core::fmt::Display for Unshowable {
     }
 }
 
+/// Why DynamoDB will refuse the key condition the builder's controls describe on a multi-attribute key,
+/// said before the request runs (see [`super::multi_key_builder::gap_explanation`]). Attribute names are
+/// as the key schema writes them; the lists are in the key's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyGap {
+    /// The HASH attribute `missing` has no value; `hash` is every HASH attribute of the key.
+    NoHashValue { missing: String, hash: Vec<String> },
+    /// The RANGE attribute `missing` has no value, but `given`, after it in `range`, has one.
+    RangeGap { missing: String, given: String, range: Vec<String> },
+}
+
+impl KeyGap {
+    pub fn text(&self, locale: Locale) -> String {
+        match self {
+            KeyGap::NoHashValue { missing, hash } => {
+                let lang = crate::language::words(locale);
+                let hash = messages::format_arg(&messages::Arg::And(hash.clone()), lang, &|_| String::new());
+                td_string!(locale, query.gap_hash, missing, hash).to_string()
+            }
+            KeyGap::RangeGap { missing, given, range } => {
+                // A list, in the key's order, with the language's "then" between the names.
+                let order = range.join(td_string!(locale, query.gap_order_separator));
+                td_string!(locale, query.gap_range, missing, given, order).to_string()
+            }
+        }
+    }
+}
+
 /// Why a control's value cannot go into the request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldFault {
