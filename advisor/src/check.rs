@@ -106,8 +106,10 @@ pub struct PatternCheck {
     pub partiql: bool,
     pub table: Option<String>,
     pub index: Option<String>,
-    /// The key condition with values filled in, as the seeds write it (`PK = USER#u1, SK begins_with ORDER#`).
-    pub key_condition: String,
+    /// The key condition with values filled in, as the seeds write it (`PK = USER#u1, SK begins_with ORDER#`),
+    /// or what stands for it (`10 keys in one batch`): a message, as the words around a condition differ
+    /// by language.
+    pub key_condition: Message,
     /// The request as run (placeholders filled), for "open in builder".
     pub request: Option<Value>,
     pub requests: u32,
@@ -136,7 +138,7 @@ impl PatternCheck {
             partiql: operation == "ExecuteStatement",
             table: None,
             index: None,
-            key_condition: String::new(),
+            key_condition: Message::default(),
             request: None,
             requests: 0,
             items_read: 0,
@@ -483,18 +485,21 @@ pub fn resolve_expression(expr: &str, request: &Value) -> String {
 }
 
 /// `PK = USER#u1, SK begins_with ORDER#` (the seeds' access-pattern table), `Scan` or the keys written.
-pub fn describe_key_condition(op: &str, request: &Value, table: Option<&TableModel>) -> String {
+/// The condition itself is code and reads the same in every language (`keycond.expression`); the words
+/// around it are the language's.
+pub fn describe_key_condition(op: &str, request: &Value, table: Option<&TableModel>) -> Message {
+    let code = |text: String| Message::new("keycond.expression").text("condition", text);
     match op {
         "Query" => match request.get("KeyConditionExpression").and_then(Value::as_str) {
-            Some(e) => seeds_condition(&resolve_expression(e, request)),
-            None => String::from("KeyConditions (legacy)"),
+            Some(e) => code(seeds_condition(&resolve_expression(e, request))),
+            None => Message::new("keycond.legacy"),
         },
         "Scan" => match request.get("FilterExpression").and_then(Value::as_str) {
-            Some(f) => format!("Scan, filter {}", resolve_expression(f, request)),
-            None => String::from("Scan"),
+            Some(f) => Message::new("keycond.scan.filter").text("filter", resolve_expression(f, request)),
+            None => Message::new("keycond.scan"),
         },
-        "GetItem" | "UpdateItem" | "DeleteItem" => key_text(request.get("Key"), table),
-        "PutItem" => key_text(request.get("Item"), table),
+        "GetItem" | "UpdateItem" | "DeleteItem" => code(key_text(request.get("Key"), table)),
+        "PutItem" => code(key_text(request.get("Item"), table)),
         "BatchGetItem" | "BatchWriteItem" => {
             let n: usize = request
                 .get("RequestItems")
@@ -505,14 +510,14 @@ pub fn describe_key_condition(op: &str, request: &Value, table: Option<&TableMod
                         .sum()
                 })
                 .unwrap_or(0);
-            format!("{n} keys in one batch")
+            Message::new("keycond.batch").count("keys", n as u64)
         }
         "TransactGetItems" | "TransactWriteItems" => {
             let n = request.get("TransactItems").and_then(Value::as_array).map_or(0, Vec::len);
-            format!("{n} items in one transaction")
+            Message::new("keycond.transaction").count("items", n as u64)
         }
-        "ExecuteStatement" => statement_text(request),
-        _ => String::new(),
+        "ExecuteStatement" => code(statement_text(request)),
+        _ => Message::default(),
     }
 }
 

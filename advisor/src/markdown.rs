@@ -53,7 +53,7 @@ pub fn export(model: &Model, checks: &[PatternCheck]) -> String {
             "| {} | {} | {} | {} |\n",
             cell(&c.name),
             cell(&index_label(model, c)),
-            cell(&c.key_condition),
+            cell(&crate::render(&c.key_condition, messages::Lang::En)),
             cell(&status)
         ));
     }

@@ -14,7 +14,7 @@ fn both_languages_have_every_key_with_the_same_arguments() {
 
 /// The keys the source names, as `"finding.item_size.title"` literals.
 fn keys_in_source() -> Vec<String> {
-    const PREFIXES: [&str; 10] = ["finding.", "target.", "status.", "coverage", "pattern.", "draft.", "summary.", "size.", "dynamodb.", "index."];
+    const PREFIXES: [&str; 11] = ["finding.", "target.", "status.", "coverage", "pattern.", "draft.", "summary.", "size.", "dynamodb.", "index.", "keycond."];
     let mut out = Vec::new();
     let mut dirs = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
     while let Some(dir) = dirs.pop() {

@@ -61,7 +61,7 @@ impl RowData {
             description: description.to_string(),
             operation: c.operation_label(),
             index_label,
-            key_condition: c.key_condition.clone(),
+            key_condition: ::advisor::render(&c.key_condition, crate::language::words(locale)),
             reads: if c.error.is_some() { String::from("—") } else { format!("{} → {}", crate::query::words::count(locale, c.items_read as u64), crate::query::words::count(locale, c.items_returned as u64)) },
             requests: (c.requests > 1).then_some(c.requests),
             cost,
@@ -83,10 +83,13 @@ pub fn PatternRow(row: RowData, on_open: Callback<usize>, on_edit: Callback<usiz
     view! {
         <tr data-testid="pattern-row" data-name=data_name class=row.status_class>
             <th scope="row" class="pat-name">
-                // A template's pattern shown in another language keeps the model's own name at hand: it is
-                // what the Markdown export, a lesson's checks and "Save as access pattern" use.
+                // A template's pattern shown in another language keeps the model's own name in view: it is
+                // what the Markdown export, a lesson's text and checks and "Save as access pattern" use.
                 <span data-testid="pattern-name-shown" title=(row.shown_name != row.name).then(|| row.name.clone())>{row.shown_name.clone()}</span>
-                <div class="pat-op">{row.operation}</div>
+                <div class="pat-op">
+                    {row.operation}
+                    {(row.shown_name != row.name).then(|| view! { " · " <span class="pat-model-name" data-testid="pattern-model-name">{row.name.clone()}</span> })}
+                </div>
                 {(!row.description.is_empty()).then(|| view! { <div class="pat-desc" data-testid="pattern-description">{row.description}</div> })}
             </th>
             <td data-testid="pattern-index">{row.index_label}</td>
