@@ -16,6 +16,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 
 #[wasm_bindgen_test]
 async fn the_language_menu_switches_the_words() {
+    common::fresh_page();
     let page = mount(|| view! { <App/> });
     common::settle().await;
     let tagline = || page.by_testid("tagline").text_content().unwrap_or_default();
@@ -41,6 +42,7 @@ async fn choose(select: &web_sys::HtmlSelectElement, value: &str) {
 
 #[wasm_bindgen_test]
 fn first_screen_has_every_region() {
+    common::fresh_page();
     let page = mount(|| view! { <App/> });
     for id in ["app-shell", "app-header", "tagline", "model-sidebar", "workspace", "workspace-tabs", "status-bar"] {
         page.by_testid(id);
@@ -57,6 +59,7 @@ fn first_screen_has_every_region() {
 
 #[wasm_bindgen_test]
 fn status_bar_names_the_engine_build() {
+    common::fresh_page();
     let page = mount(|| view! { <App/> });
     assert_eq!(page.text("status-engine-version"), engine::VERSION);
 }
@@ -107,6 +110,7 @@ fn assert_selected(page: &common::Mounted, selected: Tab) {
 
 #[wasm_bindgen_test]
 async fn tabs_are_items_indexes_query_heat_and_clicking_selects() {
+    common::fresh_page();
     let page = mount(|| view! { <App/> });
     let labels: Vec<String> =
         Tab::ALL.iter().map(|t| page.text(&format!("tab-{}", t.slug()))).collect();
@@ -125,6 +129,7 @@ async fn tabs_are_items_indexes_query_heat_and_clicking_selects() {
 
 #[wasm_bindgen_test]
 async fn arrow_keys_home_and_end_move_selection_and_focus() {
+    common::fresh_page();
     let page = mount(|| view! { <App/> });
     let items = page.by_testid("tab-items");
     items.focus().expect("focus");

@@ -11,10 +11,15 @@ use super::tabs::tab_body;
 use crate::i18n::{t_string, use_i18n};
 use crate::state::{use_app, Tab};
 
-/// Moves keyboard focus to the element with `id`, if there is one that can take focus.
-fn focus_by_id(id: &str) {
-    if let Some(e) = gloo_utils::document().get_element_by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-        let _ = e.focus();
+/// Moves keyboard focus to the tab with `id` in the tab list `list` (looked up there, not in the whole
+/// document, so a second playground on the page never takes the focus).
+fn focus_tab(list: Option<web_sys::EventTarget>, id: &str) {
+    let tab = list
+        .and_then(|l| l.dyn_into::<web_sys::Element>().ok())
+        .and_then(|l| l.query_selector(&format!("#{id}")).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(tab) = tab {
+        let _ = tab.focus();
     }
 }
 
@@ -27,7 +32,7 @@ pub fn Workspace() -> impl IntoView {
         if let Some(next) = active.get_untracked().after_key(&ev.key()) {
             ev.prevent_default();
             active.set(next);
-            focus_by_id(&next.tab_id());
+            focus_tab(ev.current_target(), &next.tab_id());
         }
     };
     let buttons = Tab::ALL

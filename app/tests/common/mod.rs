@@ -76,6 +76,19 @@ pub fn mount<V: leptos::prelude::IntoView + 'static>(f: impl FnOnce() -> V + 'st
     Mounted { container, state, _handle: Box::new(handle) }
 }
 
+/// A page as a first visit finds it: nothing saved, no language chosen. The component tests share one
+/// page, so a test that mounts the whole `App` starts from here rather than from what earlier tests left
+/// (an autosave written 250 ms after an edit, a language cookie).
+pub fn fresh_page() {
+    let window = web_sys::window().expect("window");
+    for storage in [window.local_storage(), window.session_storage()].into_iter().flat_map(|s| s.ok().flatten()) {
+        let _ = storage.clear();
+    }
+    // leptos_i18n's cookie for the chosen language.
+    let html: web_sys::HtmlDocument = document().unchecked_into();
+    let _ = html.set_cookie("i18n_pref_locale=; max-age=0; path=/");
+}
+
 /// Let effects scheduled by a state change run, so the DOM reflects it.
 pub async fn settle() {
     leptos::task::tick().await;
