@@ -88,7 +88,7 @@ pub enum Message {
     NotLoaded(whatif::Refusal),
     Cancelled,
     Refused(sim::SimError),
-    NotSaved(String),
+    NotSaved(crate::model::EditError),
     VariantRefused(whatif::Refusal),
     NoGsi,
     NoTables,
@@ -101,7 +101,7 @@ impl Message {
             Message::NotLoaded(error) => td_string!(locale, heat.msg_not_loaded, error = error.text(locale)).to_string(),
             Message::Cancelled => td_string!(locale, heat.msg_cancelled).to_string(),
             Message::Refused(error) => td_string!(locale, heat.msg_refused, error = error.render(crate::language::words(locale))).to_string(),
-            Message::NotSaved(error) => td_string!(locale, heat.msg_not_saved, error).to_string(),
+            Message::NotSaved(error) => td_string!(locale, heat.msg_not_saved, error = crate::state::words::edit_error_text(locale, error)).to_string(),
             Message::VariantRefused(error) => td_string!(locale, heat.msg_variant, error = error.text(locale)).to_string(),
             Message::NoGsi => td_string!(locale, heat.msg_no_gsi).to_string(),
             Message::NoTables => td_string!(locale, heat.msg_no_tables).to_string(),
@@ -225,7 +225,7 @@ impl HeatState {
         let m = self.modeler;
         let list = m.state.with_untracked(|s| saved::store(&s.playground.workloads, name, workload));
         if let Err(e) = m.perform(crate::model::playground::Edit::SetWorkloads(list)) {
-            self.message.set(Some(Message::NotSaved(e.to_string())));
+            self.message.set(Some(Message::NotSaved(e)));
         }
     }
 
