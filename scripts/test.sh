@@ -6,8 +6,9 @@
 # After the tools stage, three lanes run side by side, each stage after the one before it in its lane:
 #
 #   release:  release build (scripts/serve.sh) -> bundle size -> Playwright e2e
-#   cargo:    native tests -> engine no_std build (wasm32) -> engine tests in Chromium -> app component tests
-#   SDK:      server release build -> (once the native tests have built the examples it runs) SDK tests
+#   cargo:    native build -> native tests -> engine no_std build (wasm32) -> engine tests in Chromium ->
+#             app component tests
+#   SDK:      server release build -> (once the native build has built the examples it runs) SDK tests
 #
 # The cargo lane compiles, and runs at a lower CPU priority, so the browser and SDK tests beside it get a
 # core when they need one. The first failing stage stops the run (exit code 1). Each stage's full output
@@ -50,6 +51,7 @@ STAGE_NAMES=(
     "release build (scripts/serve.sh)"
     "bundle size"
     "Playwright e2e"
+    "native build (test binaries, examples)"
     "native tests"
     "engine no_std build (wasm32)"
     "engine tests in Chromium (wasm)"
@@ -97,7 +99,7 @@ process_cpu() {
 }
 
 # A digest of everything the release bundle is built from: the files git tracks or would track, minus the
-# folders Trunk.toml's [watch] ignores and the two documents no build reads, plus the partition model
+# folders Trunk.toml's [watch] ignores, the two documents no build reads and this script, plus the partition model
 # documents the Heat tab shows (docs/partition-model*.md, built into the app), plus the toolchain's versions.
 # Empty outside a git checkout, which makes every run build.
 BUNDLE_STAMP="$TARGET_DIR/test-dist.sources"
@@ -105,7 +107,7 @@ bundle_sources() {
     git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1 || return 0
     {
         rustc --version; trunk --version; wasm-opt --version
-        git -C "$ROOT" ls-files -z -co --exclude-standard -- . ':!tests' ':!docs' ':!.ci' ':!server' \
+        git -C "$ROOT" ls-files -z -co --exclude-standard -- . ':!tests' ':!docs' ':!.ci' ':!server' ':!scripts/test.sh' \
             ':!engine/fuzz' ':!README.md' ':!ARCHITECTURE.md' | (cd "$ROOT" && xargs -0 sha256sum)
         git -C "$ROOT" ls-files -z -co --exclude-standard -- 'docs/partition-model*.md' | (cd "$ROOT" && xargs -0 sha256sum)
     } 2>&1 | sha256sum | cut -d' ' -f1
@@ -278,14 +280,19 @@ release_lane() {
 
 # --- Cargo lane ------------------------------------------------------------------------------------------
 # The workspace's default members (every crate but the app, which is built for wasm32 and tested in
-# Chromium below), then the examples the SDK tests run: cargo test has built them already, and checking so
-# here (the SDK tests start on it) keeps the SDK lane's cargo off the debug build lock.
+# Chromium below) are built first, with the examples the SDK tests run: the SDK tests start once they are
+# built (at once in a warm run) rather than after the native tests have run, and the SDK lane's cargo stays
+# off the debug build lock.
+native_build() {
+    cargo test --quiet --no-run && cargo build --quiet --bins --examples
+}
 native_tests() {
-    cargo test --quiet && cargo build --quiet --bins --examples
+    cargo test --quiet
 }
 
 cargo_lane() {
     renice -n 10 -p "$BASHPID" >/dev/null
+    stage "native build (test binaries, examples)" no_counts native_build
     stage "native tests" cargo_counts native_tests
     stage "engine no_std build (wasm32)" no_counts \
         cargo build --quiet -p dynamodel-engine --target wasm32-unknown-unknown --no-default-features
@@ -311,7 +318,7 @@ sdk_counts() {
 
 sdk_lane() {
     stage "server release build (for the SDK tests)" no_counts server_release_build
-    await_stage "native tests" || exit 0
+    await_stage "native build (test binaries, examples)" || exit 0
     export DYNAMODEL_SDK_BUILT=1
     stage "SDK tests (boto3, CLI, JS SDK)" sdk_counts bash "$ROOT/tests/sdk/run.sh"
 }
