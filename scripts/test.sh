@@ -250,9 +250,17 @@ playwright_counts() {
 # script. The fixtures fail a test on any console error.
 run_e2e() {
     rm -f "$ROOT/tests/test-results/results.json"
+    # Recording a trace of every test costs about a quarter of the lane's time, so the tests run without;
+    # when some fail, only those run again with tracing on, to leave a trace of each failure (the stage has
+    # failed already, whatever the second run gives).
     if ! (cd "$ROOT/tests" && DYNAMODEL_E2E_URL="http://127.0.0.1:$SERVE_PORT" DYNAMODEL_DIST="$DIST" \
-        npx --no-install playwright test); then
+        npx --no-install playwright test --trace off); then
         playwright_counts || true
+        local counts="$STAGE_DETAIL"
+        echo "--- the failed tests again, with tracing on (traces in tests/test-results/artifacts/) ---"
+        (cd "$ROOT/tests" && DYNAMODEL_E2E_URL="http://127.0.0.1:$SERVE_PORT" DYNAMODEL_DIST="$DIST" \
+            npx --no-install playwright test --last-failed --trace retain-on-failure --reporter list) || true
+        STAGE_DETAIL="$counts"
         return 1
     fi
     kill -0 "$SERVE_PID" 2>/dev/null || { echo "the bundle's server ($SERVE_KIND) died during the e2e tests:"; tail -n 40 "$SERVE_LOG"; return 1; }

@@ -24,6 +24,8 @@ export default defineConfig({
     baseURL: url ?? `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     headless: true,
+    // Run alone, a failed test leaves a trace. scripts/test.sh passes --trace off (recording costs about a
+    // quarter of the lane's time) and runs the failed tests again with tracing on.
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium: Playwright never downloads a browser here.

@@ -1,8 +1,10 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * The `test` every spec imports: it records browser console errors and uncaught page errors and fails the
- * test if there were any, so a warning-free page is part of every end-to-end check.
+ * The `test` every spec imports: it records browser console errors, uncaught page errors and failed
+ * requests, and fails the test if there were any, so a warning-free page is part of every end-to-end
+ * check. A request that the page's own next navigation cancels (`net::ERR_ABORTED`, such as a favicon
+ * still loading when a test opens another address) is not a fault of the page.
  *
  *   import { test, expect } from './helpers/fixtures';
  */
@@ -10,11 +12,21 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      let navigations = 0;
+      const startedAt = new WeakMap<object, number>();
+      page.on('request', (req) => {
+        if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigations += 1;
+        startedAt.set(req, navigations);
+      });
       page.on('console', (msg) => {
         if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
       });
       page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
-      page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+      page.on('requestfailed', (req) => {
+        const failure = req.failure()?.errorText;
+        if (failure === 'net::ERR_ABORTED' && startedAt.get(req) !== navigations) return;
+        errors.push(`request failed: ${req.url()} (${failure})`);
+      });
       await use(errors);
       expect(errors, 'the page logged errors').toEqual([]);
     },
