@@ -98,20 +98,12 @@ process_cpu() {
     awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.0f\n", ($12 + $13 + $14 + $15) / hz }' "/proc/$1/stat"
 }
 
-# A digest of everything the release bundle is built from: the files git tracks or would track, minus the
-# folders Trunk.toml's [watch] ignores, the two documents no build reads and this script, plus the partition model
-# documents the Heat tab shows (docs/partition-model*.md, built into the app), plus the toolchain's versions.
-# Empty outside a git checkout, which makes every run build.
+# What the release bundle is built from, as a digest: `bundle_sources` (scripts/lib/bundle-sources.sh).
+# shellcheck source=lib/bundle-sources.sh
+source "$ROOT/scripts/lib/bundle-sources.sh"
 BUNDLE_STAMP="$TARGET_DIR/test-dist.sources"
-bundle_sources() {
-    git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1 || return 0
-    {
-        rustc --version; trunk --version; wasm-opt --version
-        git -C "$ROOT" ls-files -z -co --exclude-standard -- . ':!tests' ':!docs' ':!.ci' ':!server' ':!scripts/test.sh' \
-            ':!engine/fuzz' ':!README.md' ':!ARCHITECTURE.md' | (cd "$ROOT" && xargs -0 sha256sum)
-        git -C "$ROOT" ls-files -z -co --exclude-standard -- 'docs/partition-model*.md' | (cd "$ROOT" && xargs -0 sha256sum)
-    } 2>&1 | sha256sum | cut -d' ' -f1
-}
+# The bundle the README's serve command builds (Trunk.toml's dist); its pre-build hook stamps it.
+SERVE_DIST="$ROOT/dist"
 
 # The bundle in $DIST can be tested again as it is: it was built (without live reload) from the sources
 # there are now.
@@ -121,9 +113,53 @@ bundle_is_current() {
     [ -n "$now" ] && [ -f "$BUNDLE_STAMP" ] && [ "$(cat "$BUNDLE_STAMP")" = "$now" ] && [ -f "$DIST/index.html" ]
 }
 
+# The bundle the README's serve command built (dist/) can be tested as it is: a release build, stamped by
+# its pre-build hook with the digest of the sources there are now. `trunk serve` adds its live-reload
+# script to index.html; without it the page is byte for byte what a build without live reload writes.
+serve_bundle_is_current() {
+    local now
+    [ -f "$SERVE_DIST/.bundle-sources" ] && [ -f "$SERVE_DIST/index.html" ] || return 1
+    now="$(bundle_sources)"
+    [ -n "$now" ] && [ "$(cat "$SERVE_DIST/.bundle-sources")" = "$now" ]
+}
+
+# Copies dist/ into $DIST without the live-reload script and serves it statically; builds instead when the
+# copy is not whole (a serve rebuilding at that moment) or the sources changed while it was copied.
+take_serve_bundle() {
+    local copy="$DIST.from-serve" stamp
+    stamp="$(cat "$SERVE_DIST/.bundle-sources")"
+    rm -rf "$copy"
+    if cp -r "$SERVE_DIST" "$copy" && python3 - "$copy" <<'EOF' && [ "$(bundle_sources)" = "$stamp" ]
+import os, re, sys
+dist = sys.argv[1]
+page = os.path.join(dist, "index.html")
+html = open(page, encoding="utf-8").read()
+# Trunk's live-reload client: an inline script that begins with the serve's address placeholder.
+html, n = re.subn(r'<script>"use strict";\s*\(function \(\) \{\s*const address = \'\{\{__TRUNK_ADDRESS__\}\}\';.*?</script>', "", html, flags=re.S)
+if n > 1 or "__TRUNK_ADDRESS__" in html or "well-known/trunk" in html:
+    sys.exit(f"{page}: the live-reload script could not be taken out")
+missing = [ref for ref in re.findall(r'\s(?:href|src)="/([^"/?#]+)"', html) if not os.path.isfile(os.path.join(dist, ref))]
+if missing:
+    sys.exit(f"{page} names files the copy does not have: {', '.join(missing)}")
+open(page, "w", encoding="utf-8").write(html)
+EOF
+    then
+        rm -rf "$DIST" && mv "$copy" "$DIST"
+        printf '%s\n' "$stamp" >"$BUNDLE_STAMP"
+        SERVE_ORIGIN="taken from scripts/serve.sh's $SERVE_DIST, built from these very sources"
+        serve_current_bundle
+    else
+        rm -rf "$copy"
+        echo "scripts/serve.sh's $SERVE_DIST could not be taken as it is: building the bundle"
+        release_build
+    fi
+}
+
 # Serves the bundle already in $DIST as a static host would (Python's http.server sends .wasm as
 # application/wasm, which streaming instantiation needs).
 SERVE_KIND=""
+# How the reused bundle came to be, for the stage line.
+SERVE_ORIGIN=""
 serve_current_bundle() {
     local i
     SERVE_KIND=static
@@ -177,7 +213,7 @@ release_counts() {
     wasm="$(find "$DIST" -maxdepth 1 -name '*.wasm' | head -n1)"
     [ -n "$wasm" ] || { STAGE_DETAIL="no .wasm in $DIST"; return 1; }
     if [ "$SERVE_KIND" = static ]; then
-        STAGE_DETAIL="reused $DIST (built from these very sources), served on 127.0.0.1:$SERVE_PORT"
+        STAGE_DETAIL="reused $DIST (${SERVE_ORIGIN:-built from these very sources}), served on 127.0.0.1:$SERVE_PORT"
     else
         STAGE_DETAIL="$DIST, served on 127.0.0.1:$SERVE_PORT"
     fi
@@ -278,6 +314,8 @@ release_lane() {
     trap 'exit 143' TERM
     if bundle_is_current; then
         stage "release build (scripts/serve.sh)" release_counts serve_current_bundle
+    elif serve_bundle_is_current; then
+        stage "release build (scripts/serve.sh)" release_counts take_serve_bundle
     else
         stage "release build (scripts/serve.sh)" release_counts release_build
     fi
