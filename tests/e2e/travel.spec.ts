@@ -59,6 +59,8 @@ test('a share link opened in a fresh browser gives exactly the same model, tab a
   await expect(panel.getByTestId('share-verdict')).toContainText('some chat tools'); // 2,8xx characters: a long link
   await expect(panel.getByTestId('share-download')).toBeVisible();
   await panel.getByTestId('share-close').click();
+  // The autosave is written a moment after the last change: wait for it rather than read it too early.
+  await waitForSaved(page, 'Multi-tenant SaaS: tenants, users, projects, tasks, invoices');
   const original = await savedModel(page);
 
   const fresh = await browser.newContext();
