@@ -19,8 +19,8 @@
 # running in another terminal) and serves it on a spare port; the end-to-end tests run against that serve,
 # so the two quick-start commands are proven to work side by side. Trunk's serve and build write the
 # same bytes for the same sources once the live-reload script is left out. A run whose bundle inputs are
-# those of the bundle already in target/test-dist/ (see bundle_sources) serves that bundle as it is
-# instead of building it again.
+# those of the bundle already in target/test-dist/, or of the dist/ a developer's scripts/serve.sh built
+# (see bundle_sources and take_serve_bundle), serves that bundle as it is instead of building it again.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -102,7 +102,7 @@ process_cpu() {
 # shellcheck source=lib/bundle-sources.sh
 source "$ROOT/scripts/lib/bundle-sources.sh"
 BUNDLE_STAMP="$TARGET_DIR/test-dist.sources"
-# The bundle the README's serve command builds (Trunk.toml's dist); its pre-build hook stamps it.
+# Where the README's serve command writes its bundle (Trunk.toml's dist).
 SERVE_DIST="$ROOT/dist"
 
 # The bundle in $DIST can be tested again as it is: it was built (without live reload) from the sources

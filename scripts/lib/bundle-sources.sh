@@ -2,8 +2,8 @@
 # A digest of everything the release bundle is built from: the files git tracks or would track, minus
 # tests/, docs/, .ci/, server/, the engine's fuzz folder, the test script and the two documents no build
 # reads, plus the partition-model documents the Heat tab shows (docs/partition-model*.md, built into the
-# app), plus the toolchain's versions. Sorted: git lists tracked files before untracked ones, and a commit must not change
-# the digest. Empty outside a git checkout, which makes every run build.
+# app), plus the toolchain's versions. Sorted: git lists tracked files before untracked ones, and a
+# commit must not change the digest. Empty outside a git checkout, which makes every run build.
 #
 # Sourced by scripts/test.sh (`bundle_sources`). Run by Trunk as a pre-build hook (Trunk.toml), it writes
 # the digest into a release build's output as `.bundle-sources`, taken before the build reads anything: a
