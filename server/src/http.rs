@@ -81,7 +81,7 @@ async fn read_body(headers: &HeaderMap, body: Incoming) -> BodyOutcome {
 }
 
 async fn execute(app: &App, call: Call) -> Reply {
-    let mut reply = match app.store.call(call.target, &call.input, now_millis()).await {
+    let mut reply = match app.store.call(call.target, call.input, now_millis()).await {
         Ok(body) => Reply::json(200, body.into_bytes()),
         Err(e) => e.to_reply(),
     };
