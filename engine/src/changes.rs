@@ -151,6 +151,18 @@ impl Database {
         self.recorded(action, now_millis, |db| db.execute_text_with(action, input, now_millis, throttle))
     }
 
+    /// [`Database::execute_recorded_text`] for a [`crate::api::typed::Request`], the answer's text not
+    /// written yet ([`Database::execute_request_with`]).
+    pub fn execute_recorded_request(
+        &mut self,
+        action: &str,
+        request: crate::api::typed::Request,
+        now_millis: u64,
+        throttle: &mut dyn ThrottlePolicy,
+    ) -> (Result<crate::api::typed::Answer, ApiError>, ChangeSet) {
+        self.recorded(action, now_millis, |db| db.execute_request_with(action, request, now_millis, throttle))
+    }
+
     /// Run `action` through `run` and note what it changed.
     fn recorded<R>(&mut self, action: &str, now_millis: u64, run: impl FnOnce(&mut Self) -> R) -> (R, ChangeSet) {
         let headers = may_change_headers(action);

@@ -6,6 +6,7 @@ use crate::api::batch::{BatchGetItemInput, BatchWriteItemInput};
 use crate::api::partiql::{BatchExecuteStatementInput, ExecuteTransactionInput};
 use crate::api::read::{GetItemInput, QueryInput};
 use crate::api::transact::{TransactGetItemsInput, TransactWriteItemsInput};
+use crate::api::typed::{Answer, Request, TypedInput};
 use crate::api::write::{DeleteItemInput, PutItemInput, UpdateItemInput};
 use crate::db::Database;
 use crate::error::ApiError;
@@ -29,6 +30,17 @@ impl Database {
         now_millis: u64,
         throttle: &mut dyn ThrottlePolicy,
     ) -> Result<alloc::string::String, ApiError> {
+        self.execute_answer_with(action, input, now_millis, throttle).map(Answer::into_text)
+    }
+
+    /// [`Database::execute_text_with`] with the reads' text not written yet (see [`Answer`]).
+    fn execute_answer_with(
+        &mut self,
+        action: &str,
+        input: &serde_json::Value,
+        now_millis: u64,
+        throttle: &mut dyn ThrottlePolicy,
+    ) -> Result<Answer, ApiError> {
         match action {
             "Query" | "Scan" => {
                 self.advance_time(now_millis);
@@ -39,15 +51,73 @@ impl Database {
                 };
                 self.note_charges(core::slice::from_ref(&out.consumed));
                 throttle.charged(&out.consumed);
-                Ok(out.json_text())
+                Ok(Answer::Query(out))
             }
             "GetItem" if !throttle.active() => {
                 self.advance_time(now_millis);
                 let out = self.get_item(&GetItemInput::from_json(input)?)?;
                 self.note_charges(core::slice::from_ref(&out.consumed));
-                Ok(out.json_text())
+                Ok(Answer::GetItem(out))
             }
-            _ => self.execute_with(action, input, now_millis, throttle).map(|v| alloc::string::ToString::to_string(&v)),
+            _ => self.execute_with(action, input, now_millis, throttle).map(Answer::from_json),
+        }
+    }
+
+    /// [`Database::execute_text_with`] for a [`Request`]: a typed one (read by
+    /// [`TypedInput::read`], outside whatever lock guards the database) skips reading its JSON here.
+    /// Answers, errors and charges are the JSON form's, the input being the one `from_json` builds.
+    pub fn execute_request_text_with(
+        &mut self,
+        action: &str,
+        request: Request,
+        now_millis: u64,
+        throttle: &mut dyn ThrottlePolicy,
+    ) -> Result<alloc::string::String, ApiError> {
+        self.execute_request_with(action, request, now_millis, throttle).map(Answer::into_text)
+    }
+
+    /// [`Database::execute_request_text_with`] with the reads' text not written yet: a server writes it
+    /// with the database released ([`Answer::into_text`]).
+    pub fn execute_request_with(
+        &mut self,
+        action: &str,
+        request: Request,
+        now_millis: u64,
+        throttle: &mut dyn ThrottlePolicy,
+    ) -> Result<Answer, ApiError> {
+        let typed = match request {
+            Request::Json(v) => return self.execute_answer_with(action, &v, now_millis, throttle),
+            Request::Typed(t) => t,
+        };
+        self.advance_time(now_millis);
+        let now = now_millis;
+        match typed {
+            TypedInput::Query(input) => {
+                let out = self.query_with(&input, now, throttle)?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                throttle.charged(&out.consumed);
+                Ok(Answer::Query(out))
+            }
+            TypedInput::GetItem(input) => {
+                self.check_item_throttle("GetItem", &input.table_name, &input.key, throttle)?;
+                let out = self.get_item(&input)?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                if throttle.active() {
+                    throttle.charged(&out.consumed);
+                }
+                Ok(Answer::GetItem(out))
+            }
+            TypedInput::PutItem(input) if !throttle.active() => {
+                let out = self.put_item_metered(input, now);
+                self.note_metered(out).map(Answer::from_json)
+            }
+            TypedInput::PutItem(input) => {
+                self.check_item_throttle("PutItem", &input.table_name, &input.item, throttle)?;
+                let out = self.put_item_with(input, now, throttle).map_err(|e| self.charged_failure(e, throttle))?;
+                self.note_charges(core::slice::from_ref(&out.consumed));
+                throttle.charged(&out.consumed);
+                Ok(Answer::from_json(out.to_json()))
+            }
         }
     }
 
@@ -205,13 +275,21 @@ impl Database {
     /// action itself, so they get their own validation errors first.
     fn check_single_item_throttle(&self, action: &str, input: &serde_json::Value, throttle: &mut dyn ThrottlePolicy) -> Result<(), ApiError> {
         let Some(name) = input.get("TableName").and_then(serde_json::Value::as_str) else { return Ok(()) };
-        let Some(t) = self.tables.get(name) else { return Ok(()) };
         let field = if action == "PutItem" { "Item" } else { "Key" };
         let Some(Ok(item)) = input.get(field).map(crate::value::item_from_json) else { return Ok(()) };
+        self.check_item_throttle(action, name, &item, throttle)
+    }
+
+    /// [`Database::check_single_item_throttle`] with the table name and the item (PutItem) or key read.
+    fn check_item_throttle(&self, action: &str, name: &str, item: &crate::value::Item, throttle: &mut dyn ThrottlePolicy) -> Result<(), ApiError> {
+        if !throttle.active() {
+            return Ok(());
+        }
+        let Some(t) = self.tables.get(name) else { return Ok(()) };
         let key = if action == "PutItem" {
-            crate::table::key::key_from_item(&t.def.keys, &item)
+            crate::table::key::key_from_item(&t.def.keys, item)
         } else {
-            crate::table::key::key_from_key_param(&t.def.keys, &item)
+            crate::table::key::key_from_key_param(&t.def.keys, item)
         };
         let Ok(key) = key else { return Ok(()) };
         let access = if action == "GetItem" { Access::Read } else { Access::Write };

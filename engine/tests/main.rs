@@ -28,6 +28,7 @@ mod ops_props;
 mod ops_typed;
 mod packed_props;
 mod partiql_typed;
+mod typed_read;
 mod partition_items_props;
 mod propagation_props;
 mod propagation_typed;

@@ -72,16 +72,26 @@ async fn read_body(headers: &HeaderMap, body: Incoming) -> BodyOutcome {
     if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
         return BodyOutcome::TooLarge;
     }
-    match tokio::time::timeout(BODY_TIMEOUT, Limited::new(body, MAX_BODY_BYTES).collect()).await {
-        Err(_) => BodyOutcome::TimedOut,
-        Ok(Ok(collected)) => BodyOutcome::Complete(collected.to_bytes()),
-        Ok(Err(e)) if e.downcast_ref::<http_body_util::LengthLimitError>().is_some() => BodyOutcome::TooLarge,
-        Ok(Err(_)) => BodyOutcome::Broken,
+    let mut collect = std::pin::pin!(Limited::new(body, MAX_BODY_BYTES).collect());
+    // A small body has usually arrived with the head: then no deadline needs arming (a clock read and
+    // a timer entry per request).
+    let first = std::future::poll_fn(|cx| std::task::Poll::Ready(collect.as_mut().poll(cx))).await;
+    let collected = match first {
+        std::task::Poll::Ready(r) => r,
+        std::task::Poll::Pending => match tokio::time::timeout(BODY_TIMEOUT, collect).await {
+            Err(_) => return BodyOutcome::TimedOut,
+            Ok(r) => r,
+        },
+    };
+    match collected {
+        Ok(collected) => BodyOutcome::Complete(collected.to_bytes()),
+        Err(e) if e.downcast_ref::<http_body_util::LengthLimitError>().is_some() => BodyOutcome::TooLarge,
+        Err(_) => BodyOutcome::Broken,
     }
 }
 
 async fn execute(app: &App, call: Call) -> Reply {
-    let mut reply = match app.store.call(call.target, &call.input, now_millis()).await {
+    let mut reply = match app.store.call(call.target, call.input, now_millis()).await {
         Ok(body) => Reply::json(200, body.into_bytes()),
         Err(e) => e.to_reply(),
     };
@@ -138,7 +148,8 @@ async fn handle(app: &App, req: Request<Incoming>) -> Response<Full<Bytes>> {
         let error = if reply.status >= 400 { error_type(&reply.body) } else { String::new() };
         eprintln!("{method} {target} {} {error}({:.2} ms)", reply.status, started.elapsed().as_secs_f64() * 1000.0);
     }
-    let mut headers = HeaderMap::new();
+    // Room for the headers `frame` adds, so the map is allocated once.
+    let mut headers = HeaderMap::with_capacity(8);
     cors::response_headers(&parts.headers, &mut headers);
     frame(app, reply, headers, true)
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use engine::db::Database;
-use serde_json::Value;
+use engine::api::typed::Request;
 
 use crate::protocol::{errors::from_api_error, Target, WireError};
 use crate::state::commit::{Ack, Committer};
@@ -46,8 +46,9 @@ impl Store {
     }
 
     /// Run one call; with a state file, return only once what it changed is durable. The answer is the
-    /// reply's JSON text, written by the engine (items straight from the table's buffers).
-    pub async fn call(&self, target: Target, input: &Value, now_millis: u64) -> Result<String, WireError> {
+    /// reply's JSON text, written by the engine (items straight from the table's buffers) once the
+    /// database's lock is released.
+    pub async fn call(&self, target: Target, input: Request, now_millis: u64) -> Result<String, WireError> {
         let (result, ack): (_, Option<Ack>) = {
             let mut inner = lock(&self.inner);
             let Inner { db, live } = &mut *inner;
@@ -64,6 +65,12 @@ impl Store {
             }
         };
         self.clock.fetch_max(now_millis, Ordering::Relaxed);
+        // The lock is released: a read's items (shared with the table) are written without holding up
+        // the other requests.
+        let result = result.and_then(|r| match r {
+            Ok(answer) => catch_unwind(AssertUnwindSafe(|| answer.into_text())).map(Ok),
+            Err(e) => Ok(Err(e)),
+        });
         let value = match result {
             Ok(Ok(v)) => v,
             Ok(Err(e)) => {

@@ -4,7 +4,7 @@
 
 use engine::db::Database;
 use engine::error::ApiError;
-use serde_json::Value;
+use engine::api::typed::{Answer, Request};
 use sim::live::LiveThrottle;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -32,11 +32,12 @@ fn changes_tables(action: &str) -> bool {
     matches!(action, "CreateTable" | "UpdateTable" | "DeleteTable")
 }
 
-/// Run one call, throttled by `live` when there is one; the answer is its JSON text.
-pub fn execute(db: &mut Database, live: Option<&mut LiveThrottle>, action: &str, input: &Value, now_millis: u64) -> Result<String, ApiError> {
-    let Some(live) = live else { return db.execute_text_with(action, input, now_millis, &mut engine::throttle::NoThrottle) };
+/// Run one call, throttled by `live` when there is one; the answer's text is written by the caller
+/// ([`Answer::into_text`]), once the database is released.
+pub fn execute(db: &mut Database, live: Option<&mut LiveThrottle>, action: &str, input: Request, now_millis: u64) -> Result<Answer, ApiError> {
+    let Some(live) = live else { return db.execute_request_with(action, input, now_millis, &mut engine::throttle::NoThrottle) };
     live.begin(now_millis);
-    let result = db.execute_text_with(action, input, now_millis, live);
+    let result = db.execute_request_with(action, input, now_millis, live);
     if changes_tables(action) && result.is_ok() {
         live.sync(db);
     }
@@ -48,12 +49,12 @@ pub fn execute_recorded(
     db: &mut Database,
     live: Option<&mut LiveThrottle>,
     action: &str,
-    input: &Value,
+    input: Request,
     now_millis: u64,
-) -> (Result<String, ApiError>, engine::changes::ChangeSet) {
-    let Some(live) = live else { return db.execute_recorded_text(action, input, now_millis, &mut engine::throttle::NoThrottle) };
+) -> (Result<Answer, ApiError>, engine::changes::ChangeSet) {
+    let Some(live) = live else { return db.execute_recorded_request(action, input, now_millis, &mut engine::throttle::NoThrottle) };
     live.begin(now_millis);
-    let recorded = db.execute_recorded_text(action, input, now_millis, live);
+    let recorded = db.execute_recorded_request(action, input, now_millis, live);
     if changes_tables(action) && recorded.0.is_ok() {
         live.sync(db);
     }

@@ -12,5 +12,6 @@ pub mod read;
 pub mod streams;
 pub mod tags;
 pub mod transact;
+pub mod typed;
 pub mod ttl;
 pub mod write;

@@ -46,7 +46,7 @@ impl Select {
 }
 
 /// Expression parameters of the read actions (legacy ones kept as raw JSON for the expression compiler).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ReadExpressions {
     pub projection_expression: Option<String>,
     pub filter_expression: Option<String>,
@@ -101,7 +101,7 @@ impl ReadExpressions {
     }
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetItemInput {
     pub table_name: String,
     pub key: Item,
@@ -173,7 +173,7 @@ impl GetItemOutput {
 }
 
 /// Query and Scan share one input shape; Query uses the key condition, Scan the segments.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct QueryInput {
     pub table_name: String,
     pub index_name: Option<String>,

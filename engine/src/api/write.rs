@@ -67,7 +67,7 @@ impl WriteExpressions {
 }
 
 /// Options every write action shares.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct WriteOptions {
     pub return_values: ReturnValues,
     pub return_consumed_capacity: ReturnCapacity,
@@ -138,7 +138,7 @@ fn options(x: &Common<'_>) -> WriteOptions {
     }
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct PutItemInput {
     pub table_name: String,
     pub item: Item,

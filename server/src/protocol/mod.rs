@@ -8,6 +8,7 @@
 pub mod errors;
 pub mod target;
 
+use engine::api::typed::{Request, TypedInput};
 use serde_json::Value;
 
 use crate::sigv4::auth;
@@ -35,6 +36,8 @@ pub struct RequestHead<'a> {
 }
 
 /// A request that passed the protocol checks.
+// Unboxed: decoded once per request and moved straight on, which costs less than an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Decoded {
     /// `GET /`: DynamoDB's health answer.
@@ -45,7 +48,8 @@ pub enum Decoded {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Call {
     pub target: Target,
-    pub input: Value,
+    /// The body: typed already for the hot actions' common requests, else its JSON.
+    pub input: Request,
     /// Content type for the reply (DynamoDB echoes `application/json` when the client used it).
     pub content_type: &'static str,
 }
@@ -126,27 +130,32 @@ pub fn decode_with(
         r
     };
 
-    let parsed = if body.is_empty() {
-        None
-    } else {
-        match serde_json::from_slice::<Value>(body) {
-            Ok(v) => Some(v),
+    let target = parse_target(head.target);
+    // The hot actions' common bodies go straight to their typed inputs (valid JSON, so no syntax error
+    // to report); anything else is parsed as JSON here and read by the engine.
+    let typed = target.filter(|t| t.service == Service::DynamoDb).and_then(|t| TypedInput::read(t.action, body));
+    let parsed = match typed {
+        Some(typed) => Some(Request::Typed(typed)),
+        None if body.is_empty() => None,
+        None => match serde_json::from_slice::<Value>(body) {
+            Ok(v) => Some(Request::Json(v)),
             Err(_) => return Err(with_type(WireError::serialization(None))),
-        }
+        },
     };
-    let target = parse_target(head.target).ok_or_else(|| with_type(WireError::unknown_operation()))?;
+    let target = target.ok_or_else(|| with_type(WireError::unknown_operation()))?;
     auth::check(head.authorization, head.has_date, head.query).map_err(with_type)?;
     verify_signature().map_err(with_type)?;
 
     let input = match parsed {
         None => return Err(with_type(WireError::serialization(None))),
+        Some(typed @ Request::Typed(_)) => typed,
         // The top level is a structure: DynamoDB reads `null` as an empty one.
-        Some(Value::Null) => Value::Object(serde_json::Map::new()),
-        Some(v @ Value::Object(_)) => v,
-        Some(Value::Array(_)) => {
+        Some(Request::Json(Value::Null)) => Request::Json(Value::Object(serde_json::Map::new())),
+        Some(json @ Request::Json(Value::Object(_))) => json,
+        Some(Request::Json(Value::Array(_))) => {
             return Err(with_type(WireError::serialization(Some("Start of list found where not expected"))))
         }
-        Some(_) => return Err(with_type(WireError::serialization(Some("Expected null")))),
+        Some(Request::Json(_)) => return Err(with_type(WireError::serialization(Some("Expected null")))),
     };
     Ok(Decoded::Call(Call { target, input, content_type }))
 }
