@@ -377,26 +377,26 @@ impl<'de> Visitor<'de> for BodyVisitor {
                 return Err(decline());
             }
             match field {
-                Field::TableName => set(&mut f.table_name, map.next_value_seed(Text)?)?,
+                Field::TableName => set(&mut f.table_name, map.next_value::<String>()?)?,
                 Field::Item => set(&mut f.item, map.next_value_seed(Values { names: true })?)?,
                 Field::Key => set(&mut f.key, map.next_value_seed(Values { names: true })?)?,
                 Field::ExclusiveStartKey => set(&mut f.exclusive_start_key, map.next_value_seed(Values { names: true })?)?,
                 Field::ExpressionAttributeValues => set(&mut f.values, map.next_value_seed(Values { names: false })?)?,
                 Field::ExpressionAttributeNames => set(&mut f.names, map.next_value_seed(Names)?)?,
-                Field::IndexName => set(&mut f.index_name, map.next_value_seed(Text)?)?,
-                Field::Select => set(&mut f.select, map.next_value_seed(Text)?)?,
-                Field::Limit => set(&mut f.limit, map.next_value_seed(Integer)?)?,
-                Field::ConsistentRead => set(&mut f.consistent_read, map.next_value_seed(Flag)?)?,
-                Field::ScanIndexForward => set(&mut f.scan_index_forward, map.next_value_seed(Flag)?)?,
-                Field::ReturnConsumedCapacity => set(&mut f.rcc, map.next_value_seed(Text)?)?,
-                Field::ReturnValues => set(&mut f.rv, map.next_value_seed(Text)?)?,
-                Field::ReturnItemCollectionMetrics => set(&mut f.ricm, map.next_value_seed(Text)?)?,
-                Field::ReturnValuesOnConditionCheckFailure => set(&mut f.rvccf, map.next_value_seed(Text)?)?,
-                Field::ConditionExpression => set(&mut f.condition_expression, map.next_value_seed(Text)?)?,
-                Field::ConditionalOperator => set(&mut f.conditional_operator, map.next_value_seed(Text)?)?,
-                Field::ProjectionExpression => set(&mut f.projection_expression, map.next_value_seed(Text)?)?,
-                Field::FilterExpression => set(&mut f.filter_expression, map.next_value_seed(Text)?)?,
-                Field::KeyConditionExpression => set(&mut f.key_condition_expression, map.next_value_seed(Text)?)?,
+                Field::IndexName => set(&mut f.index_name, map.next_value::<String>()?)?,
+                Field::Select => set(&mut f.select, map.next_value::<String>()?)?,
+                Field::Limit => set(&mut f.limit, map.next_value::<i64>()?)?,
+                Field::ConsistentRead => set(&mut f.consistent_read, map.next_value::<bool>()?)?,
+                Field::ScanIndexForward => set(&mut f.scan_index_forward, map.next_value::<bool>()?)?,
+                Field::ReturnConsumedCapacity => set(&mut f.rcc, map.next_value::<String>()?)?,
+                Field::ReturnValues => set(&mut f.rv, map.next_value::<String>()?)?,
+                Field::ReturnItemCollectionMetrics => set(&mut f.ricm, map.next_value::<String>()?)?,
+                Field::ReturnValuesOnConditionCheckFailure => set(&mut f.rvccf, map.next_value::<String>()?)?,
+                Field::ConditionExpression => set(&mut f.condition_expression, map.next_value::<String>()?)?,
+                Field::ConditionalOperator => set(&mut f.conditional_operator, map.next_value::<String>()?)?,
+                Field::ProjectionExpression => set(&mut f.projection_expression, map.next_value::<String>()?)?,
+                Field::FilterExpression => set(&mut f.filter_expression, map.next_value::<String>()?)?,
+                Field::KeyConditionExpression => set(&mut f.key_condition_expression, map.next_value::<String>()?)?,
                 Field::Other => return Err(decline()),
             }
         }
@@ -427,83 +427,6 @@ impl<'de> Visitor<'de> for FieldSeed {
     }
 }
 
-/// A JSON string (not `null`: a `null` member is declined).
-struct Text;
-
-impl<'de> DeserializeSeed<'de> for Text {
-    type Value = String;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Text {
-    type Value = String;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a string")
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<String, E> {
-        Ok(String::from(s))
-    }
-
-    fn visit_string<E: de::Error>(self, s: String) -> Result<String, E> {
-        Ok(s)
-    }
-}
-
-/// A JSON boolean.
-struct Flag;
-
-impl<'de> DeserializeSeed<'de> for Flag {
-    type Value = bool;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Flag {
-    type Value = bool;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a boolean")
-    }
-
-    fn visit_bool<E: de::Error>(self, b: bool) -> Result<bool, E> {
-        Ok(b)
-    }
-}
-
-/// A JSON integer that `opt_int` reads as an `i64` (a fraction or a larger number is declined).
-struct Integer;
-
-impl<'de> DeserializeSeed<'de> for Integer {
-    type Value = i64;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<i64, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Integer {
-    type Value = i64;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an integer")
-    }
-
-    fn visit_i64<E: de::Error>(self, n: i64) -> Result<i64, E> {
-        Ok(n)
-    }
-
-    fn visit_u64<E: de::Error>(self, n: u64) -> Result<i64, E> {
-        i64::try_from(n).map_err(|_| decline())
-    }
-}
-
 /// `ExpressionAttributeNames`: strings, none past the attribute-name size limit (`opt_names`).
 struct Names;
 
@@ -524,8 +447,8 @@ impl<'de> Visitor<'de> for Names {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut out = BTreeMap::new();
-        while let Some(k) = map.next_key_seed(Text)? {
-            let v = map.next_value_seed(Text)?;
+        while let Some(k) = map.next_key::<String>()? {
+            let v = map.next_value::<String>()?;
             if name_too_large(&v) || out.insert(k, v).is_some() {
                 return Err(decline());
             }
@@ -557,7 +480,7 @@ impl<'de> Visitor<'de> for Values {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Item, A::Error> {
         let mut item = Item::new();
-        while let Some(name) = map.next_key_seed(Text)? {
+        while let Some(name) = map.next_key::<String>()? {
             if self.names && (name.is_empty() || name_too_large(&name)) {
                 return Err(decline());
             }
@@ -592,14 +515,14 @@ impl<'de> Visitor<'de> for Scalar {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AttributeValue, A::Error> {
         let Some(tag) = map.next_key_seed(TagSeed)? else { return Err(decline()) };
         let value = match tag {
-            Tag::S => AttributeValue::S(map.next_value_seed(Text)?),
+            Tag::S => AttributeValue::S(map.next_value::<String>()?),
             Tag::N => {
-                let text = map.next_value_seed(Text)?;
+                let text = map.next_value::<String>()?;
                 AttributeValue::N(Number::parse(&text).map_err(|_| decline())?)
             }
-            Tag::Bool => AttributeValue::Bool(map.next_value_seed(Flag)?),
+            Tag::Bool => AttributeValue::Bool(map.next_value::<bool>()?),
             Tag::Null => {
-                if !map.next_value_seed(Flag)? {
+                if !map.next_value::<bool>()? {
                     return Err(decline());
                 }
                 AttributeValue::Null
