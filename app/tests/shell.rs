@@ -41,7 +41,7 @@ async fn choose(select: &web_sys::HtmlSelectElement, value: &str) {
 }
 
 #[wasm_bindgen_test]
-fn first_screen_has_every_region() {
+async fn first_screen_has_every_region() {
     common::fresh_page();
     let page = mount(|| view! { <App/> });
     for id in ["app-shell", "app-header", "tagline", "model-sidebar", "workspace", "workspace-tabs", "status-bar"] {
@@ -54,7 +54,13 @@ fn first_screen_has_every_region() {
     // The features sit where the frame puts them: the modeler in the sidebar, its tabs in their panels.
     assert!(page.by_testid("model-sidebar").query_selector("[data-testid=model-tables]").expect("selector").is_some());
     assert!(page.by_testid("panel-items").query_selector("[data-testid=items-view]").expect("selector").is_some());
-    assert!(page.by_testid("panel-indexes").query_selector("[data-testid=index-views]").expect("selector").is_some());
+    // The other panels are built the first time their tab is shown, and then stay built.
+    let index_views = || page.by_testid("panel-indexes").query_selector("[data-testid=index-views]").expect("selector").is_some();
+    assert!(!index_views(), "the Indexes panel is built before its tab is shown");
+    click(&page.by_testid("tab-indexes")).await;
+    assert!(index_views());
+    click(&page.by_testid("tab-items")).await;
+    assert!(index_views(), "the Indexes panel went with its tab");
 }
 
 #[wasm_bindgen_test]

@@ -22,7 +22,14 @@ pub fn partition_model(locale: Locale) -> &'static str {
 #[component]
 pub fn PartitionModelDoc(open: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
-    let html = Memo::new(move |_| lessons::html::to_html(partition_model(i18n.get_locale())));
+    // Written when first opened, not with the tab: the document is long and most visits never open it.
+    let html = Memo::new(move |was: Option<&String>| {
+        if open.get() {
+            lessons::html::to_html(partition_model(i18n.get_locale()))
+        } else {
+            was.cloned().unwrap_or_default()
+        }
+    });
     view! {
         <details
             class="heat-doc"

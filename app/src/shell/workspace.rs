@@ -1,8 +1,9 @@
 //! The tabbed workspace, following the WAI-ARIA tabs pattern with automatic activation: one tab stop for
 //! the whole tab list (roving `tabindex`), arrow keys move between tabs, Home/End jump to the ends.
 //!
-//! Every panel stays mounted and inactive ones are `hidden`, so work in one tab (a half-typed query, a
-//! scrolled grid) survives a visit to another.
+//! A panel is built the first time its tab is shown and then stays mounted, inactive ones `hidden`, so work
+//! in one tab (a half-typed query, a scrolled grid) survives a visit to another, and a page opens with
+//! only the panel it shows built (the others' views are the larger part of the start's work).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -26,8 +27,12 @@ fn focus_tab(list: Option<web_sys::EventTarget>, id: &str) {
 /// The tab list and its panels.
 #[component]
 pub fn Workspace() -> impl IntoView {
-    let active = use_app().tab;
+    let app = use_app();
+    let active = app.tab;
     let i18n = use_i18n();
+    // A tab is wanted while it is shown, and the Query tab also while a request for it waits: it takes
+    // an access pattern opened from the Access patterns tab and then shows itself.
+    let wanted = move |tab: Tab| active.get() == tab || (tab == Tab::Query && app.requests.open_pattern.with(Option::is_some));
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         if let Some(next) = active.get_untracked().after_key(&ev.key()) {
             ev.prevent_default();
@@ -58,6 +63,7 @@ pub fn Workspace() -> impl IntoView {
     let panels = Tab::ALL
         .into_iter()
         .map(|tab| {
+            let built = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || wanted(tab));
             view! {
                 <section
                     role="tabpanel"
@@ -68,7 +74,7 @@ pub fn Workspace() -> impl IntoView {
                     tabindex="0"
                     hidden=move || active.get() != tab
                 >
-                    {tab_body(tab)}
+                    <Show when=move || built.get()>{tab_body(tab)}</Show>
                 </section>
             }
         })
