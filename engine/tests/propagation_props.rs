@@ -28,8 +28,12 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
+/// One write as the reference replays it: when it was made, the item id, and the (owner, n) it left
+/// (`None` for a delete).
+type Write = (u64, u8, Option<(usize, u8)>);
+
 /// What the index shows at `now`: for each id, the version left by its last write that has arrived.
-fn reference(log: &[(u64, u8, Option<(usize, u8)>)], lag: u64, now: u64) -> BTreeMap<&'static str, Vec<(u8, u8)>> {
+fn reference(log: &[Write], lag: u64, now: u64) -> BTreeMap<&'static str, Vec<(u8, u8)>> {
     let mut shown: BTreeMap<u8, Option<(usize, u8)>> = BTreeMap::new();
     for &(at, id, v) in log {
         if at + lag <= now {

@@ -69,22 +69,6 @@ pub fn key_schema(schema: Option<&Value>) -> (Option<&str>, Option<&str>) {
     (hash, range)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_multi_attribute_key_reads_as_its_first_attributes_and_in_full() {
-        let ks = serde_json::json!([
-            {"AttributeName": "tenantId", "KeyType": "HASH"}, {"AttributeName": "assignee", "KeyType": "HASH"},
-            {"AttributeName": "status", "KeyType": "RANGE"}, {"AttributeName": "dueDate", "KeyType": "RANGE"}
-        ]);
-        assert_eq!(key_schema(Some(&ks)), (Some("tenantId"), Some("status")));
-        assert_eq!(index_key_schema(Some(&ks)), [("tenantId", false), ("assignee", false), ("status", true), ("dueDate", true)]);
-        assert!(is_multi_key(Some(&ks)));
-    }
-}
-
 /// Every attribute of an index's `KeySchema` array in order, each with whether it is a RANGE (sort)
 /// attribute: one HASH and at most one RANGE, or a GSI's multi-attribute key (up to four of each).
 pub fn index_key_schema(schema: Option<&Value>) -> Vec<(&str, bool)> {
@@ -157,4 +141,20 @@ pub fn key_attributes(def: &Value) -> Vec<KeyAttr> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_multi_attribute_key_reads_as_its_first_attributes_and_in_full() {
+        let ks = serde_json::json!([
+            {"AttributeName": "tenantId", "KeyType": "HASH"}, {"AttributeName": "assignee", "KeyType": "HASH"},
+            {"AttributeName": "status", "KeyType": "RANGE"}, {"AttributeName": "dueDate", "KeyType": "RANGE"}
+        ]);
+        assert_eq!(key_schema(Some(&ks)), (Some("tenantId"), Some("status")));
+        assert_eq!(index_key_schema(Some(&ks)), [("tenantId", false), ("assignee", false), ("status", true), ("dueDate", true)]);
+        assert!(is_multi_key(Some(&ks)));
+    }
 }

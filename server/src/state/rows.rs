@@ -183,6 +183,20 @@ pub fn wal_seq(db: &impl redb::ReadableDatabase) -> Result<u64, redb::Error> {
     Ok(seq)
 }
 
+/// Write change sets into the database in one transaction, with the log position they reach (`wal`).
+pub(super) fn commit_sets<'a>(db: &redb::Database, sets: impl Iterator<Item = &'a ChangeSet>, wal: u64) -> Result<(), String> {
+    let tx = db.begin_write().map_err(|e| e.to_string())?;
+    {
+        let mut w = Writer::new(&tx);
+        for set in sets {
+            w.apply_set(set).map_err(|e| e.to_string())?;
+        }
+        w.set_wal(wal);
+        w.finish().map_err(|e| e.to_string())?;
+    }
+    tx.commit().map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,18 +213,4 @@ mod tests {
         }
         assert_eq!(unframe(b"key", &framed[..3]), None);
     }
-}
-
-/// Write change sets into the database in one transaction, with the log position they reach (`wal`).
-pub(super) fn commit_sets<'a>(db: &redb::Database, sets: impl Iterator<Item = &'a ChangeSet>, wal: u64) -> Result<(), String> {
-    let tx = db.begin_write().map_err(|e| e.to_string())?;
-    {
-        let mut w = Writer::new(&tx);
-        for set in sets {
-            w.apply_set(set).map_err(|e| e.to_string())?;
-        }
-        w.set_wal(wal);
-        w.finish().map_err(|e| e.to_string())?;
-    }
-    tx.commit().map_err(|e| e.to_string())
 }
