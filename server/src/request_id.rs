@@ -1,12 +1,17 @@
 //! `x-amzn-RequestId` values shaped like DynamoDB's: 52 characters of `[A-Z0-9]`. Uniqueness within a
 //! run is what matters (logs, SDK error reports), not unpredictability: a counter makes them unique and
-//! a hash of the counter under a per-run key fills the rest.
+//! a draw keyed by the counter fills the rest.
 //!
 //! Each id is a pure function of (seed, counter), so taking one is a single atomic increment: no lock
-//! for the worker threads to queue on, and the same seed still gives the same sequence.
+//! for the worker threads to queue on, and the same seed still gives the same sequence. The draws come
+//! from rand_xoshiro's SplitMix64 started at the counter, whose outputs look random even for
+//! consecutive starting points, which is what successive counter values are.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
+use rand_xoshiro::SplitMix64;
 
 const ALPHABET: &[u8; 36] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 pub const LEN: usize = 52;
@@ -17,20 +22,9 @@ pub struct RequestIds {
     counter: AtomicU64,
     /// Added to the counter so that two runs do not start with the same ids.
     offset: u64,
-    /// Keys the hash that fills the random-looking part.
+    /// Keys the draws that fill the random-looking part.
     key: u64,
 }
-
-/// SplitMix64's output function: a bijective mixer whose outputs pass statistical tests even for
-/// consecutive inputs, which is what successive counter values are.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// SplitMix64's increment (the golden ratio): spreads the per-chunk inputs apart.
-const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl RequestIds {
     /// Ids of a run seeded from the clock and the process id.
@@ -41,8 +35,9 @@ impl RequestIds {
 
     /// The same sequence of ids for the same seed.
     pub fn with_seed(seed: u64) -> Self {
-        let offset = mix(seed.wrapping_add(GAMMA));
-        let key = mix(seed.wrapping_add(GAMMA.wrapping_mul(2)));
+        let mut run = SplitMix64::seed_from_u64(seed);
+        let offset = run.next_u64();
+        let key = run.next_u64();
         RequestIds { counter: AtomicU64::new(0), offset, key }
     }
 
@@ -55,10 +50,10 @@ impl RequestIds {
             *slot = ALPHABET[(c % 36) as usize];
             c /= 36;
         }
-        // 12 base-36 digits fit in 64 bits (36^12 < 2^64): one hash per 12 characters.
-        let base = mix(n ^ self.key);
-        for (i, chunk) in rest.chunks_mut(12).enumerate() {
-            let mut x = mix(base.wrapping_add(GAMMA.wrapping_mul(i as u64 + 1)));
+        // 12 base-36 digits fit in 64 bits (36^12 < 2^64): one draw per 12 characters.
+        let mut draws = SplitMix64::seed_from_u64(n ^ self.key);
+        for chunk in rest.chunks_mut(12) {
+            let mut x = draws.next_u64();
             for slot in chunk.iter_mut() {
                 *slot = ALPHABET[(x % 36) as usize];
                 x /= 36;
