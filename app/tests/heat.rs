@@ -214,9 +214,12 @@ fn s_setup() -> Setup {
     scenario("latest-posts").setup
 }
 
+/// A change to the form, the field its fault is shown beside, and words of the message.
+type FaultCase = (fn(&mut WorkloadForm), &'static str, &'static str);
+
 #[wasm_bindgen_test]
 fn editor_puts_each_fault_beside_its_field() {
-    let cases: Vec<(fn(&mut WorkloadForm), &str, &str)> = vec![
+    let cases: Vec<FaultCase> = vec![
         (|f| f.duration = "0".into(), "duration", "at least 1 second"),
         (|f| f.duration = "ten".into(), "duration", "not 'ten'"),
         (|f| f.patterns[0].a = "fast".into(), "p0-rate", "'fast' is not a number"),

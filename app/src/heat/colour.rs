@@ -65,7 +65,8 @@ pub fn palette(theme: Theme) -> Palette {
 
 /// The colour of a cell at `fraction` of the ceiling (0 = idle, 1 = at the ceiling).
 pub fn heat(fraction: f64, theme: Theme) -> Rgb {
-    if !(fraction > 0.0) {
+    // Not above zero, or NaN: an idle cell.
+    if fraction.partial_cmp(&0.0) != Some(core::cmp::Ordering::Greater) {
         return palette(theme).empty;
     }
     if fraction >= 1.0 {

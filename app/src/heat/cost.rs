@@ -78,7 +78,7 @@ pub fn write_amplification(report: &Report, cost: &CostEstimate) -> Vec<WriteSha
                 target: super::chart::target_label(&t.table, t.index.as_deref()),
                 wcu: od_write,
                 write_half_units: t.write_half_units,
-                percent_of_table: if table_writes == 0 { 0 } else { t.write_half_units * 100 / table_writes },
+                percent_of_table: (t.write_half_units * 100).checked_div(table_writes).unwrap_or(0),
                 on_demand: money(c.on_demand_micro_usd),
             }
         })

@@ -264,6 +264,9 @@ fn key_condition(request: &Value) -> Option<(String, String)> {
     Some((name, value))
 }
 
+/// Attribute names and values as a form shows them, in order.
+type Pairs = Vec<(String, String)>;
+
 /// A saved access pattern as a starting pattern: its operation, table, index, the key it asks for
 /// (constant, as the request has it with its `{placeholders}` filled from their sample values: edit it
 /// into a template such as `USER#{id}` to spread it) and its stated `ratePerSecond` as a constant rate.
@@ -282,7 +285,7 @@ pub fn from_access_pattern(ap: &engine::model::AccessPattern, model: &Model) -> 
         p.a = rate.to_string();
     }
     let join = |pairs: Vec<(String, String)>| pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
-    let (key, item): (Vec<(String, String)>, Vec<(String, String)>) = match op {
+    let (key, item): (Pairs, Pairs) = match op {
         "Query" => (key_condition(request).into_iter().collect(), Vec::new()),
         "Scan" => (Vec::new(), Vec::new()),
         "PutItem" => request["Item"]

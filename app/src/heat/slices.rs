@@ -18,7 +18,8 @@ pub const MAX_SLICE_SECONDS: u32 = 3_600;
 /// most fourfold (a slice that was fast because its keys were cached says little about new keys).
 pub fn next_slice(last_requests: u64, elapsed_ms: f64) -> u64 {
     let last = last_requests.max(1);
-    if !(elapsed_ms > 0.5) {
+    // Too quick to time, or NaN: double the slice.
+    if elapsed_ms.partial_cmp(&0.5) != Some(core::cmp::Ordering::Greater) {
         return last.saturating_mul(2).clamp(1, MAX_SLICE_REQUESTS);
     }
     let scaled = (last as f64 * SLICE_MS / elapsed_ms).floor() as u64;

@@ -88,7 +88,7 @@ impl Variant {
         match self {
             Variant::Shard { shards } => td_string!(locale, heat.variant_shard, shards = count(locale, u64::from(*shards))).to_string(),
             Variant::Provisioned { read, write, target_percent } => {
-                let (read, write) = (count(locale, u64::from(*read)), count(locale, u64::from(*write)));
+                let (read, write) = (count(locale, *read), count(locale, *write));
                 td_string!(locale, heat.variant_provisioned, read, write, target = target_percent).to_string()
             }
             Variant::OnDemand => td_string!(locale, heat.variant_on_demand).to_string(),

@@ -17,7 +17,7 @@ pub fn compare(lang: Lang, base: &Report, bc: &CostEstimate, variant: &Report, v
 
 /// Half units as the language writes them (`1.5` / `1,5`).
 pub fn units(locale: Locale, half: u64) -> String {
-    if half % 2 == 0 {
+    if half.is_multiple_of(2) {
         numbers::count(locale, half / 2)
     } else {
         numbers::decimal(locale, half as f64 / 2.0, 1)

@@ -91,6 +91,8 @@ impl History {
 
 /// Apply `edit`, handing it back with the error if it is refused. A whole-model swap cannot be refused,
 /// so it is not copied first (a copy of a 100,000-item model and its engine is most of a second).
+/// The refused edit comes back by value because it goes back where it came from (a move, not a copy).
+#[allow(clippy::result_large_err)]
 fn apply_kept(p: &mut Playground, edit: Edit, now: u64) -> Result<Edit, (Edit, EditError)> {
     if matches!(edit, Edit::ReplaceAll(_)) {
         return p.apply(edit, now).map_err(|e| (Edit::Batch(Vec::new()), e));

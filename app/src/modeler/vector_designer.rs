@@ -113,7 +113,7 @@ fn VectorFields(form: VectorForm, i: usize) -> impl IntoView {
                     form.field(i, |v| v.partition.as_ref().map(|k| k.name.clone()).unwrap_or_default()),
                     move |s| form.edit(i, |v| {
                         let ty = v.partition.as_ref().map(|k| k.key_type).unwrap_or(engine::value::ScalarType::S);
-                        v.partition = (!s.is_empty()).then(|| KeyDraft { name: s, key_type: ty })
+                        v.partition = (!s.is_empty()).then_some(KeyDraft { name: s, key_type: ty })
                     }),
                     format!("{p}-partition"),
                     t!(i18n, modeler.vector_partition),

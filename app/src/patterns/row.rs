@@ -46,7 +46,7 @@ impl RowData {
         let (shown_name, description) = formats::pattern_words::pattern_in(&c.name, description, crate::language::words(locale));
         let units = |half: u64| {
             let whole = crate::query::words::count(locale, half / 2);
-            if half % 2 == 0 { whole } else { format!("{whole}{}5", if locale == Locale::en { '.' } else { ',' }) }
+            if half.is_multiple_of(2) { whole } else { format!("{whole}{}5", if locale == Locale::en { '.' } else { ',' }) }
         };
         let cost = match (c.read_half_units, c.write_half_units) {
             (0, 0) if c.error.is_some() => String::from("—"),
@@ -62,7 +62,7 @@ impl RowData {
             operation: c.operation_label(),
             index_label,
             key_condition: ::advisor::render(&c.key_condition, crate::language::words(locale)),
-            reads: if c.error.is_some() { String::from("—") } else { format!("{} → {}", crate::query::words::count(locale, c.items_read as u64), crate::query::words::count(locale, c.items_returned as u64)) },
+            reads: if c.error.is_some() { String::from("—") } else { format!("{} → {}", crate::query::words::count(locale, c.items_read), crate::query::words::count(locale, c.items_returned)) },
             requests: (c.requests > 1).then_some(c.requests),
             cost,
             entities: c.entities.join(", "),

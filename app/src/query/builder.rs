@@ -58,7 +58,7 @@ impl Builder {
             b.sk.clear();
             b.sk2.clear();
         }
-        (b != *self).then(|| Builder { start_key: None, ..b })
+        (b != *self).then_some(Builder { start_key: None, ..b })
     }
 
     /// The request the controls describe. `keys` are the keys of the chosen table or index.

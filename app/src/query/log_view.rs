@@ -66,7 +66,7 @@ fn entry(session: QuerySession, o: &Outcome) -> impl IntoView {
 fn total_line(locale: Locale, table: String, read_half_units: u64, write_half_units: u64) -> String {
     let units = |half: u64| {
         let whole = super::words::count(locale, half / 2);
-        if half % 2 == 0 { whole } else { format!("{whole}{}5", if locale == Locale::en { '.' } else { ',' }) }
+        if half.is_multiple_of(2) { whole } else { format!("{whole}{}5", if locale == Locale::en { '.' } else { ',' }) }
     };
     td_string!(locale, query.log_totals, table, rcu = units(read_half_units), wcu = units(write_half_units)).to_string()
 }

@@ -33,7 +33,7 @@ pub async fn current_fragment(app: AppState) -> Result<String, crate::state::Tra
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Copied {
     Not,
-    Copied,
+    Done,
     /// The browser refused the clipboard: the field is selected for Ctrl+C.
     Selected,
 }
@@ -44,7 +44,7 @@ fn copy(text: String, select: impl FnOnce() + 'static, status: RwSignal<Copied>)
     spawn_local(async move {
         let clip = gloo_utils::window().navigator().clipboard();
         match JsFuture::from(clip.write_text(&text)).await {
-            Ok(_) => status.set(Copied::Copied),
+            Ok(_) => status.set(Copied::Done),
             Err(_) => {
                 select();
                 status.set(Copied::Selected);
@@ -57,7 +57,7 @@ fn copy(text: String, select: impl FnOnce() + 'static, status: RwSignal<Copied>)
 fn copied_text(locale: Locale, status: Copied) -> &'static str {
     match status {
         Copied::Not => "",
-        Copied::Copied => td_string!(locale, share.copied),
+        Copied::Done => td_string!(locale, share.copied),
         Copied::Selected => td_string!(locale, share.copy_selected),
     }
 }

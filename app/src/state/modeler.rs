@@ -97,7 +97,7 @@ fn initial(launch: &Launch) -> (ModelerState, Option<Notice>) {
 /// The banner for saved rows the engine refused, if any.
 fn broken_notice(p: &Playground) -> Option<Notice> {
     let broken = p.tables().iter().map(|t| t.rows.iter().filter(|r| r.error.is_some()).count()).sum::<usize>();
-    (broken > 0).then(|| Notice {
+    (broken > 0).then_some(Notice {
         text: NoticeText::BrokenItems(broken),
         error: true,
     })
