@@ -63,21 +63,10 @@ impl Database {
         }
     }
 
-    /// [`Database::execute_text_with`] for a [`Request`]: a typed one (read by
-    /// [`TypedInput::read`], outside whatever lock guards the database) skips reading its JSON here.
-    /// Answers, errors and charges are the JSON form's, the input being the one `from_json` builds.
-    pub fn execute_request_text_with(
-        &mut self,
-        action: &str,
-        request: Request,
-        now_millis: u64,
-        throttle: &mut dyn ThrottlePolicy,
-    ) -> Result<alloc::string::String, ApiError> {
-        self.execute_request_with(action, request, now_millis, throttle).map(Answer::into_text)
-    }
-
-    /// [`Database::execute_request_text_with`] with the reads' text not written yet: a server writes it
-    /// with the database released ([`Answer::into_text`]).
+    /// [`Database::execute_text_with`] for a [`Request`], the reads' text not written yet: a server
+    /// writes it with the database released ([`Answer::into_text`]). A typed request (read by
+    /// [`TypedInput::read`], outside whatever lock guards the database) skips reading its JSON here;
+    /// answers, errors and charges are the JSON form's, the input being the one `from_json` builds.
     pub fn execute_request_with(
         &mut self,
         action: &str,
@@ -90,10 +79,9 @@ impl Database {
             Request::Typed(t) => t,
         };
         self.advance_time(now_millis);
-        let now = now_millis;
         match typed {
             TypedInput::Query(input) => {
-                let out = self.query_with(&input, now, throttle)?;
+                let out = self.query_with(&input, now_millis, throttle)?;
                 self.note_charges(core::slice::from_ref(&out.consumed));
                 throttle.charged(&out.consumed);
                 Ok(Answer::Query(out))
@@ -108,12 +96,12 @@ impl Database {
                 Ok(Answer::GetItem(out))
             }
             TypedInput::PutItem(input) if !throttle.active() => {
-                let out = self.put_item_metered(input, now);
+                let out = self.put_item_metered(input, now_millis);
                 self.note_metered(out).map(Answer::from_json)
             }
             TypedInput::PutItem(input) => {
                 self.check_item_throttle("PutItem", &input.table_name, &input.item, throttle)?;
-                let out = self.put_item_with(input, now, throttle).map_err(|e| self.charged_failure(e, throttle))?;
+                let out = self.put_item_with(input, now_millis, throttle).map_err(|e| self.charged_failure(e, throttle))?;
                 self.note_charges(core::slice::from_ref(&out.consumed));
                 throttle.charged(&out.consumed);
                 Ok(Answer::from_json(out.to_json()))

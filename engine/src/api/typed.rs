@@ -116,8 +116,10 @@ enum Kind {
     Query,
 }
 
-/// Every member read here; which ones an action accepts is [`Field::allowed`]'s business.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Every member read here, matched by serde's derive (no allocation for a name without escapes); which
+/// ones an action accepts is [`Field::allowed`]'s business.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(field_identifier)]
 enum Field {
     TableName,
     Item,
@@ -140,36 +142,11 @@ enum Field {
     ExpressionAttributeNames,
     ExpressionAttributeValues,
     /// Anything else: declined.
+    #[serde(other)]
     Other,
 }
 
 impl Field {
-    fn parse(s: &str) -> Field {
-        match s {
-            "TableName" => Field::TableName,
-            "Item" => Field::Item,
-            "Key" => Field::Key,
-            "IndexName" => Field::IndexName,
-            "Select" => Field::Select,
-            "Limit" => Field::Limit,
-            "ConsistentRead" => Field::ConsistentRead,
-            "ScanIndexForward" => Field::ScanIndexForward,
-            "ExclusiveStartKey" => Field::ExclusiveStartKey,
-            "ReturnConsumedCapacity" => Field::ReturnConsumedCapacity,
-            "ReturnValues" => Field::ReturnValues,
-            "ReturnItemCollectionMetrics" => Field::ReturnItemCollectionMetrics,
-            "ReturnValuesOnConditionCheckFailure" => Field::ReturnValuesOnConditionCheckFailure,
-            "ConditionExpression" => Field::ConditionExpression,
-            "ConditionalOperator" => Field::ConditionalOperator,
-            "ProjectionExpression" => Field::ProjectionExpression,
-            "FilterExpression" => Field::FilterExpression,
-            "KeyConditionExpression" => Field::KeyConditionExpression,
-            "ExpressionAttributeNames" => Field::ExpressionAttributeNames,
-            "ExpressionAttributeValues" => Field::ExpressionAttributeValues,
-            _ => Field::Other,
-        }
-    }
-
     /// The members each action's `from_json` reads (others it ignores, and so are declined here, so
     /// that an ignored member of any shape keeps its JSON-path handling).
     fn allowed(self, kind: Kind) -> bool {
@@ -372,7 +349,7 @@ impl<'de> Visitor<'de> for BodyVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
         let mut f = Fields::default();
-        while let Some(field) = map.next_key_seed(FieldSeed)? {
+        while let Some(field) = map.next_key::<Field>()? {
             if !field.allowed(self.kind) {
                 return Err(decline());
             }
@@ -401,29 +378,6 @@ impl<'de> Visitor<'de> for BodyVisitor {
             }
         }
         Ok(f)
-    }
-}
-
-/// A member name, matched without allocating when it has no escapes.
-struct FieldSeed;
-
-impl<'de> DeserializeSeed<'de> for FieldSeed {
-    type Value = Field;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Field, D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for FieldSeed {
-    type Value = Field;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a member name")
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Field, E> {
-        Ok(Field::parse(s))
     }
 }
 
@@ -513,7 +467,7 @@ impl<'de> Visitor<'de> for Scalar {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AttributeValue, A::Error> {
-        let Some(tag) = map.next_key_seed(TagSeed)? else { return Err(decline()) };
+        let Some(tag) = map.next_key::<Tag>()? else { return Err(decline()) };
         let value = match tag {
             Tag::S => AttributeValue::S(map.next_value::<String>()?),
             Tag::N => {
@@ -529,48 +483,25 @@ impl<'de> Visitor<'de> for Scalar {
             }
             Tag::Other => return Err(decline()),
         };
-        if map.next_key_seed(TagSeed)?.is_some() {
+        if map.next_key::<Tag>()?.is_some() {
             return Err(decline());
         }
         Ok(value)
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An attribute value's type tag; the kinds this module does not read are `Other`, declined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(field_identifier)]
 enum Tag {
     S,
     N,
+    #[serde(rename = "BOOL")]
     Bool,
+    #[serde(rename = "NULL")]
     Null,
+    #[serde(other)]
     Other,
-}
-
-struct TagSeed;
-
-impl<'de> DeserializeSeed<'de> for TagSeed {
-    type Value = Tag;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Tag, D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for TagSeed {
-    type Value = Tag;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a type tag")
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Tag, E> {
-        Ok(match s {
-            "S" => Tag::S,
-            "N" => Tag::N,
-            "BOOL" => Tag::Bool,
-            "NULL" => Tag::Null,
-            _ => Tag::Other,
-        })
-    }
 }
 
 // `NAME_PATTERN` is the pattern `valid_name` implements; named here so a change to one shows the other.

@@ -75,8 +75,8 @@ impl Committer {
 
 /// Collect the jobs for the next commit: the first and every job already waiting. A commit does not
 /// wait for more writers: under load the next ones arrive while this commit's fdatasync runs and share
-/// the commit after it, and waiting for the last commit's writers to come back (tried) cost 15–25 % of
-/// the durable PutItem and mixed throughput at 8 connections.
+/// the commit after it; waiting for the last commit's writers to come back costs 15–25 % of the durable
+/// PutItem and mixed throughput at 8 connections.
 fn gather(rx: &mpsc::Receiver<Job>, first: Job) -> Vec<Job> {
     let mut batch = vec![first];
     batch.extend(rx.try_iter());
